@@ -1,0 +1,232 @@
+-- index dongs_site
+CREATE INDEX dongs_site ON dongs (f_site_idx);
+
+-- index hos_dong
+CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor);
+
+-- index hos_site
+CREATE INDEX hos_site ON hos (f_site_idx);
+
+-- index sessions_user
+CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
+
+-- index site_contacts_site
+CREATE INDEX site_contacts_site ON site_contacts (f_site_idx);
+
+-- index site_rooms_site
+CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
+
+-- index sites_group
+CREATE INDEX sites_group ON sites (f_group_idx);
+
+-- index sites_owner
+CREATE INDEX sites_owner ON sites (f_user_idx, f_status);
+
+-- index sites_position
+CREATE INDEX sites_position ON sites (f_latitude, f_longitude);
+
+-- table app_settings
+CREATE TABLE app_settings (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    );
+
+-- table areas
+CREATE TABLE areas (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_area TEXT NOT NULL,
+      f_district TEXT NOT NULL,
+      f_code TEXT NOT NULL,
+      f_latitude REAL,
+      f_longitude REAL,
+      UNIQUE (f_area, f_district)
+    );
+
+-- table dongs
+CREATE TABLE dongs (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_dong TEXT NOT NULL,
+      f_floor_count INTEGER NOT NULL CHECK (f_floor_count BETWEEN 1 AND 30),
+      f_units_per_floor INTEGER NOT NULL CHECK (f_units_per_floor BETWEEN 1 AND 300),
+      f_editable TEXT NOT NULL DEFAULT 'Y' CHECK (f_editable IN ('Y', 'N')),
+      f_order INTEGER NOT NULL DEFAULT 0
+    );
+
+-- table hos
+CREATE TABLE hos (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_dong_idx INTEGER NOT NULL REFERENCES dongs(f_idx) ON DELETE CASCADE,
+      f_floor INTEGER NOT NULL,
+      f_ho TEXT NOT NULL,
+      f_room INTEGER NOT NULL DEFAULT 0,
+      f_toilet INTEGER NOT NULL DEFAULT 1,
+      f_veranda INTEGER NOT NULL DEFAULT 0,
+      f_utility_room INTEGER NOT NULL DEFAULT 0,
+      f_duplex TEXT NOT NULL DEFAULT 'N',
+      f_teras TEXT NOT NULL DEFAULT 'N',
+      f_exclusive_size REAL NOT NULL DEFAULT 0,
+      f_real_size REAL NOT NULL DEFAULT 0,
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_image_urls TEXT NOT NULL DEFAULT '[]',
+      f_complete TEXT NOT NULL DEFAULT 'N' CHECK (f_complete IN ('Y', 'N')),
+      f_trans_type TEXT NOT NULL DEFAULT '',
+      f_sale_price INTEGER NOT NULL DEFAULT 0,
+      f_collateral_price INTEGER NOT NULL DEFAULT 0,
+      f_charter_price INTEGER NOT NULL DEFAULT 0,
+      f_investment_price INTEGER NOT NULL DEFAULT 0,
+      f_monthly_rent_deposit INTEGER NOT NULL DEFAULT 0,
+      f_monthly_rent INTEGER NOT NULL DEFAULT 0,
+      f_inquire_price TEXT NOT NULL DEFAULT 'N',
+      f_inquire_charter TEXT NOT NULL DEFAULT 'N',
+      f_inquire_investment TEXT NOT NULL DEFAULT 'N',
+      f_inquire_month TEXT NOT NULL DEFAULT 'N',
+      f_safe_charter TEXT NOT NULL DEFAULT 'N',
+      f_smb TEXT NOT NULL DEFAULT 'N'
+    );
+
+-- table sessions
+CREATE TABLE sessions (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      token_hash TEXT NOT NULL UNIQUE,
+      device_id TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL,
+      last_seen_at TEXT NOT NULL,
+      admin_unlocked_until TEXT,
+      ended_at TEXT,
+      end_reason TEXT CHECK (end_reason IN ('other_device', 'logout', 'status_changed', 'withdrawn'))
+    );
+
+-- table site_contacts
+CREATE TABLE site_contacts (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_name TEXT NOT NULL,
+      f_phone TEXT NOT NULL,
+      f_order INTEGER NOT NULL DEFAULT 0
+    );
+
+-- table site_rooms
+CREATE TABLE site_rooms (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_room INTEGER NOT NULL,
+      f_area TEXT NOT NULL DEFAULT 'E' CHECK (f_area IN ('E', 'R')),
+      f_exclusive_size REAL NOT NULL DEFAULT 0,
+      f_exclusive_pyong REAL NOT NULL DEFAULT 0,
+      f_real_size REAL NOT NULL DEFAULT 0,
+      f_real_pyong REAL NOT NULL DEFAULT 0
+    );
+
+-- table sites
+CREATE TABLE sites (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_name TEXT NOT NULL,
+      f_site_type TEXT NOT NULL CHECK (f_site_type IN ('O', 'G', 'U')),
+      f_address1 TEXT NOT NULL DEFAULT '',
+      f_address2 TEXT NOT NULL DEFAULT '',
+      f_latitude REAL,
+      f_longitude REAL,
+      f_bjd_code TEXT,
+      f_land_type INTEGER CHECK (f_land_type IN (1, 2)),
+      f_main_no INTEGER,
+      f_sub_no INTEGER,
+      f_maemul_type TEXT NOT NULL DEFAULT '',
+      f_dong_count INTEGER NOT NULL DEFAULT 0,
+      f_house_count INTEGER NOT NULL DEFAULT 0,
+      f_parking_type TEXT NOT NULL DEFAULT '',
+      f_transaction_type TEXT NOT NULL DEFAULT '',
+      f_room_num INTEGER,
+      f_toilet_num INTEGER,
+      f_veranda_num INTEGER,
+      f_utility_room_num INTEGER,
+      f_duplex TEXT NOT NULL DEFAULT 'N' CHECK (f_duplex IN ('Y', 'N')),
+      f_teras TEXT NOT NULL DEFAULT 'N' CHECK (f_teras IN ('Y', 'N')),
+      f_elevator TEXT NOT NULL DEFAULT 'U' CHECK (f_elevator IN ('Y', 'N', 'U')),
+      f_area_type TEXT NOT NULL DEFAULT 'E' CHECK (f_area_type IN ('E', 'R')),
+      -- fee types (comma list) T 매매, C 전세, I 투자, S 월세, O 기타; values in 백만원;
+      -- hit 0 single, 1 double, 2 none
+      f_fee_type TEXT NOT NULL DEFAULT '',
+      f_fee_t INTEGER NOT NULL DEFAULT 0,
+      f_fee_c INTEGER NOT NULL DEFAULT 0,
+      f_fee_i INTEGER NOT NULL DEFAULT 0,
+      f_fee_s INTEGER NOT NULL DEFAULT 0,
+      f_fee_o INTEGER NOT NULL DEFAULT 0,
+      f_fee_t_hit INTEGER NOT NULL DEFAULT 2 CHECK (f_fee_t_hit IN (0, 1, 2)),
+      f_fee_c_hit INTEGER NOT NULL DEFAULT 2 CHECK (f_fee_c_hit IN (0, 1, 2)),
+      f_fee_i_hit INTEGER NOT NULL DEFAULT 2 CHECK (f_fee_i_hit IN (0, 1, 2)),
+      f_fee_s_hit INTEGER NOT NULL DEFAULT 2 CHECK (f_fee_s_hit IN (0, 1, 2)),
+      f_fee_o_hit INTEGER NOT NULL DEFAULT 2 CHECK (f_fee_o_hit IN (0, 1, 2)),
+      f_fee_site_inquire_t TEXT NOT NULL DEFAULT 'N',
+      f_fee_site_inquire_c TEXT NOT NULL DEFAULT 'N',
+      f_fee_site_inquire_i TEXT NOT NULL DEFAULT 'N',
+      f_fee_site_inquire_s TEXT NOT NULL DEFAULT 'N',
+      f_fee_site_inquire_o TEXT NOT NULL DEFAULT 'N',
+      f_sale_price_min INTEGER NOT NULL DEFAULT 0,
+      f_sale_price_max INTEGER NOT NULL DEFAULT 0,
+      f_collateral_price_min INTEGER NOT NULL DEFAULT 0,
+      f_collateral_price_max INTEGER NOT NULL DEFAULT 0,
+      f_charter_price_min INTEGER NOT NULL DEFAULT 0,
+      f_charter_price_max INTEGER NOT NULL DEFAULT 0,
+      f_invest_price_min INTEGER NOT NULL DEFAULT 0,
+      f_invest_price_max INTEGER NOT NULL DEFAULT 0,
+      f_monthly_deposit_min INTEGER NOT NULL DEFAULT 0,
+      f_monthly_deposit_max INTEGER NOT NULL DEFAULT 0,
+      f_monthly_rent_min INTEGER NOT NULL DEFAULT 0,
+      f_monthly_rent_max INTEGER NOT NULL DEFAULT 0,
+      f_safe_charter TEXT NOT NULL DEFAULT 'N',
+      f_smb TEXT NOT NULL DEFAULT 'N',
+      f_site_inquire_sale TEXT NOT NULL DEFAULT 'N',
+      f_site_inquire_charter TEXT NOT NULL DEFAULT 'N',
+      f_site_inquire_invest TEXT NOT NULL DEFAULT 'N',
+      f_site_inquire_monthly TEXT NOT NULL DEFAULT 'N',
+      f_inlay_private TEXT NOT NULL DEFAULT 'N',
+      f_inlay_image_url TEXT NOT NULL DEFAULT '[]',
+      f_image_urls TEXT NOT NULL DEFAULT '[]',
+      f_supply_meal TEXT NOT NULL DEFAULT 'N',
+      f_residence_type INTEGER NOT NULL DEFAULT 0 CHECK (f_residence_type IN (0, 1, 2)),
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_status TEXT NOT NULL DEFAULT 'N' CHECK (f_status IN ('N', 'P', 'D')),
+      f_temp_step INTEGER NOT NULL DEFAULT 0,
+      f_group_idx INTEGER,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_hidden TEXT NOT NULL DEFAULT 'N' CHECK (f_hidden IN ('Y', 'N')),
+      f_complete TEXT NOT NULL DEFAULT 'N' CHECK (f_complete IN ('Y', 'N')),
+      f_open_date TEXT,
+      f_reg_time TEXT NOT NULL,
+      f_update_time TEXT NOT NULL,
+      f_update_inlay_time TEXT,
+      f_remain_days_till_hide INTEGER,
+      f_confirm TEXT
+    );
+
+-- table users
+CREATE TABLE users (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_type TEXT NOT NULL DEFAULT 'U' CHECK (f_type IN ('U', 'A')),
+      f_phone TEXT NOT NULL UNIQUE,
+      f_business_card TEXT,
+      f_affiliation TEXT NOT NULL,
+      f_name TEXT NOT NULL,
+      f_point INTEGER NOT NULL DEFAULT 0 CHECK (f_point >= 0),
+      f_push TEXT NOT NULL DEFAULT 'Y' CHECK (f_push IN ('Y', 'N')),
+      f_push_sound TEXT NOT NULL DEFAULT 'Y' CHECK (f_push_sound IN ('Y', 'N')),
+      f_push_vibration TEXT NOT NULL DEFAULT 'Y' CHECK (f_push_vibration IN ('Y', 'N')),
+      f_push_off_start_time TEXT,
+      f_push_off_end_time TEXT,
+      f_usage_date TEXT,
+      f_made_count INTEGER NOT NULL DEFAULT 0 CHECK (f_made_count >= 0),
+      f_push_count INTEGER NOT NULL DEFAULT 0 CHECK (f_push_count >= 0),
+      f_admin_authority TEXT NOT NULL DEFAULT '',
+      f_approval TEXT NOT NULL DEFAULT 'P' CHECK (f_approval IN ('P', 'A', 'R')),
+      f_status TEXT NOT NULL DEFAULT 'N' CHECK (f_status IN ('N', 'B', 'WL', 'LL')),
+      f_release_date TEXT,
+      f_reject_time TEXT,
+      f_warned_count INTEGER NOT NULL DEFAULT 0,
+      f_charge_point INTEGER NOT NULL DEFAULT 0,
+      f_reg_time TEXT NOT NULL,
+      f_last_access TEXT
+    );

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.ts';
+
+/**
+ * Every migration in the order it runs. Names sort in that order too; a migration is
+ * never edited once it has landed (migrations/checksums.json enforces it in a test).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

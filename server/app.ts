@@ -1,0 +1,110 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { API_BASE } from '../sync/codes.ts';
+import type { AppDeps } from './http/context.ts';
+import { AppError } from './http/errors.ts';
+import { coreMessages, pickLang, renderMessage } from './http/messages.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { mountOperations, type Operation } from './http/operation.ts';
+import { mountStatic } from './http/static.ts';
+import { operations as allOperations } from './operations.ts';
+import { APP_VERSION } from './version.ts';
+
+export function createApp({
+  deps,
+  operations = allOperations,
+  serveClient = false,
+}: {
+  deps: AppDeps;
+  operations?: Operation[];
+  /** Serve the built PWA from dist/ (the production process does; API tests do not). */
+  serveClient?: boolean;
+}): Hono {
+  const app = new Hono();
+  const { logger } = deps;
+
+  app.use('*', requestId());
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      // Geolocation is used by the map (spec §2); camera for business card photos.
+      permissionsPolicy: { geolocation: ['self'], camera: ['self'] },
+    }),
+  );
+  app.use(`${API_BASE}/*`, async (c, next) => {
+    const started = performance.now();
+    await next();
+    c.header('Cache-Control', 'no-store');
+    logger.info(
+      {
+        reqId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  mountOperations({ app, deps, operations });
+
+  const openApi = buildOpenApi({ operations, version: APP_VERSION });
+  app.get(`${API_BASE}/openapi.json`, (c) => c.json(openApi));
+
+  app.all(`${API_BASE}/*`, (c) =>
+    c.json(
+      {
+        code: -1,
+        msg: renderMessage({
+          message: coreMessages.routeNotFound,
+          lang: pickLang(c.req.header('accept-language')),
+        }),
+        data: null,
+      },
+      404,
+    ),
+  );
+
+  if (serveClient) mountStatic({ app, distDir: deps.config.distDir, uploadsDir: deps.config.uploadsDir });
+
+  app.onError((err, c) => {
+    const lang = pickLang(c.req.header('accept-language'));
+    if (err instanceof AppError) {
+      return c.json(
+        {
+          code: err.code,
+          msg: renderMessage({ message: err.msg, lang, params: err.params }),
+          data: err.data,
+        },
+        err.status,
+      );
+    }
+    const reqId = c.get('requestId');
+    logger.error({ reqId, err, method: c.req.method, path: c.req.path }, 'unexpected error');
+    return c.json(
+      {
+        code: -1,
+        msg: renderMessage({ message: coreMessages.unexpected, lang }),
+        data: { request_id: reqId },
+      },
+      500,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { migrations } from '../../migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  /** The raw connection, for hot paths and bulk loads where kysely's overhead matters. */
+  sqlite: SQLite.Database;
+  close: () => Promise<void>;
+}
+
+/** Opens (and creates) the SQLite file with the pragmas the server relies on. */
+export function openDatabase({ file }: { file: string }): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  applyPragmas(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite, close: () => db.destroy() };
+}
+
+export function applyPragmas(sqlite: SQLite.Database): void {
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on the untyped database, like the migrations
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** A fresh migrated in-memory database: the fixture every server test starts from. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const handle = openDatabase({ file: ':memory:' });
+  await migrateToLatest(handle.db);
+  return handle;
+}

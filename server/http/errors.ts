@@ -1,0 +1,97 @@
+import { ResultCode } from '../../sync/codes.ts';
+import { coreMessages, type Message } from './messages.ts';
+
+type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
+
+/**
+ * The one error type the API throws on purpose. The error handler turns it into the
+ * envelope; anything else becomes code -1 with a generic message.
+ */
+export class AppError extends Error {
+  readonly code: ResultCode;
+  readonly status: HttpStatus;
+  readonly msg: Message;
+  readonly params: Record<string, string | number> | undefined;
+  readonly data: unknown;
+
+  constructor(args: {
+    code: ResultCode;
+    status: HttpStatus;
+    msg: Message;
+    params?: Record<string, string | number>;
+    data?: unknown;
+  }) {
+    super(args.msg.en);
+    this.name = 'AppError';
+    this.code = args.code;
+    this.status = args.status;
+    this.msg = args.msg;
+    this.params = args.params;
+    this.data = args.data ?? null;
+  }
+}
+
+export function badParameter({ field, reason }: { field: string; reason: string }): AppError {
+  return new AppError({
+    code: ResultCode.badParameter,
+    status: 400,
+    msg: coreMessages.badParameter,
+    params: { field, reason },
+    data: { field, reason },
+  });
+}
+
+/** A form rule of spec §5 that failed: code -4 with the rule's own message. */
+export function invalidInput({ field, msg }: { field: string; msg: Message }): AppError {
+  return new AppError({ code: ResultCode.badParameter, status: 400, msg, data: { field } });
+}
+
+export function tokenEmpty(): AppError {
+  return new AppError({ code: ResultCode.tokenEmpty, status: 401, msg: coreMessages.tokenEmpty });
+}
+
+export function tokenExpired(): AppError {
+  return new AppError({ code: ResultCode.tokenExpired, status: 401, msg: coreMessages.tokenExpired });
+}
+
+export function otherDeviceLogin(): AppError {
+  return new AppError({ code: ResultCode.otherDeviceLogin, status: 401, msg: coreMessages.otherDeviceLogin });
+}
+
+export function statusChanged(msg: Message = coreMessages.statusChanged): AppError {
+  return new AppError({ code: ResultCode.statusChanged, status: 401, msg });
+}
+
+export function forbidden(msg: Message = coreMessages.forbidden): AppError {
+  return new AppError({ code: ResultCode.apiError, status: 403, msg });
+}
+
+export function notFound(msg: Message = coreMessages.notFound): AppError {
+  return new AppError({ code: ResultCode.apiError, status: 404, msg });
+}
+
+/** A business rule refused the request (not enough points, limit reached, ...). */
+export function ruleViolation(
+  msg: Message,
+  extra: { params?: Record<string, string | number>; data?: unknown; status?: HttpStatus } = {},
+): AppError {
+  return new AppError({
+    code: ResultCode.apiError,
+    status: extra.status ?? 422,
+    msg,
+    ...(extra.params ? { params: extra.params } : {}),
+    data: extra.data,
+  });
+}
+
+export function alreadyExists(msg: Message, data?: unknown): AppError {
+  return new AppError({ code: ResultCode.alreadyExists, status: 409, msg, data });
+}
+
+export function notGroupMember(msg: Message): AppError {
+  return new AppError({ code: ResultCode.notGroupMember, status: 403, msg });
+}
+
+export function certAnswerFailed(msg: Message, data?: unknown): AppError {
+  return new AppError({ code: ResultCode.certAnswerFailed, status: 422, msg, data });
+}

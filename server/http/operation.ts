@@ -1,0 +1,192 @@
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { type AdminTab, canOpenTab, lockedTabs } from '../../sync/admin-tabs.ts';
+import type { AnySchema, Call } from '../../sync/api/contract.ts';
+import { API_BASE, Headers } from '../../sync/codes.ts';
+import { authMessages } from '../auth/auth.messages.ts';
+import { type AuthInfo, resolveSession } from '../auth/session.ts';
+import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
+import { AppError, badParameter, forbidden, ruleViolation } from './errors.ts';
+import { coreMessages, type Message, pickLang, renderMessage } from './messages.ts';
+
+/**
+ * Who may call an operation. The server decides; the UI only mirrors it.
+ * - public: anyone (auth calls, app info).
+ * - session: any signed-in account, including one still under review.
+ * - member: an approved member (or an admin).
+ * - admin: an admin holding the tab's authority; `lock` needs the admin lock open.
+ * `write` refuses write-limited (WL) members.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'session'; write?: boolean }
+  | { kind: 'member'; write?: boolean }
+  | { kind: 'admin'; tab: AdminTab; write?: boolean };
+
+export interface Operation<C extends Call = Call> {
+  call: C;
+  access: Access;
+  /** Shown as the envelope's msg on success (spec §8 success toasts). */
+  successMessage?: Message;
+  handler: (args: {
+    input: unknown;
+    ctx: RequestContext & { auth: AuthInfo | null };
+  }) => Promise<unknown> | unknown;
+}
+
+type Input<C> = C extends Call<infer S, unknown> ? v.InferOutput<S> : never;
+type Output<C> = C extends Call<AnySchema, infer O> ? O : never;
+
+/**
+ * Implements a shared call on the server. The handler's ctx.auth is non-null unless the
+ * access is public, and it must return the call's declared output.
+ */
+export function defineOperation<C extends Call, A extends Access>(
+  call: C,
+  impl: {
+    access: A;
+    successMessage?: Message;
+    handler: (args: {
+      input: Input<C>;
+      ctx: A extends { kind: 'public' } ? RequestContext & { auth: AuthInfo | null } : AuthedContext;
+    }) => Promise<Output<C>> | Output<C>;
+  },
+): Operation<C> {
+  return { call, ...impl } as unknown as Operation<C>;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
+
+export function issueToBadParameter(issues: readonly v.BaseIssue<unknown>[]): AppError {
+  const issue = issues[0];
+  const field = issue?.path?.map((p) => String(p.key)).join('.') || 'body';
+  return badParameter({ field, reason: issue?.message ?? 'invalid' });
+}
+
+async function readInput(c: Context, call: Call): Promise<unknown> {
+  if (call.method === 'get') {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(c.req.queries())) {
+      if (value.length > 0) out[key] = value[value.length - 1] as string;
+    }
+    return out;
+  }
+  const type = c.req.header('content-type') ?? '';
+  if (call.multipart) {
+    if (!type.startsWith('multipart/form-data')) {
+      throw badParameter({ field: 'body', reason: 'multipart/form-data expected' });
+    }
+    try {
+      return await c.req.parseBody({ all: true });
+    } catch {
+      throw badParameter({ field: 'body', reason: 'malformed multipart body' });
+    }
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  if (!type.includes('application/json')) {
+    throw badParameter({ field: 'body', reason: 'application/json expected' });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badParameter({ field: 'body', reason: 'malformed JSON' });
+  }
+  // Every call takes named fields; an array or a bare value is never a valid body.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badParameter({ field: 'body', reason: 'a JSON object expected' });
+  }
+  return body;
+}
+
+async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo | null> {
+  if (op.access.kind === 'public') return null;
+  const auth = await resolveSession({
+    db: ctx.db,
+    clock: ctx.clock,
+    token: ctx.accessToken,
+    superAdminPhone: ctx.config.superAdminPhone,
+  });
+  const access = op.access;
+  const now = ctx.clock.now();
+  if (access.kind === 'admin') {
+    if (!auth.isAdmin) throw forbidden(authMessages.adminOnly);
+    if (!canOpenTab({ tab: access.tab, authority: auth.authority, isSuperAdmin: auth.isSuperAdmin })) {
+      throw forbidden(authMessages.noAuthority);
+    }
+    if (lockedTabs.has(access.tab)) {
+      const until = auth.session.admin_unlocked_until;
+      if (!until || new Date(until) <= now) throw forbidden(authMessages.adminLocked);
+    }
+  }
+  if (access.kind === 'member' && !auth.isAdmin && auth.user.f_approval !== 'A') {
+    throw ruleViolation(authMessages.signupUnderReview, { status: 403 });
+  }
+  if (access.write && auth.user.f_status === 'WL' && auth.user.f_release_date) {
+    if (new Date(auth.user.f_release_date) > now) {
+      throw ruleViolation(authMessages.writeLimited, {
+        status: 403,
+        params: { date: auth.user.f_release_date.slice(0, 10) },
+      });
+    }
+  }
+  return auth;
+}
+
+export function requestContext(c: Context, deps: AppDeps): RequestContext {
+  return {
+    ...deps,
+    requestId: (c.get('requestId') as string | undefined) ?? '-',
+    deviceId: c.req.header(Headers.deviceId) || undefined,
+    accessToken: c.req.header(Headers.accessToken) || undefined,
+    ip:
+      c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ||
+      (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+        ?.remoteAddress ||
+      '',
+    lang: pickLang(c.req.header('accept-language')),
+    userAgent: c.req.header('user-agent') ?? '',
+  };
+}
+
+/** Mounts operations on the app: input check, authorization, envelope. */
+export function mountOperations({
+  app,
+  deps,
+  operations,
+}: {
+  app: Hono;
+  deps: AppDeps;
+  operations: Operation[];
+}) {
+  const seen = new Set<string>();
+  for (const op of operations) {
+    const { call } = op;
+    const key = `${call.method} ${call.path}`;
+    if (seen.has(key) || seen.has(call.operationId))
+      throw new Error(`Duplicate operation ${key} (${call.operationId})`);
+    seen.add(key);
+    seen.add(call.operationId);
+    const limit = bodyLimit({
+      maxSize: call.multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError({ code: -4, status: 413, msg: coreMessages.bodyTooLarge });
+      },
+    });
+    app.on(call.method.toUpperCase(), `${API_BASE}${call.path}`, limit, async (c) => {
+      const ctx = requestContext(c, deps);
+      // Who is calling is settled before the input is looked at, so a caller without the
+      // right learns nothing about the operation's shape.
+      const auth = await authorize(op, ctx);
+      const raw = await readInput(c, call);
+      const parsed = await v.safeParseAsync(call.input, raw);
+      if (!parsed.success) throw issueToBadParameter(parsed.issues);
+      const data = await op.handler({ input: parsed.output, ctx: { ...ctx, auth } });
+      const msg = op.successMessage ? renderMessage({ message: op.successMessage, lang: ctx.lang }) : '';
+      return c.json({ code: 0, msg, data: data ?? null });
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { serve } from '@hono/node-server';
+import { createAdapters } from './adapters/adapters.ts';
+import { createApp } from './app.ts';
+import { ensureAreas } from './areas/areas.seed.ts';
+import { systemClock } from './clock.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import type { AppDeps } from './http/context.ts';
+import { createLogger } from './logger.ts';
+import { seedDemo } from './seed/demo.ts';
+import { APP_VERSION } from './version.ts';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel });
+
+fs.mkdirSync(config.uploadsDir, { recursive: true });
+const handle = openDatabase({ file: config.dbFile });
+const applied = await migrateToLatest(handle.db);
+if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+ensureAreas({ sqlite: handle.sqlite });
+if (config.seedDemo) {
+  const result = seedDemo({
+    sqlite: handle.sqlite,
+    superAdminPhone: config.superAdminPhone,
+    now: systemClock.now(),
+  });
+  if (result.seeded) logger.info({ users: result.users, sites: result.sites }, 'demo data created');
+}
+
+const deps: AppDeps = {
+  db: handle.db,
+  sqlite: handle.sqlite,
+  config,
+  logger,
+  clock: systemClock,
+  adapters: createAdapters({ config }),
+};
+
+const app = createApp({ deps, serveClient: true });
+if (!fs.existsSync(`${config.distDir}/index.html`)) {
+  logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
+}
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  logger.info(
+    { port: info.port, version: APP_VERSION, db: config.dbFile },
+    `listening on http://localhost:${info.port}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

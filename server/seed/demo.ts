@@ -1,0 +1,128 @@
+import type SQLite from 'better-sqlite3';
+import { ensureAreas } from '../areas/areas.seed.ts';
+import { DAY_MS } from '../clock.ts';
+import { createRng } from './random.ts';
+import { generateSites } from './sites.generator.ts';
+
+export const DEMO_SEED = 20261121;
+
+/** Demo accounts; the README lists them. Sign in with the phone and the code from the server log. */
+export const demoUsers = {
+  admin: {
+    phone: '01011110000',
+    name: '김관리',
+    affiliation: '분양톡 운영팀',
+    authority: '1,0,5,7,8,9,11,12',
+  },
+  agents: [
+    { phone: '01020000001', name: '이수진', affiliation: '강남 래미안 공인중개사사무소' },
+    { phone: '01020000002', name: '박정호', affiliation: '분당 정자 부동산' },
+    { phone: '01020000003', name: '최민아', affiliation: '마포 공덕 분양상담' },
+    { phone: '01020000004', name: '정우성', affiliation: '수원 영통 공인중개사' },
+    { phone: '01020000005', name: '한지민', affiliation: '송파 잠실 분양대행' },
+    { phone: '01020000006', name: '오세훈', affiliation: '고양 일산 부동산' },
+  ],
+  pending: { phone: '01030000001', name: '신입회', affiliation: '용인 수지 공인중개사' },
+} as const;
+
+function isEmpty(sqlite: SQLite.Database): boolean {
+  const { n } = sqlite.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
+  return n === 0;
+}
+
+/**
+ * Fills an empty database with demo data: a super admin, an admin, approved agents, one
+ * applicant under review and about 200 sites. Does nothing when any user exists.
+ */
+export function seedDemo({
+  sqlite,
+  superAdminPhone,
+  now,
+  siteCount = 200,
+}: {
+  sqlite: SQLite.Database;
+  superAdminPhone: string;
+  now: Date;
+  siteCount?: number;
+}): { seeded: boolean; users: number; sites: number } {
+  ensureAreas({ sqlite });
+  if (!isEmpty(sqlite)) return { seeded: false, users: 0, sites: 0 };
+  const rng = createRng(DEMO_SEED);
+  const iso = now.toISOString();
+  const insertUser = sqlite.prepare(
+    `INSERT INTO users (f_type, f_phone, f_affiliation, f_name, f_point, f_usage_date, f_admin_authority, f_approval,
+      f_reg_time, f_made_count, f_push_count) VALUES (@type, @phone, @affiliation, @name, @point, @usage, @authority,
+      @approval, @reg, @made, @push)`,
+  );
+  const agentIds: number[] = [];
+  let users = 0;
+  sqlite.transaction(() => {
+    const add = (u: Record<string, unknown>) => {
+      users++;
+      return Number(insertUser.run(u).lastInsertRowid);
+    };
+    add({
+      type: 'A',
+      phone: superAdminPhone,
+      affiliation: '분양톡 본사',
+      name: '최고관리자',
+      point: 0,
+      usage: null,
+      authority: '0,1,2,3,4,5,6,7,8,9,11,12',
+      approval: 'A',
+      reg: iso,
+      made: 0,
+      push: 0,
+    });
+    add({
+      type: 'A',
+      phone: demoUsers.admin.phone,
+      affiliation: demoUsers.admin.affiliation,
+      name: demoUsers.admin.name,
+      point: 0,
+      usage: null,
+      authority: demoUsers.admin.authority,
+      approval: 'A',
+      reg: iso,
+      made: 0,
+      push: 0,
+    });
+    demoUsers.agents.forEach((a, i) => {
+      // The last agent's ticket has run out, so the demo also shows the purchase prompt.
+      const usage =
+        i === demoUsers.agents.length - 1
+          ? new Date(now.getTime() - DAY_MS)
+          : new Date(now.getTime() + 30 * DAY_MS);
+      agentIds.push(
+        add({
+          type: 'U',
+          phone: a.phone,
+          affiliation: a.affiliation,
+          name: a.name,
+          point: 5000 + i * 1000,
+          usage: usage.toISOString(),
+          authority: '',
+          approval: 'A',
+          reg: iso,
+          made: 5,
+          push: 5,
+        }),
+      );
+    });
+    add({
+      type: 'U',
+      phone: demoUsers.pending.phone,
+      affiliation: demoUsers.pending.affiliation,
+      name: demoUsers.pending.name,
+      point: 0,
+      usage: null,
+      authority: '',
+      approval: 'P',
+      reg: iso,
+      made: 0,
+      push: 0,
+    });
+  })();
+  const totals = generateSites({ sqlite, rng, count: siteCount, ownerIds: agentIds, now });
+  return { seeded: true, users, sites: totals.sites };
+}

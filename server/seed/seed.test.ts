@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../db/database.ts';
+import { demoUsers, seedDemo } from './demo.ts';
+import { createRng } from './random.ts';
+import { generateSites } from './sites.generator.ts';
+
+describe('demo data', () => {
+  it('fills an empty database with admins, agents, an applicant, areas and about 200 sites', async () => {
+    const { sqlite, close } = await openTestDatabase();
+    const result = seedDemo({
+      sqlite,
+      superAdminPhone: '01000000000',
+      now: new Date('2026-11-21T00:00:00Z'),
+    });
+    expect(result).toMatchObject({ seeded: true, sites: 200 });
+    const users = sqlite.prepare('SELECT f_phone, f_type, f_approval FROM users').all() as Array<{
+      f_phone: string;
+      f_type: string;
+      f_approval: string;
+    }>;
+    expect(users.find((u) => u.f_phone === '01000000000')).toMatchObject({ f_type: 'A', f_approval: 'A' });
+    expect(users.find((u) => u.f_phone === demoUsers.admin.phone)).toMatchObject({ f_type: 'A' });
+    expect(users.filter((u) => u.f_type === 'U' && u.f_approval === 'A').length).toBeGreaterThanOrEqual(5);
+    expect(users.filter((u) => u.f_approval === 'P')).toHaveLength(1);
+
+    const kinds = sqlite
+      .prepare('SELECT f_site_type, COUNT(*) AS n FROM sites GROUP BY f_site_type')
+      .all() as Array<{ f_site_type: string; n: number }>;
+    expect(kinds.map((k) => k.f_site_type).sort()).toEqual(['G', 'O']);
+    const outside = sqlite
+      .prepare(
+        "SELECT COUNT(*) AS n FROM sites WHERE f_address1 NOT LIKE '서울특별시%' AND f_address1 NOT LIKE '경기도%'",
+      )
+      .get() as { n: number };
+    expect(outside.n).toBe(0);
+    const box = sqlite
+      .prepare(
+        'SELECT MIN(f_latitude) AS s, MAX(f_latitude) AS n, MIN(f_longitude) AS w, MAX(f_longitude) AS e FROM sites',
+      )
+      .get() as Record<string, number>;
+    expect(box.s).toBeGreaterThan(36.8);
+    expect(box.n).toBeLessThan(38.1);
+    expect(box.w).toBeGreaterThan(126.6);
+    expect(box.e).toBeLessThan(127.8);
+    // Every new-open site has buildings whose units add up to its house count.
+    const mismatched = sqlite
+      .prepare(
+        "SELECT COUNT(*) AS n FROM sites s WHERE s.f_site_type = 'O' AND s.f_house_count != (SELECT COUNT(*) FROM hos h WHERE h.f_site_idx = s.f_idx)",
+      )
+      .get() as { n: number };
+    expect(mismatched.n).toBe(0);
+    const areas = sqlite
+      .prepare('SELECT COUNT(DISTINCT f_area) AS provinces, COUNT(*) AS districts FROM areas')
+      .get() as { provinces: number; districts: number };
+    expect(areas.provinces).toBe(17);
+    expect(areas.districts).toBeGreaterThan(200);
+    await close();
+  });
+
+  it('does nothing when the database already has members', async () => {
+    const { sqlite, close } = await openTestDatabase();
+    seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date() });
+    expect(seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date() }).seeded).toBe(false);
+    expect((sqlite.prepare('SELECT COUNT(*) AS n FROM sites').get() as { n: number }).n).toBe(200);
+    await close();
+  });
+
+  it('generates the same sites from the same seed', async () => {
+    const names = async () => {
+      const { sqlite, close } = await openTestDatabase();
+      seedDemo({
+        sqlite,
+        superAdminPhone: '01000000000',
+        now: new Date('2026-01-01T00:00:00Z'),
+        siteCount: 0,
+      });
+      generateSites({
+        sqlite,
+        rng: createRng(7),
+        count: 30,
+        ownerIds: [3],
+        now: new Date('2026-01-01T00:00:00Z'),
+      });
+      const rows = sqlite
+        .prepare('SELECT f_name, f_latitude, f_sale_price_min FROM sites ORDER BY f_idx')
+        .all();
+      await close();
+      return rows;
+    };
+    expect(await names()).toEqual(await names());
+  });
+});

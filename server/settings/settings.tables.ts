@@ -1,0 +1,8 @@
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface SettingsTables {
+  app_settings: AppSettingsTable;
+}

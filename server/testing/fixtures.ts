@@ -1,0 +1,155 @@
+import pino from 'pino';
+import { API_BASE, Headers } from '../../sync/codes.ts';
+import { createAdapters } from '../adapters/adapters.ts';
+import { createApp } from '../app.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { type Config, testConfig } from '../config.ts';
+import { type DatabaseHandle, openTestDatabase } from '../db/database.ts';
+import type { AppDeps } from '../http/context.ts';
+import type { Operation } from '../http/operation.ts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  handle: DatabaseHandle;
+  /** Calls an API path with the envelope parsed. */
+  call: <T = unknown>(
+    path: string,
+    args?: {
+      body?: unknown;
+      token?: string;
+      deviceId?: string;
+      method?: 'GET' | 'POST';
+      query?: Record<string, string>;
+      raw?: string;
+      headers?: Record<string, string>;
+    },
+  ) => Promise<{ status: number; code: number; msg: string; data: T }>;
+  /** Rows written on this connection since it opened: a test that expects nothing written compares it. */
+  changes: () => number;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh in-memory database that ran the real migrations: what every
+ * server test starts from. Adapters are the local defaults unless a test passes its own.
+ */
+export async function createTestApp({
+  clock = systemClock,
+  config: configOverrides = {},
+  adapters,
+  operations,
+}: {
+  clock?: Clock;
+  config?: Partial<Config>;
+  adapters?: Partial<AppDeps['adapters']>;
+  operations?: Operation[];
+} = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  const config = testConfig(configOverrides);
+  const deps: AppDeps = {
+    db: handle.db,
+    sqlite: handle.sqlite,
+    config,
+    logger: pino({ level: 'silent' }),
+    clock,
+    adapters: { ...createAdapters({ config }), ...adapters },
+  };
+  const app = createApp({ deps, ...(operations ? { operations } : {}) });
+  const changesStmt = handle.sqlite.prepare('SELECT total_changes() AS n');
+  return {
+    app,
+    deps,
+    handle,
+    call: async (path, args = {}) => {
+      const method = args.method ?? (args.query ? 'GET' : 'POST');
+      const headers: Record<string, string> = {
+        [Headers.deviceId]: args.deviceId ?? 'test-device',
+        ...args.headers,
+      };
+      if (args.token) headers[Headers.accessToken] = args.token;
+      let body: string | undefined;
+      if (method === 'POST') {
+        headers['content-type'] ??= 'application/json';
+        body = args.raw ?? JSON.stringify(args.body ?? {});
+      }
+      const qs = args.query ? `?${new URLSearchParams(args.query)}` : '';
+      const res = await app.request(`${API_BASE}${path}${qs}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
+      const json = (await res.json()) as { code: number; msg: string; data: never };
+      return { status: res.status, ...json };
+    },
+    changes: () => (changesStmt.get() as { n: number }).n,
+    close: () => handle.close(),
+  };
+}
+
+/** Inserts a member straight into the database (approved agent unless told otherwise). */
+export async function insertUser(
+  t: TestApp,
+  overrides: Partial<import('../users/users.tables.ts').NewUser> = {},
+): Promise<number> {
+  const phone = overrides.f_phone ?? `010${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const row = await t.deps.db
+    .insertInto('users')
+    .values({
+      f_phone: phone,
+      f_affiliation: '테스트 공인중개사',
+      f_name: '테스트',
+      f_business_card: null,
+      f_push_off_start_time: null,
+      f_push_off_end_time: null,
+      f_usage_date: null,
+      f_release_date: null,
+      f_reject_time: null,
+      f_last_access: null,
+      f_reg_time: t.deps.clock.now().toISOString(),
+      f_approval: 'A',
+      ...overrides,
+    })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  return row.f_idx;
+}
+
+/** Opens a session for a member and returns its token, as login would. */
+export async function insertSession(
+  t: TestApp,
+  {
+    userIdx,
+    deviceId = 'test-device',
+    unlocked = false,
+  }: { userIdx: number; deviceId?: string; unlocked?: boolean },
+): Promise<string> {
+  const { hashToken, newToken } = await import('../auth/session.ts');
+  const token = newToken();
+  const now = t.deps.clock.now();
+  await t.deps.db
+    .insertInto('sessions')
+    .values({
+      f_user_idx: userIdx,
+      token_hash: hashToken(token),
+      device_id: deviceId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 30 * 86400000).toISOString(),
+      last_seen_at: now.toISOString(),
+      admin_unlocked_until: unlocked ? new Date(now.getTime() + 3600000).toISOString() : null,
+      ended_at: null,
+      end_reason: null,
+    })
+    .execute();
+  return token;
+}
+
+/** The super admin with the admin lock open: passes every authorization check. */
+export async function superAdminToken(t: TestApp): Promise<string> {
+  const userIdx = await insertUser(t, {
+    f_phone: t.deps.config.superAdminPhone,
+    f_type: 'A',
+    f_name: '최고관리자',
+  });
+  return insertSession(t, { userIdx, unlocked: true });
+}

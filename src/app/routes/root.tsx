@@ -1,0 +1,64 @@
+import { createRootRoute, createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { sessionStore } from '../../features/auth/session.ts';
+import { BottomNav } from '../../ui/BottomNav.tsx';
+import { ModalProvider } from '../../ui/modal.tsx';
+import { ToastHost } from '../../ui/toast.tsx';
+import { UpdatePrompt } from '../../ui/UpdatePrompt.tsx';
+import { decideGuard } from '../guard.ts';
+import { HomeLeaveBlocker } from '../HomeLeaveBlocker.tsx';
+
+function RootLayout() {
+  return (
+    <ModalProvider>
+      <HomeLeaveBlocker />
+      <Outlet />
+      <ToastHost />
+      <UpdatePrompt />
+    </ModalProvider>
+  );
+}
+
+export const rootRoute = createRootRoute({
+  component: RootLayout,
+  beforeLoad: ({ location }) => {
+    const decision = decideGuard({
+      pathname: location.pathname,
+      session: sessionStore.get(),
+      stored: sessionStore.stored(),
+      forcedLogout: sessionStore.forcedLogout() !== null,
+    });
+    if (decision.kind === 'restore') sessionStore.restore(decision.session);
+    if (decision.kind === 'redirect') throw redirect({ to: decision.to });
+  },
+});
+
+/** Screens before sign-in: a plain centred column. */
+export const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  component: () => (
+    <div className="app-column">
+      <Outlet />
+    </div>
+  ),
+});
+
+const mainTabPaths = new Set(['/home', '/interest', '/map', '/community', '/more']);
+
+function AppLayout() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname.toLowerCase() });
+  const showNav = mainTabPaths.has(pathname);
+  return (
+    <div className={`app-column${showNav ? ' app-column--with-nav' : ''}`}>
+      <Outlet />
+      {showNav ? <BottomNav /> : null}
+    </div>
+  );
+}
+
+/** Screens of a signed-in member (the root guard has already checked the session). */
+export const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: AppLayout,
+});

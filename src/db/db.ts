@@ -1,0 +1,164 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/**
+ * The device's offline store (IndexedDB through Dexie). The server is the source of
+ * truth; these tables hold what the agent needs with no signal and what waits to sync.
+ * Admin data is never stored here.
+ */
+
+export interface LocalSite {
+  f_idx: number;
+  f_site_type: 'O' | 'G' | 'U';
+  f_user_idx: number;
+  f_group_idx: number | null;
+  f_name: string;
+  f_update_time: string;
+  /** The rest of the server row, as pulled. */
+  [field: string]: unknown;
+}
+
+export interface LocalDong {
+  f_idx: number;
+  f_site_idx: number;
+  [field: string]: unknown;
+}
+
+export interface LocalHo {
+  f_idx: number;
+  f_site_idx: number;
+  f_dong_idx: number;
+  [field: string]: unknown;
+}
+
+/** A registration in progress (temporary save), keyed by the site kind or the site being edited. */
+export interface LocalDraft {
+  key: string;
+  site_type: 'O' | 'G' | 'U';
+  site_idx: number | null;
+  step: number;
+  payload: unknown;
+  base_version: number | null;
+  updated_at: string;
+}
+
+export interface LocalMemo {
+  f_site_idx: number;
+  memo: string;
+  memo_images: string[];
+  updated_at: string;
+}
+
+export interface LocalLike {
+  f_site_idx: number;
+  liked_at: string;
+}
+
+export interface LocalRecentView {
+  f_site_idx: number;
+  viewed_at: string;
+}
+
+export interface LocalNotification {
+  f_idx: number;
+  f_site_idx: number | null;
+  f_reg_time: string;
+  f_read: 'Y' | 'N';
+  [field: string]: unknown;
+}
+
+/** A mutation waiting to be pushed (the outbox of design.md). */
+export interface OutboxEntry {
+  seq?: number;
+  mutation_id: string;
+  name: string;
+  args: unknown;
+  status: 'pending' | 'sending' | 'rejected';
+  created_at: string;
+  error_code?: number;
+  error_msg?: string;
+}
+
+export interface SyncMeta {
+  key: string;
+  value: unknown;
+}
+
+/** A file picked while offline, kept until it is uploaded ahead of the mutation using it. */
+export interface LocalFile {
+  id: string;
+  blob: Blob;
+  name: string;
+  kind: number;
+  created_at: string;
+  uploaded_url: string | null;
+}
+
+/**
+ * Schema history. Each entry is frozen once shipped; a change adds a version (and an
+ * upgrade function when rows must change), tested by opening every older version first.
+ */
+export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<string, string | null> }> = [
+  {
+    version: 1,
+    stores: {
+      sites: 'f_idx, f_site_type, f_user_idx, f_group_idx, f_update_time',
+      dongs: 'f_idx, f_site_idx',
+      hos: 'f_idx, f_site_idx, f_dong_idx',
+      drafts: 'key, site_type, updated_at',
+      memos: 'f_site_idx',
+      likes: 'f_site_idx, liked_at',
+      recentViews: 'f_site_idx, viewed_at',
+      notifications: 'f_idx, f_site_idx, f_reg_time, f_read',
+      outbox: '++seq, mutation_id',
+      syncMeta: 'key',
+    },
+  },
+  {
+    version: 2,
+    stores: {
+      outbox: '++seq, &mutation_id, status, name',
+      files: 'id, created_at',
+    },
+  },
+];
+
+export class LocalDb extends Dexie {
+  sites!: EntityTable<LocalSite, 'f_idx'>;
+  dongs!: EntityTable<LocalDong, 'f_idx'>;
+  hos!: EntityTable<LocalHo, 'f_idx'>;
+  drafts!: EntityTable<LocalDraft, 'key'>;
+  memos!: EntityTable<LocalMemo, 'f_site_idx'>;
+  likes!: EntityTable<LocalLike, 'f_site_idx'>;
+  recentViews!: EntityTable<LocalRecentView, 'f_site_idx'>;
+  notifications!: EntityTable<LocalNotification, 'f_idx'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  syncMeta!: EntityTable<SyncMeta, 'key'>;
+  files!: EntityTable<LocalFile, 'id'>;
+
+  constructor(name = 'bunyang') {
+    super(name);
+    for (const { version, stores } of schemaHistory) {
+      const v = this.version(version).stores(stores);
+      if (version === 2) {
+        // Version 1 outbox rows had no status: they were all waiting to be sent.
+        v.upgrade((tx) =>
+          tx
+            .table('outbox')
+            .toCollection()
+            .modify((entry: Partial<OutboxEntry>) => {
+              entry.status ??= 'pending';
+            }),
+        );
+      }
+    }
+  }
+}
+
+export const localDb = new LocalDb();
+
+/** Logout and withdrawal clear everything this member left on the device. */
+export async function clearLocalData(db: LocalDb = localDb): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+  });
+}

@@ -1,0 +1,59 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { normalizeKeyword } from '../../lib/format.ts';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+
+/** Spec §2 Home: search box (to /Map with the keyword), today reminder, quick buttons. */
+export function HomeScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+
+  return (
+    <>
+      <ScreenHeader title={t`Bunyang Talk`} />
+      <main className="screen">
+        <search>
+          <form
+            className="search-box"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void navigate({ to: '/Map', search: { keyword: normalizeKeyword(keyword) } });
+            }}
+          >
+            <input
+              type="search"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              placeholder={t`Search by site name or address`}
+              aria-label={t`Search sites`}
+            />
+            <button type="submit" className="button button--primary">
+              <Trans>Search</Trans>
+            </button>
+          </form>
+        </search>
+
+        <Link to="/notify/today" className="card card--link">
+          <Trans>Today's reminders</Trans>
+        </Link>
+
+        <div className="quick-grid">
+          <Link to="/Map" className="quick-button">
+            <Trans>Search sites</Trans>
+          </Link>
+          <Link to="/SaleList" className="quick-button">
+            <Trans>My sale list</Trans>
+          </Link>
+          <Link to="/RegSite/step1/$type" params={{ type: 'New' }} className="quick-button">
+            <Trans>Register a sale</Trans>
+          </Link>
+          <Link to="/MonthlySale" className="quick-button">
+            <Trans>New this month</Trans>
+          </Link>
+        </div>
+      </main>
+    </>
+  );
+}

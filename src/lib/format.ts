@@ -1,0 +1,126 @@
+import { SQM_PER_PYEONG } from '../../sync/constants.ts';
+
+export type Locale = 'ko' | 'en';
+
+const numberFormat = new Intl.NumberFormat('ko-KR');
+
+/** 12345 → "12,345". */
+export function formatNumber(n: number): string {
+  return numberFormat.format(n);
+}
+
+/** Strips thousands separators typed or pasted into a number field: "1,200" → 1200. */
+export function parseNumber(text: string): number | null {
+  const cleaned = text.replace(/[,\s]/g, '');
+  if (cleaned === '' || !/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+/** Spec §5 Display: empty, 0 or "0000" show a dash. */
+export function isBlankValue(value: unknown): boolean {
+  return (
+    value === null || value === undefined || value === '' || value === 0 || value === '0' || value === '0000'
+  );
+}
+
+export function dashIfBlank(
+  value: string | number | null | undefined,
+  render?: (v: string | number) => string,
+): string {
+  if (value === null || value === undefined || isBlankValue(value)) return '-';
+  return render ? render(value) : String(value);
+}
+
+/**
+ * Money is kept in 만원 (10,000 won). Korean: 35000 → "3억 5,000만원", 30000 → "3억원",
+ * 5000 → "5,000만원". English: the won amount, "₩350,000,000". 0 or empty → "-".
+ */
+export function formatManwon(manwon: number | null | undefined, locale: Locale = 'ko'): string {
+  if (manwon === null || manwon === undefined || manwon === 0 || !Number.isFinite(manwon)) return '-';
+  const sign = manwon < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(manwon));
+  if (locale === 'en') {
+    return sign + new Intl.NumberFormat('en-US', { style: 'currency', currency: 'KRW' }).format(abs * 10_000);
+  }
+  const eok = Math.floor(abs / 10_000);
+  const man = abs % 10_000;
+  if (eok > 0 && man > 0) return `${sign}${formatNumber(eok)}억 ${formatNumber(man)}만원`;
+  if (eok > 0) return `${sign}${formatNumber(eok)}억원`;
+  return `${sign}${formatNumber(man)}만원`;
+}
+
+/** Removes everything but digits: what is sent to the server. */
+export function phoneDigits(text: string): string {
+  return text.replace(/\D/g, '');
+}
+
+/**
+ * Formats a phone number while it is typed or when shown: 010-1234-5678 (hyphens after
+ * the 3rd and the 7th digit), 02-123-4567 / 02-1234-5678 for Seoul, 011-123-4567.
+ */
+export function formatPhone(text: string): string {
+  const d = phoneDigits(text).slice(0, 11);
+  if (d.startsWith('02')) {
+    if (d.length <= 2) return d;
+    if (d.length <= 5) return `${d.slice(0, 2)}-${d.slice(2)}`;
+    if (d.length <= 9) return `${d.slice(0, 2)}-${d.slice(2, 5)}-${d.slice(5)}`;
+    return `${d.slice(0, 2)}-${d.slice(2, 6)}-${d.slice(6, 10)}`;
+  }
+  if (d.length <= 3) return d;
+  if (d.length <= 7) return `${d.slice(0, 3)}-${d.slice(3)}`;
+  if (d.length === 10) return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
+  return `${d.slice(0, 3)}-${d.slice(3, 7)}-${d.slice(7)}`;
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** ㎡ → 평, two decimals (1평 = 3.305785㎡). */
+export function sqmToPyeong(sqm: number): number {
+  return round2(sqm / SQM_PER_PYEONG);
+}
+
+/** 평 → ㎡, two decimals. */
+export function pyeongToSqm(pyeong: number): number {
+  return round2(pyeong * SQM_PER_PYEONG);
+}
+
+/** "84㎡ (25.41평)" */
+export function formatArea(sqm: number | null | undefined): string {
+  if (!sqm) return '-';
+  return `${formatNumber(round2(sqm))}㎡ (${formatNumber(sqmToPyeong(sqm))}평)`;
+}
+
+/** Times are stored in UTC and shown in Asia/Seoul. */
+export function formatDateTime(iso: string | null | undefined, locale: Locale = 'ko'): string {
+  if (!iso) return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+}
+
+export function formatDate(iso: string | null | undefined, locale: Locale = 'ko'): string {
+  if (!iso) return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+}
+
+/** Keyword spaces are stripped before searching (spec §5). */
+export function normalizeKeyword(text: string): string {
+  return text.replace(/\s+/g, '');
+}

@@ -1,0 +1,34 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+
+/** Main tab numbers of spec §2: home 0, interest 1, map 2, community 3, more 4. */
+export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } as const;
+
+export function BottomNav() {
+  const { t } = useLingui();
+  const tabs = [
+    { tab: MainTab.home, to: '/Home', label: t`Home`, icon: '⌂' },
+    { tab: MainTab.interest, to: '/Interest', label: t`Interest`, icon: '♡' },
+    { tab: MainTab.map, to: '/Map', label: t`Map`, icon: '◎' },
+    { tab: MainTab.community, to: '/Community', label: t`Community`, icon: '☰' },
+    { tab: MainTab.more, to: '/More', label: t`More`, icon: '⋯' },
+  ] as const;
+  return (
+    <nav className="bottom-nav" aria-label={t`Main menu`}>
+      {tabs.map((item) => (
+        <Link
+          key={item.tab}
+          to={item.to}
+          className="bottom-nav__item"
+          activeProps={{ className: 'bottom-nav__item is-active', 'aria-current': 'page' }}
+          data-tab={item.tab}
+        >
+          <span className="bottom-nav__icon" aria-hidden="true">
+            {item.icon}
+          </span>
+          <span>{item.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+/** The app header: back button on inner screens, the title, and status widgets on the right. */
+export function ScreenHeader({
+  title,
+  back = false,
+  right,
+}: {
+  title: string;
+  back?: boolean;
+  right?: ReactNode;
+}) {
+  const { t } = useLingui();
+  const router = useRouter();
+  return (
+    <header className="screen-header">
+      {back ? (
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => router.history.back()}
+          aria-label={t`Back`}
+        >
+          ‹
+        </button>
+      ) : null}
+      <h1 className="screen-header__title">{title}</h1>
+      <div className="screen-header__right">
+        {right}
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

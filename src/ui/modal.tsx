@@ -1,0 +1,89 @@
+import { useRouter } from '@tanstack/react-router';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+
+type Render = (close: () => void) => ReactNode;
+
+interface ModalEntry {
+  id: number;
+  render: Render;
+}
+
+interface ModalApi {
+  /** Opens a modal on top of the stack; the browser back button closes it. */
+  open: (render: Render) => void;
+  /** Closes the top modal (by going back over its history entry). */
+  closeTop: () => void;
+}
+
+const ModalContext = createContext<ModalApi | null>(null);
+
+interface ModalState {
+  modalDepth?: number;
+}
+
+/**
+ * A stack of modals tied to browser history: each modal pushes a history entry on the
+ * same URL, so the back button (or Android's back gesture) closes the top one first.
+ */
+export function ModalProvider({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const [stack, setStack] = useState<ModalEntry[]>([]);
+  const depth = useRef(0);
+  const nextId = useRef(1);
+
+  useEffect(
+    () =>
+      router.history.subscribe(({ location }) => {
+        const target = (location.state as ModalState).modalDepth ?? 0;
+        if (target < depth.current) {
+          depth.current = target;
+          setStack((s) => s.slice(0, target));
+        }
+      }),
+    [router],
+  );
+
+  const open = useCallback(
+    (render: Render) => {
+      const id = nextId.current++;
+      depth.current += 1;
+      setStack((s) => [...s, { id, render }]);
+      router.history.push(router.history.location.href, { modalDepth: depth.current } as never);
+    },
+    [router],
+  );
+
+  const closeTop = useCallback(() => {
+    if (depth.current > 0) router.history.back();
+  }, [router]);
+
+  const api = useMemo(() => ({ open, closeTop }), [open, closeTop]);
+
+  return (
+    <ModalContext.Provider value={api}>
+      {children}
+      {stack.map((entry, i) => (
+        <div key={entry.id} className="modal-backdrop" style={{ zIndex: 100 + i }}>
+          <div className="modal" role="dialog" aria-modal="true">
+            {entry.render(closeTop)}
+          </div>
+        </div>
+      ))}
+    </ModalContext.Provider>
+  );
+}
+
+export function useModal(): ModalApi {
+  const api = useContext(ModalContext);
+  if (!api) throw new Error('useModal outside ModalProvider');
+  return api;
+}

@@ -1,0 +1,77 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export const reactWithLingui = () => [
+  // The Lingui macro runs through Babel: through SWC its message ids did not match the catalog.
+  react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+  lingui(),
+];
+
+export default defineConfig({
+  plugins: [
+    ...reactWithLingui(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png', 'offline-admin.html'],
+      manifest: {
+        id: '/',
+        name: '분양톡 - 분양·중개 현장 관리',
+        short_name: '분양톡',
+        description: '분양 상담사와 공인중개사를 위한 현장 검색·등록·공유 앱',
+        lang: 'ko',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#ffffff',
+        theme_color: '#1f5eff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,webmanifest}'],
+        navigateFallback: '/index.html',
+        // The API is never precached, and the admin area is online-only (design guide).
+        navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/uploads\//],
+        cleanupOutdatedCaches: true,
+        // The first install takes control at once, so the visit that installed it already works offline.
+        // Updates still wait for the user (registerType 'prompt' keeps skipWaiting off).
+        clientsClaim: true,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && url.pathname.startsWith('/admin'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline-admin.html' } },
+          },
+          {
+            // Uploaded photos of sites the agent has seen stay viewable offline.
+            urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'uploads',
+              expiration: { maxEntries: 800, maxAgeSeconds: 60 * 60 * 24 * 90 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' },
+  },
+});

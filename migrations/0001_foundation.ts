@@ -96,6 +96,25 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
 
   await sql`
+    CREATE TABLE groups (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_name TEXT NOT NULL,
+      f_owner_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL
+    )
+  `.execute(db);
+  await sql`
+    CREATE TABLE group_members (
+      f_group_idx INTEGER NOT NULL REFERENCES groups(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      f_last_visit TEXT,
+      PRIMARY KEY (f_group_idx, f_user_idx)
+    )
+  `.execute(db);
+  await sql`CREATE INDEX group_members_user ON group_members (f_user_idx)`.execute(db);
+
+  await sql`
     CREATE TABLE sites (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
       f_name TEXT NOT NULL,
@@ -165,7 +184,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       f_memo TEXT NOT NULL DEFAULT '',
       f_status TEXT NOT NULL DEFAULT 'N' CHECK (f_status IN ('N', 'P', 'D')),
       f_temp_step INTEGER NOT NULL DEFAULT 0,
-      f_group_idx INTEGER,
+      f_group_idx INTEGER REFERENCES groups(f_idx) ON DELETE SET NULL,
       f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
       f_hidden TEXT NOT NULL DEFAULT 'N' CHECK (f_hidden IN ('Y', 'N')),
       f_complete TEXT NOT NULL DEFAULT 'N' CHECK (f_complete IN ('Y', 'N')),
@@ -254,15 +273,50 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
   await sql`CREATE INDEX hos_site ON hos (f_site_idx)`.execute(db);
   await sql`CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor)`.execute(db);
+
+  // Per-member relations to sites: favourites, recently viewed, personal memo.
+  await sql`
+    CREATE TABLE site_likes (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_site_idx)
+    )
+  `.execute(db);
+  await sql`CREATE INDEX site_likes_site ON site_likes (f_site_idx)`.execute(db);
+  await sql`
+    CREATE TABLE site_recent_views (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_view_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_site_idx)
+    )
+  `.execute(db);
+  await sql`CREATE INDEX site_recent_views_time ON site_recent_views (f_user_idx, f_view_time)`.execute(db);
+  await sql`
+    CREATE TABLE site_memos (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_memo_images TEXT NOT NULL DEFAULT '[]',
+      f_update_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_site_idx)
+    )
+  `.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
+    'site_memos',
+    'site_recent_views',
+    'site_likes',
     'hos',
     'dongs',
     'site_rooms',
     'site_contacts',
     'sites',
+    'group_members',
+    'groups',
     'areas',
     'app_settings',
     'sessions',

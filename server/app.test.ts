@@ -62,7 +62,20 @@ const memberTabCall = defineCall<{ ok: true }>()({
   input: v.object({}),
 });
 
+const ticketCall = defineCall<{ ok: true }>()({
+  operationId: 'testTicket',
+  method: 'post',
+  path: '/test/ticket',
+  summary: 'test',
+  tag: 'test',
+  input: v.object({}),
+});
+
 const testOperations: Operation[] = [
+  defineOperation(ticketCall, {
+    access: { kind: 'member', ticket: true },
+    handler: () => ({ ok: true as const }),
+  }),
   defineOperation(echoCall, { access: { kind: 'public' }, handler: ({ input }) => ({ echoed: input.text }) }),
   defineOperation(writeCall, {
     access: { kind: 'member', write: true },
@@ -266,6 +279,37 @@ describe('who may call', () => {
     expect(locked.code).toBe(ResultCode.apiError);
     expect(locked.msg).toContain('잠금');
     expect((await t.call('/test/point', { token: pointUnlocked })).code).toBe(ResultCode.ok);
+  });
+});
+
+describe('the usage ticket check', () => {
+  it('refuses a member whose usage date has passed, and says why', async () => {
+    t = await createTestApp({ operations: testOperations });
+    const expired = await insertSession(t, {
+      userIdx: await insertUser(t, { f_usage_date: new Date(Date.now() - 1000).toISOString() }),
+    });
+    const res = await t.call('/test/ticket', { token: expired });
+    expect(res.status).toBe(402);
+    expect(res.data).toEqual({ reason: 'ticket_expired' });
+    const never = await insertSession(t, { userIdx: await insertUser(t), deviceId: 'd2' });
+    expect((await t.call('/test/ticket', { token: never })).code).toBe(ResultCode.apiError);
+  });
+
+  it('lets a member with a usage date in the future, an admin, or anyone when tickets are free', async () => {
+    t = await createTestApp({ operations: testOperations });
+    const valid = await insertSession(t, {
+      userIdx: await insertUser(t, { f_usage_date: new Date(Date.now() + 86400000).toISOString() }),
+    });
+    expect((await t.call('/test/ticket', { token: valid })).code).toBe(ResultCode.ok);
+    const admin = await insertSession(t, { userIdx: await insertUser(t, { f_type: 'A' }), deviceId: 'd3' });
+    expect((await t.call('/test/ticket', { token: admin })).code).toBe(ResultCode.ok);
+    const none = await insertSession(t, { userIdx: await insertUser(t), deviceId: 'd4' });
+    await t.deps.db
+      .updateTable('app_settings')
+      .set({ value: 'F' })
+      .where('key', '=', 'ticket_price')
+      .execute();
+    expect((await t.call('/test/ticket', { token: none })).code).toBe(ResultCode.ok);
   });
 });
 

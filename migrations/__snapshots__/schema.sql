@@ -1,6 +1,9 @@
 -- index dongs_site
 CREATE INDEX dongs_site ON dongs (f_site_idx);
 
+-- index group_members_user
+CREATE INDEX group_members_user ON group_members (f_user_idx);
+
 -- index hos_dong
 CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor);
 
@@ -12,6 +15,12 @@ CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
 
 -- index site_contacts_site
 CREATE INDEX site_contacts_site ON site_contacts (f_site_idx);
+
+-- index site_likes_site
+CREATE INDEX site_likes_site ON site_likes (f_site_idx);
+
+-- index site_recent_views_time
+CREATE INDEX site_recent_views_time ON site_recent_views (f_user_idx, f_view_time);
 
 -- index site_rooms_site
 CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
@@ -51,6 +60,23 @@ CREATE TABLE dongs (
       f_units_per_floor INTEGER NOT NULL CHECK (f_units_per_floor BETWEEN 1 AND 300),
       f_editable TEXT NOT NULL DEFAULT 'Y' CHECK (f_editable IN ('Y', 'N')),
       f_order INTEGER NOT NULL DEFAULT 0
+    );
+
+-- table group_members
+CREATE TABLE group_members (
+      f_group_idx INTEGER NOT NULL REFERENCES groups(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      f_last_visit TEXT,
+      PRIMARY KEY (f_group_idx, f_user_idx)
+    );
+
+-- table groups
+CREATE TABLE groups (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_name TEXT NOT NULL,
+      f_owner_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL
     );
 
 -- table hos
@@ -107,6 +133,32 @@ CREATE TABLE site_contacts (
       f_name TEXT NOT NULL,
       f_phone TEXT NOT NULL,
       f_order INTEGER NOT NULL DEFAULT 0
+    );
+
+-- table site_likes
+CREATE TABLE site_likes (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_site_idx)
+    );
+
+-- table site_memos
+CREATE TABLE site_memos (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_memo_images TEXT NOT NULL DEFAULT '[]',
+      f_update_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_site_idx)
+    );
+
+-- table site_recent_views
+CREATE TABLE site_recent_views (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_view_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_site_idx)
     );
 
 -- table site_rooms
@@ -191,7 +243,7 @@ CREATE TABLE sites (
       f_memo TEXT NOT NULL DEFAULT '',
       f_status TEXT NOT NULL DEFAULT 'N' CHECK (f_status IN ('N', 'P', 'D')),
       f_temp_step INTEGER NOT NULL DEFAULT 0,
-      f_group_idx INTEGER,
+      f_group_idx INTEGER REFERENCES groups(f_idx) ON DELETE SET NULL,
       f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
       f_hidden TEXT NOT NULL DEFAULT 'N' CHECK (f_hidden IN ('Y', 'N')),
       f_complete TEXT NOT NULL DEFAULT 'N' CHECK (f_complete IN ('Y', 'N')),

@@ -1,7 +1,7 @@
 import { ResultCode } from '../../sync/codes.ts';
 import { coreMessages, type Message } from './messages.ts';
 
-type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
+type HttpStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
 /**
  * The one error type the API throws on purpose. The error handler turns it into the

@@ -6,6 +6,7 @@ import type { AnySchema, Call } from '../../sync/api/contract.ts';
 import { API_BASE, Headers } from '../../sync/codes.ts';
 import { authMessages } from '../auth/auth.messages.ts';
 import { type AuthInfo, resolveSession } from '../auth/session.ts';
+import { requireTicket } from '../points/ticket.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
 import { AppError, badParameter, forbidden, ruleViolation } from './errors.ts';
 import { coreMessages, type Message, pickLang, renderMessage } from './messages.ts';
@@ -16,12 +17,13 @@ import { coreMessages, type Message, pickLang, renderMessage } from './messages.
  * - session: any signed-in account, including one still under review.
  * - member: an approved member (or an admin).
  * - admin: an admin holding the tab's authority; `lock` needs the admin lock open.
- * `write` refuses write-limited (WL) members.
+ * `write` refuses write-limited (WL) members; `ticket` needs a valid usage ticket
+ * (spec §6: map search, notification send and community post).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'session'; write?: boolean }
-  | { kind: 'member'; write?: boolean }
+  | { kind: 'member'; write?: boolean; ticket?: boolean }
   | { kind: 'admin'; tab: AdminTab; write?: boolean };
 
 export interface Operation<C extends Call = Call> {
@@ -124,6 +126,9 @@ async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo |
   }
   if (access.kind === 'member' && !auth.isAdmin && auth.user.f_approval !== 'A') {
     throw ruleViolation(authMessages.signupUnderReview, { status: 403 });
+  }
+  if (access.kind === 'member' && access.ticket && !auth.isAdmin) {
+    await requireTicket({ ctx, user: auth.user });
   }
   if (access.write && auth.user.f_status === 'WL' && auth.user.f_release_date) {
     if (new Date(auth.user.f_release_date) > now) {

@@ -149,8 +149,35 @@ export interface HosTable {
   f_smb: Generated<YN>;
 }
 
+/** A member's favourite (like) of a site. */
+export interface SiteLikesTable {
+  f_user_idx: number;
+  f_site_idx: number;
+  f_reg_time: string;
+}
+
+/** A member's recently viewed sites (one row per site, the latest view). */
+export interface SiteRecentViewsTable {
+  f_user_idx: number;
+  f_site_idx: number;
+  f_view_time: string;
+}
+
+/** A member's personal memo on a site (addSiteMemo). */
+export interface SiteMemosTable {
+  f_user_idx: number;
+  f_site_idx: number;
+  f_memo: Generated<string>;
+  /** JSON array of URLs. */
+  f_memo_images: Generated<string>;
+  f_update_time: string;
+}
+
 export interface SitesTables {
   sites: SitesTable;
+  site_likes: SiteLikesTable;
+  site_recent_views: SiteRecentViewsTable;
+  site_memos: SiteMemosTable;
   site_contacts: SiteContactsTable;
   site_rooms: SiteRoomsTable;
   dongs: DongsTable;

@@ -1,0 +1,39 @@
+import type { RequestContext } from '../http/context.ts';
+import { ruleViolation } from '../http/errors.ts';
+import { defineMessages } from '../http/messages.ts';
+import { readSetting } from '../settings/settings.repository.ts';
+import type { User } from '../users/users.tables.ts';
+
+export const ticketMessages = defineMessages({
+  usageExpired: {
+    ko: '이용권이 만료되었습니다. 이용권을 구매해 주세요.',
+    en: 'Your usage ticket has expired. Please buy a usage plan.',
+  },
+});
+
+/** The reason the client reads to offer the usage extension (spec §4 Ticket). */
+export const TICKET_EXPIRED = 'ticket_expired';
+
+/** Spec §4: the ticket is usable while the usage date is in the future; ticket_price F makes it free. */
+export async function hasValidTicket({
+  ctx,
+  user,
+}: {
+  ctx: Pick<RequestContext, 'db' | 'clock'>;
+  user: User;
+}) {
+  if ((await readSetting({ db: ctx.db, key: 'ticket_price' })) === 'F') return true;
+  return user.f_usage_date !== null && new Date(user.f_usage_date) > ctx.clock.now();
+}
+
+export async function requireTicket({
+  ctx,
+  user,
+}: {
+  ctx: Pick<RequestContext, 'db' | 'clock'>;
+  user: User;
+}) {
+  if (!(await hasValidTicket({ ctx, user }))) {
+    throw ruleViolation(ticketMessages.usageExpired, { status: 402, data: { reason: TICKET_EXPIRED } });
+  }
+}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** The server log of the process Playwright started (playwright.config.ts tees it). */
 export function serverLog(): string {
@@ -11,4 +12,48 @@ export function serverLog(): string {
 export function lastSmsCode(phone: string): string | null {
   const matches = [...serverLog().matchAll(new RegExp(`\\[sms\\] to=${phone} code=(\\d{6})`, 'g'))];
   return matches.at(-1)?.[1] ?? null;
+}
+
+export async function waitForSmsCode(phone: string, previous: string | null = null): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const code = lastSmsCode(phone);
+    if (code && code !== previous) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code logged for ${phone}`);
+}
+
+/**
+ * Signs a demo member in through the API (authPhone, the code from the server log, login)
+ * and stores the session the way the app does, so the next page load is signed in.
+ * Demo phones: 01020000001..6 agents, 01011110000 admin, 01000000000 super admin.
+ */
+export async function loginAs(page: Page, phone: string): Promise<{ token: string; uid: number }> {
+  const request: APIRequestContext = page.request;
+  const before = lastSmsCode(phone);
+  const sent = await request.post('/api/v1/auth/authPhone', { data: { phone_number: phone, is_login: 'Y' } });
+  if ((await sent.json()).code !== 0) throw new Error(`authPhone failed: ${await sent.text()}`);
+  const code = await waitForSmsCode(phone, before);
+  if (page.url() === 'about:blank') await page.goto('/');
+  const deviceId = await page.evaluate(() => {
+    let id = localStorage.getItem('bt.deviceId');
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem('bt.deviceId', id);
+    }
+    return id;
+  });
+  const res = await request.post('/api/v1/auth/login', {
+    data: { phone_number: phone, code, device_id: deviceId },
+  });
+  const body = (await res.json()) as { code: number; data: { access_token: string; uid: number } };
+  if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  await page.evaluate(
+    ({ token, uid }) => {
+      localStorage.setItem('bt.uid', String(uid));
+      localStorage.setItem('bt.token', token);
+    },
+    { token: body.data.access_token, uid: body.data.uid },
+  );
+  return { token: body.data.access_token, uid: body.data.uid };
 }

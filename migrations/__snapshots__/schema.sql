@@ -10,6 +10,12 @@ CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor);
 -- index hos_site
 CREATE INDEX hos_site ON hos (f_site_idx);
 
+-- index notifications_site
+CREATE INDEX notifications_site ON notifications (f_site_idx);
+
+-- index notifications_user
+CREATE INDEX notifications_user ON notifications (f_user_idx, f_reg_time);
+
 -- index sessions_user
 CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
 
@@ -25,6 +31,9 @@ CREATE INDEX site_recent_views_time ON site_recent_views (f_user_idx, f_view_tim
 -- index site_rooms_site
 CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
 
+-- index sites_client_id
+CREATE UNIQUE INDEX sites_client_id ON sites (f_client_id) WHERE f_client_id IS NOT NULL;
+
 -- index sites_group
 CREATE INDEX sites_group ON sites (f_group_idx);
 
@@ -33,6 +42,21 @@ CREATE INDEX sites_owner ON sites (f_user_idx, f_status);
 
 -- index sites_position
 CREATE INDEX sites_position ON sites (f_latitude, f_longitude);
+
+-- index sync_clients_user
+CREATE INDEX sync_clients_user ON sync_clients (f_user_idx);
+
+-- index sync_conflicts_open
+CREATE INDEX sync_conflicts_open ON sync_conflicts (f_user_idx, f_site_idx) WHERE resolved_at IS NULL;
+
+-- index sync_feed_key
+CREATE INDEX sync_feed_key ON sync_feed (entity, key);
+
+-- index sync_feed_version
+CREATE INDEX sync_feed_version ON sync_feed (f_user_idx, version, entity, key);
+
+-- index sync_site_versions_version
+CREATE INDEX sync_site_versions_version ON sync_site_versions (version, f_site_idx);
 
 -- table app_settings
 CREATE TABLE app_settings (
@@ -110,6 +134,32 @@ CREATE TABLE hos (
       f_inquire_month TEXT NOT NULL DEFAULT 'N',
       f_safe_charter TEXT NOT NULL DEFAULT 'N',
       f_smb TEXT NOT NULL DEFAULT 'N'
+    );
+
+-- table notifications
+CREATE TABLE notifications (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_title TEXT NOT NULL DEFAULT '',
+      f_content TEXT NOT NULL DEFAULT '',
+      f_site_idx INTEGER REFERENCES sites(f_idx) ON DELETE SET NULL,
+      f_site_name TEXT NOT NULL DEFAULT '',
+      f_site_type TEXT NOT NULL DEFAULT '',
+      f_address TEXT NOT NULL DEFAULT '',
+      f_longitude REAL,
+      f_latitude REAL,
+      f_push TEXT NOT NULL DEFAULT 'N' CHECK (f_push IN ('Y', 'N')),
+      f_made TEXT NOT NULL DEFAULT 'N' CHECK (f_made IN ('Y', 'N')),
+      f_made1 TEXT NOT NULL DEFAULT 'N' CHECK (f_made1 IN ('Y', 'N')),
+      f_auto TEXT NOT NULL DEFAULT 'N' CHECK (f_auto IN ('Y', 'N')),
+      f_auto_enable TEXT NOT NULL DEFAULT 'N' CHECK (f_auto_enable IN ('Y', 'N')),
+      f_auto_time TEXT NOT NULL DEFAULT '00:00',
+      f_auto_interval TEXT NOT NULL DEFAULT 'E' CHECK (f_auto_interval IN ('E', '3', '5')),
+      f_read TEXT NOT NULL DEFAULT 'N' CHECK (f_read IN ('Y', 'N')),
+      f_image_url TEXT NOT NULL DEFAULT '',
+      f_contacts_list TEXT NOT NULL DEFAULT '[]',
+      f_reg_time TEXT NOT NULL,
+      f_update_time TEXT NOT NULL
     );
 
 -- table sessions
@@ -253,6 +303,72 @@ CREATE TABLE sites (
       f_update_inlay_time TEXT,
       f_remain_days_till_hide INTEGER,
       f_confirm TEXT
+    , f_client_id TEXT);
+
+-- table sync_clients
+CREATE TABLE sync_clients (
+      client_id TEXT PRIMARY KEY,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      last_seq INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      last_seen_at TEXT NOT NULL
+    );
+
+-- table sync_clock
+CREATE TABLE sync_clock (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      version INTEGER NOT NULL
+    );
+
+-- table sync_conflicts
+CREATE TABLE sync_conflicts (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      draft_id TEXT NOT NULL,
+      fields TEXT NOT NULL,
+      mine TEXT NOT NULL,
+      theirs TEXT NOT NULL,
+      base TEXT NOT NULL,
+      base_version INTEGER,
+      theirs_version INTEGER NOT NULL,
+      client_id TEXT,
+      mutation_id TEXT,
+      f_reg_time TEXT NOT NULL,
+      resolved_at TEXT,
+      resolution TEXT
+    );
+
+-- table sync_feed
+CREATE TABLE sync_feed (
+      f_user_idx INTEGER NOT NULL,
+      entity TEXT NOT NULL,
+      key INTEGER NOT NULL,
+      version INTEGER NOT NULL,
+      deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
+      PRIMARY KEY (f_user_idx, entity, key)
+    ) WITHOUT ROWID
+  ;
+
+-- table sync_mutations
+CREATE TABLE sync_mutations (
+      client_id TEXT NOT NULL REFERENCES sync_clients(client_id) ON DELETE CASCADE,
+      seq INTEGER NOT NULL,
+      mutation_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('applied', 'rejected', 'conflict')),
+      code INTEGER NOT NULL,
+      msg TEXT NOT NULL DEFAULT '',
+      data TEXT,
+      applied_at TEXT NOT NULL,
+      PRIMARY KEY (client_id, seq)
+    ) WITHOUT ROWID
+  ;
+
+-- table sync_site_versions
+CREATE TABLE sync_site_versions (
+      f_site_idx INTEGER PRIMARY KEY,
+      version INTEGER NOT NULL
     );
 
 -- table users
@@ -282,3 +398,228 @@ CREATE TABLE users (
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
     );
+
+-- trigger sync_conflicts_insert
+CREATE TRIGGER sync_conflicts_insert AFTER INSERT ON sync_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'conflict', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_conflicts_update
+CREATE TRIGGER sync_conflicts_update AFTER UPDATE ON sync_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'conflict', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0;
+     UPDATE sync_feed SET deleted = 1 WHERE NEW.resolved_at IS NOT NULL
+       AND f_user_idx = NEW.f_user_idx AND entity = 'conflict' AND key = NEW.f_idx; END;
+
+-- trigger sync_dongs_delete
+CREATE TRIGGER sync_dongs_delete AFTER DELETE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
+
+-- trigger sync_dongs_insert
+CREATE TRIGGER sync_dongs_insert AFTER INSERT ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_dongs_update
+CREATE TRIGGER sync_dongs_update AFTER UPDATE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_group_members_delete
+CREATE TRIGGER sync_group_members_delete AFTER DELETE ON group_members BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE f_user_idx = OLD.f_user_idx AND entity = 'site' AND deleted = 0 AND key IN (SELECT f_idx FROM sites WHERE f_group_idx = OLD.f_group_idx)
+      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key AND (
+    (s.f_user_idx = OLD.f_user_idx AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = OLD.f_user_idx))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = OLD.f_user_idx AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx)
+    )))); END;
+
+-- trigger sync_group_members_insert
+CREATE TRIGGER sync_group_members_insert AFTER INSERT ON group_members BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, f_idx AS s FROM sites WHERE f_group_idx = NEW.f_group_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
+    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
+    ))))
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
+    WHERE sync_feed.deleted = 1; END;
+
+-- trigger sync_hos_delete
+CREATE TRIGGER sync_hos_delete AFTER DELETE ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
+
+-- trigger sync_hos_insert
+CREATE TRIGGER sync_hos_insert AFTER INSERT ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_hos_update
+CREATE TRIGGER sync_hos_update AFTER UPDATE ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_notifications_delete
+CREATE TRIGGER sync_notifications_delete AFTER DELETE ON notifications BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE f_user_idx = OLD.f_user_idx AND entity = 'notification' AND key = OLD.f_idx; END;
+
+-- trigger sync_notifications_insert
+CREATE TRIGGER sync_notifications_insert AFTER INSERT ON notifications BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'notification', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_notifications_update
+CREATE TRIGGER sync_notifications_update AFTER UPDATE ON notifications BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'notification', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_site_contacts_delete
+CREATE TRIGGER sync_site_contacts_delete AFTER DELETE ON site_contacts BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
+
+-- trigger sync_site_contacts_insert
+CREATE TRIGGER sync_site_contacts_insert AFTER INSERT ON site_contacts BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_site_contacts_update
+CREATE TRIGGER sync_site_contacts_update AFTER UPDATE ON site_contacts BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_site_likes_delete
+CREATE TRIGGER sync_site_likes_delete AFTER DELETE ON site_likes BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE f_user_idx = OLD.f_user_idx AND entity = 'like' AND key = OLD.f_site_idx;
+       UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE f_user_idx = OLD.f_user_idx AND entity = 'site' AND deleted = 0 AND key IN (SELECT OLD.f_site_idx)
+      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key AND (
+    (s.f_user_idx = OLD.f_user_idx AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = OLD.f_user_idx))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = OLD.f_user_idx AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx)
+    )))); END;
+
+-- trigger sync_site_likes_insert
+CREATE TRIGGER sync_site_likes_insert AFTER INSERT ON site_likes BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'like', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0;
+       INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_site_idx AS s) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
+    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
+    ))))
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
+    WHERE sync_feed.deleted = 1; END;
+
+-- trigger sync_site_likes_update
+CREATE TRIGGER sync_site_likes_update AFTER UPDATE ON site_likes BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'like', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_site_memos_delete
+CREATE TRIGGER sync_site_memos_delete AFTER DELETE ON site_memos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE f_user_idx = OLD.f_user_idx AND entity = 'memo' AND key = OLD.f_site_idx; END;
+
+-- trigger sync_site_memos_insert
+CREATE TRIGGER sync_site_memos_insert AFTER INSERT ON site_memos BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'memo', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_site_memos_update
+CREATE TRIGGER sync_site_memos_update AFTER UPDATE ON site_memos BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'memo', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_site_recent_views_delete
+CREATE TRIGGER sync_site_recent_views_delete AFTER DELETE ON site_recent_views BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE f_user_idx = OLD.f_user_idx AND entity = 'recent' AND key = OLD.f_site_idx;
+       UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE f_user_idx = OLD.f_user_idx AND entity = 'site' AND deleted = 0 AND key IN (SELECT OLD.f_site_idx)
+      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key AND (
+    (s.f_user_idx = OLD.f_user_idx AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = OLD.f_user_idx))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = OLD.f_user_idx AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx)
+    )))); END;
+
+-- trigger sync_site_recent_views_insert
+CREATE TRIGGER sync_site_recent_views_insert AFTER INSERT ON site_recent_views BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'recent', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0;
+       INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_site_idx AS s) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
+    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
+    ))))
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
+    WHERE sync_feed.deleted = 1; END;
+
+-- trigger sync_site_recent_views_update
+CREATE TRIGGER sync_site_recent_views_update AFTER UPDATE ON site_recent_views BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'recent', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_site_rooms_delete
+CREATE TRIGGER sync_site_rooms_delete AFTER DELETE ON site_rooms BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
+
+-- trigger sync_site_rooms_insert
+CREATE TRIGGER sync_site_rooms_insert AFTER INSERT ON site_rooms BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_site_rooms_update
+CREATE TRIGGER sync_site_rooms_update AFTER UPDATE ON site_rooms BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_sites_delete
+CREATE TRIGGER sync_sites_delete AFTER DELETE ON sites BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1 WHERE entity = 'site' AND key = OLD.f_idx AND deleted = 0;
+     DELETE FROM sync_site_versions WHERE f_site_idx = OLD.f_idx; END;
+
+-- trigger sync_sites_insert
+CREATE TRIGGER sync_sites_insert AFTER INSERT ON sites BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_site_versions (f_site_idx, version) VALUES (NEW.f_idx, (SELECT version FROM sync_clock))
+       ON CONFLICT (f_site_idx) DO UPDATE SET version = excluded.version;
+     INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_idx AS s
+       UNION SELECT gm.f_user_idx, NEW.f_idx FROM group_members gm WHERE gm.f_group_idx = NEW.f_group_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
+    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
+    ))))
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
+    WHERE sync_feed.deleted = 1; END;
+
+-- trigger sync_sites_scope
+CREATE TRIGGER sync_sites_scope AFTER UPDATE OF f_user_idx, f_group_idx, f_status ON sites
+     WHEN OLD.f_user_idx IS NOT NEW.f_user_idx OR OLD.f_group_idx IS NOT NEW.f_group_idx
+       OR OLD.f_status IS NOT NEW.f_status BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_idx AS s
+       UNION SELECT gm.f_user_idx, NEW.f_idx FROM group_members gm WHERE gm.f_group_idx = NEW.f_group_idx
+       UNION SELECT f_user_idx, NEW.f_idx FROM site_likes WHERE f_site_idx = NEW.f_idx
+       UNION SELECT f_user_idx, NEW.f_idx FROM site_recent_views WHERE f_site_idx = NEW.f_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
+    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
+    ))))
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
+    WHERE sync_feed.deleted = 1;
+     UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+    WHERE entity = 'site' AND key = NEW.f_idx AND deleted = 0 AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = NEW.f_idx AND (
+    (s.f_user_idx = sync_feed.f_user_idx AND s.f_status IN ('N', 'P'))
+    OR (s.f_status = 'N' AND (
+      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+        WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = sync_feed.f_user_idx))
+      OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = sync_feed.f_user_idx AND l.f_site_idx = s.f_idx)
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = sync_feed.f_user_idx AND r.f_site_idx = s.f_idx)
+    )))); END;
+
+-- trigger sync_sites_update
+CREATE TRIGGER sync_sites_update AFTER UPDATE ON sites BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_idx; END;
+
+-- trigger sync_users_delete
+CREATE TRIGGER sync_users_delete AFTER DELETE ON users BEGIN
+    DELETE FROM sync_feed WHERE f_user_idx = OLD.f_idx; END;

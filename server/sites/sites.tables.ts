@@ -85,6 +85,8 @@ export interface SitesTable {
   f_update_inlay_time: string | null;
   f_remain_days_till_hide: number | null;
   f_confirm: string | null;
+  /** The device-made id of a draft created offline (migrations/0003_sync.ts). */
+  f_client_id: Generated<string | null>;
 }
 
 export interface SiteContactsTable {

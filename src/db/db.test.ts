@@ -57,15 +57,16 @@ describe('local store schema', () => {
     await db.open();
     const tables = db.tables.map((t) => t.name).sort();
     expect(tables).toEqual([
+      'conflicts',
       'dongs',
       'drafts',
       'files',
-      'hos',
       'likes',
       'memos',
       'notifications',
       'outbox',
       'recentViews',
+      'shadows',
       'sites',
       'syncMeta',
     ]);

@@ -1,4 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { ConflictRow } from '../../sync/protocol.ts';
+import type { SiteDongRow, SiteRow } from '../../sync/site-fields.ts';
 
 /**
  * The device's offline store (IndexedDB through Dexie). The server is the source of
@@ -6,31 +8,27 @@ import Dexie, { type EntityTable } from 'dexie';
  * Admin data is never stored here.
  */
 
-export interface LocalSite {
+/** A site in the member's scope, as pulled (sync/site-fields.ts SiteRow). */
+export interface LocalSite extends Partial<SiteRow> {
   f_idx: number;
   f_site_type: 'O' | 'G' | 'U';
   f_user_idx: number;
   f_group_idx: number | null;
   f_name: string;
   f_update_time: string;
-  /** The rest of the server row, as pulled. */
-  [field: string]: unknown;
 }
 
-export interface LocalDong {
+/** A building of a site with its units inside (`hos`), as pulled. */
+export interface LocalDong extends Partial<SiteDongRow> {
   f_idx: number;
   f_site_idx: number;
-  [field: string]: unknown;
 }
 
-export interface LocalHo {
-  f_idx: number;
-  f_site_idx: number;
-  f_dong_idx: number;
-  [field: string]: unknown;
-}
-
-/** A registration in progress (temporary save), keyed by the site kind or the site being edited. */
+/**
+ * A registration in progress (temporary save, site status P), keyed by its draft id: made on
+ * the device when the draft is started (or `site-draft-<idx>` for one the server made).
+ * `payload` holds the draft fields; `base_version` the server version they derive from.
+ */
 export interface LocalDraft {
   key: string;
   site_type: 'O' | 'G' | 'U';
@@ -66,16 +64,40 @@ export interface LocalNotification {
   [field: string]: unknown;
 }
 
-/** A mutation waiting to be pushed (the outbox of design.md). */
+/**
+ * A mutation waiting to be pushed (the outbox of design.md). `confirmed`: the server has it;
+ * the entry stays until a pull brings data that includes it, so the screen never flips back.
+ * `rejected`: refused for good; kept so the member sees why, until dismissed.
+ */
 export interface OutboxEntry {
   seq?: number;
   mutation_id: string;
   name: string;
   args: unknown;
-  status: 'pending' | 'sending' | 'rejected';
+  status: 'pending' | 'sending' | 'confirmed' | 'rejected';
   created_at: string;
+  /** The protocol version the entry was written under (older entries may need upgrading). */
+  protocol_version?: number;
   error_code?: number;
   error_msg?: string;
+  /** What the server answered, e.g. the new site_idx of a first draft save. */
+  result?: unknown;
+}
+
+/** A draft save that met a newer server copy: both versions kept until the member chooses. */
+export type LocalConflict = ConflictRow;
+
+/**
+ * The server's copy of a row that a waiting mutation changed on the device. Pulled data for
+ * the row lands here; after each pull the row is rebuilt from it plus the waiting mutations.
+ */
+export interface LocalShadow {
+  /** `${table}|${key}` */
+  id: string;
+  table: string;
+  key: string | number;
+  /** The server's row, or null when the server has none. */
+  row: unknown;
 }
 
 export interface SyncMeta {
@@ -120,12 +142,22 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
       files: 'id, created_at',
     },
   },
+  {
+    // Units travel and live inside their building's record (dongs.hos): one record per
+    // building instead of one per unit keeps a 10,000-site pull fast.
+    version: 3,
+    stores: {
+      hos: null,
+      drafts: 'key, site_type, updated_at, site_idx',
+      conflicts: 'f_idx, f_site_idx, draft_id',
+      shadows: 'id',
+    },
+  },
 ];
 
 export class LocalDb extends Dexie {
   sites!: EntityTable<LocalSite, 'f_idx'>;
   dongs!: EntityTable<LocalDong, 'f_idx'>;
-  hos!: EntityTable<LocalHo, 'f_idx'>;
   drafts!: EntityTable<LocalDraft, 'key'>;
   memos!: EntityTable<LocalMemo, 'f_site_idx'>;
   likes!: EntityTable<LocalLike, 'f_site_idx'>;
@@ -134,6 +166,8 @@ export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   syncMeta!: EntityTable<SyncMeta, 'key'>;
   files!: EntityTable<LocalFile, 'id'>;
+  conflicts!: EntityTable<LocalConflict, 'f_idx'>;
+  shadows!: EntityTable<LocalShadow, 'id'>;
 
   constructor(name = 'bunyang') {
     super(name);

@@ -1,0 +1,87 @@
+import type { Db } from '../db/database.ts';
+
+/**
+ * Groups as data (the group screens and their calls come with the Groups issue). Membership
+ * and a site's group decide what a member's sync scope holds; the feed triggers of
+ * migrations/0003_sync.ts bring a group's sites to a new member and take them from one who
+ * leaves, whichever code path changes these rows.
+ */
+
+/** Creates a group; its owner is its first member. */
+export async function createGroup({
+  db,
+  name,
+  ownerIdx,
+  now,
+}: {
+  db: Db;
+  name: string;
+  ownerIdx: number;
+  now: Date;
+}): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const group = await tx
+      .insertInto('groups')
+      .values({ f_name: name, f_owner_idx: ownerIdx, f_reg_time: now.toISOString() })
+      .returning('f_idx')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('group_members')
+      .values({
+        f_group_idx: group.f_idx,
+        f_user_idx: ownerIdx,
+        f_reg_time: now.toISOString(),
+        f_last_visit: null,
+      })
+      .execute();
+    return group.f_idx;
+  });
+}
+
+export async function addGroupMember({
+  db,
+  groupIdx,
+  userIdx,
+  now,
+}: {
+  db: Db;
+  groupIdx: number;
+  userIdx: number;
+  now: Date;
+}): Promise<void> {
+  await db
+    .insertInto('group_members')
+    .values({ f_group_idx: groupIdx, f_user_idx: userIdx, f_reg_time: now.toISOString(), f_last_visit: null })
+    .onConflict((oc) => oc.columns(['f_group_idx', 'f_user_idx']).doNothing())
+    .execute();
+}
+
+/** Removing a member (or the member leaving: spec §4, removing your own phone is leaving). */
+export async function removeGroupMember({
+  db,
+  groupIdx,
+  userIdx,
+}: {
+  db: Db;
+  groupIdx: number;
+  userIdx: number;
+}): Promise<void> {
+  await db
+    .deleteFrom('group_members')
+    .where('f_group_idx', '=', groupIdx)
+    .where('f_user_idx', '=', userIdx)
+    .execute();
+}
+
+/** Shares a site to a group, or releases it with null (spec §7 shareSiteToGroup, releaseSiteFromGroup). */
+export async function setSiteGroup({
+  db,
+  siteIdx,
+  groupIdx,
+}: {
+  db: Db;
+  siteIdx: number;
+  groupIdx: number | null;
+}): Promise<void> {
+  await db.updateTable('sites').set({ f_group_idx: groupIdx }).where('f_idx', '=', siteIdx).execute();
+}

@@ -1,0 +1,41 @@
+import { type DraftField, type DraftFields, sameValue } from '../../sync/site-fields.ts';
+
+/**
+ * Three-way merge of a draft or site edit made on a device against the server's copy.
+ * `base` holds the changed fields as the device had them when the edit was made and
+ * `baseVersion` the server version that copy came from. A field is applied when the server
+ * copy has not moved since (same version, or the field still equals its base); a field the
+ * server changed meanwhile to something else is a conflict: neither side is overwritten.
+ */
+export function mergeEdit({
+  current,
+  currentVersion,
+  base,
+  baseVersion,
+  changes,
+}: {
+  current: Required<DraftFields>;
+  currentVersion: number;
+  base: DraftFields;
+  baseVersion: number | null;
+  changes: DraftFields;
+}): { apply: DraftFields; conflicts: DraftField[] } {
+  const apply: Record<string, unknown> = {};
+  const conflicts: DraftField[] = [];
+  for (const field of Object.keys(changes) as DraftField[]) {
+    const mine = changes[field];
+    if (mine === undefined) continue;
+    const theirs = current[field];
+    if (sameValue(mine, theirs)) continue;
+    const untouchedOnServer =
+      baseVersion === currentVersion || (field in base && sameValue(base[field], theirs));
+    if (untouchedOnServer) apply[field] = mine;
+    else conflicts.push(field);
+  }
+  return { apply: apply as DraftFields, conflicts };
+}
+
+export function pick<T extends object>(source: T, fields: readonly string[]): Record<string, unknown> {
+  const record = source as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]]));
+}

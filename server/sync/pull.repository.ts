@@ -1,0 +1,314 @@
+import type SQLite from 'better-sqlite3';
+import type { Change, ChangeEntity, PullResponse } from '../../sync/protocol.ts';
+import type { SiteContact } from '../../sync/site-fields.ts';
+import { loadSiteRows } from './site-rows.ts';
+
+/**
+ * Reads one page of a member's change feed (migrations/0003_sync.ts) in one read transaction,
+ * so the rows, the new cursor and the client's last applied sequence belong to one snapshot.
+ *
+ * A first pull (no cursor) lists the member's whole scope as of the current version `S`,
+ * page by page in (entity, key) order (`s<S>.<entity>.<key>`), then continues from `v<S>`.
+ * Later pulls read feed rows and site content versions after the cursor, in (version, entity,
+ * key) order, so a page can end in the middle of one version.
+ */
+
+interface Position {
+  phase: 's' | 'v';
+  version: number;
+  entity: string;
+  key: number;
+}
+
+/** Sorts after every entity name: `v<version>` alone means the whole version is on the device. */
+const AFTER_ALL = '~';
+
+export function parseCursor(cursor: string | null): Position | null {
+  if (cursor === null) return null;
+  const match = /^([sv])(\d+)(?:\.([a-z]+)\.(\d+))?$/.exec(cursor);
+  if (!match) return null;
+  const [, phase, version, entity, key] = match;
+  return {
+    phase: phase as 's' | 'v',
+    version: Number(version),
+    entity: entity ?? (phase === 'v' ? AFTER_ALL : ''),
+    key: Number(key ?? 0),
+  };
+}
+
+function formatCursor(p: Position): string {
+  return p.entity === AFTER_ALL || p.entity === ''
+    ? `${p.phase}${p.version}`
+    : `${p.phase}${p.version}.${p.entity}.${p.key}`;
+}
+
+interface FeedRow {
+  version: number;
+  entity: ChangeEntity;
+  key: number;
+  deleted: 0 | 1;
+}
+
+const statements = new WeakMap<SQLite.Database, ReturnType<typeof prepare>>();
+
+function prepare(sqlite: SQLite.Database) {
+  return {
+    clock: sqlite.prepare('SELECT version FROM sync_clock WHERE id = 1').pluck(),
+    lastSeq: sqlite
+      .prepare('SELECT last_seq FROM sync_clients WHERE client_id = ? AND f_user_idx = ?')
+      .pluck(),
+    scope: sqlite.prepare(
+      `SELECT 0 AS version, entity, key, 0 AS deleted FROM sync_feed
+       WHERE f_user_idx = @user AND deleted = 0 AND (entity, key) > (@entity, @key)
+       ORDER BY entity, key LIMIT @limit`,
+    ),
+    changes: sqlite.prepare(
+      `SELECT version, entity, key, deleted FROM (
+         SELECT version, entity, key, deleted FROM sync_feed
+         WHERE f_user_idx = @user AND version >= @version AND (version, entity, key) > (@version, @entity, @key)
+         ORDER BY version, entity, key LIMIT @limit)
+       UNION ALL
+       SELECT version, entity, key, deleted FROM (
+         SELECT sv.version AS version, 'site' AS entity, sv.f_site_idx AS key, 0 AS deleted
+         FROM sync_site_versions sv
+         WHERE sv.version >= @version AND (sv.version, 'site', sv.f_site_idx) > (@version, @entity, @key)
+           AND EXISTS (SELECT 1 FROM sync_feed f WHERE f.f_user_idx = @user AND f.entity = 'site'
+                       AND f.key = sv.f_site_idx AND f.deleted = 0)
+         ORDER BY sv.version, sv.f_site_idx LIMIT @limit)
+       ORDER BY version, entity, key LIMIT @limit`,
+    ),
+  };
+}
+
+function stmts(sqlite: SQLite.Database) {
+  let s = statements.get(sqlite);
+  if (!s) {
+    s = prepare(sqlite);
+    statements.set(sqlite, s);
+  }
+  return s;
+}
+
+function parseJson<T>(text: unknown, fallback: T): T {
+  if (typeof text !== 'string') return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function rowsByKey({
+  sqlite,
+  sql,
+  userIdx,
+  keys,
+}: {
+  sqlite: SQLite.Database;
+  sql: string;
+  userIdx: number;
+  keys: number[];
+}): Map<number, Record<string, unknown>> {
+  const out = new Map<number, Record<string, unknown>>();
+  if (keys.length === 0) return out;
+  for (let i = 0; i < keys.length; i += 500) {
+    const part = keys.slice(i, i + 500);
+    const rows = sqlite
+      .prepare(sql.replace('(?keys)', `(${part.map(() => '?').join(',')})`))
+      .all(userIdx, ...part) as Array<Record<string, unknown> & { k: number }>;
+    for (const { k, ...row } of rows) out.set(k, row);
+  }
+  return out;
+}
+
+/** Loads the rows behind feed entries; an entry whose row is gone becomes a deletion. */
+function materialize({
+  sqlite,
+  userIdx,
+  entries,
+}: {
+  sqlite: SQLite.Database;
+  userIdx: number;
+  entries: FeedRow[];
+}): Change[] {
+  const keysOf = (entity: ChangeEntity) =>
+    entries.filter((e) => e.entity === entity && !e.deleted).map((e) => e.key);
+  const sites = new Map(loadSiteRows({ sqlite, ids: keysOf('site') }).map((s) => [s.f_idx, s]));
+  const likes = rowsByKey({
+    sqlite,
+    userIdx,
+    keys: keysOf('like'),
+    sql: 'SELECT f_site_idx AS k, f_site_idx, f_reg_time FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
+  });
+  const memos = rowsByKey({
+    sqlite,
+    userIdx,
+    keys: keysOf('memo'),
+    sql: 'SELECT f_site_idx AS k, f_site_idx, f_memo, f_memo_images, f_update_time FROM site_memos WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
+  });
+  const recents = rowsByKey({
+    sqlite,
+    userIdx,
+    keys: keysOf('recent'),
+    sql: 'SELECT f_site_idx AS k, f_site_idx, f_view_time FROM site_recent_views WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
+  });
+  const notifications = rowsByKey({
+    sqlite,
+    userIdx,
+    keys: keysOf('notification'),
+    sql: 'SELECT f_idx AS k, * FROM notifications WHERE f_user_idx = ? AND f_idx IN (?keys)',
+  });
+  const conflicts = rowsByKey({
+    sqlite,
+    userIdx,
+    keys: keysOf('conflict'),
+    sql: `SELECT f_idx AS k, f_idx, f_site_idx, draft_id, fields, mine, theirs, base_version, theirs_version, f_reg_time
+          FROM sync_conflicts WHERE f_user_idx = ? AND resolved_at IS NULL AND f_idx IN (?keys)`,
+  });
+
+  const changes: Change[] = [];
+  for (const e of entries) {
+    const del = { t: e.entity, op: 'del', key: e.key } as Change;
+    if (e.deleted) {
+      changes.push(del);
+      continue;
+    }
+    switch (e.entity) {
+      case 'site': {
+        const row = sites.get(e.key);
+        changes.push(row ? { t: 'site', op: 'put', key: e.key, row } : del);
+        break;
+      }
+      case 'like': {
+        const row = likes.get(e.key);
+        changes.push(row ? ({ t: 'like', op: 'put', key: e.key, row } as Change) : del);
+        break;
+      }
+      case 'memo': {
+        const row = memos.get(e.key);
+        changes.push(
+          row
+            ? ({
+                t: 'memo',
+                op: 'put',
+                key: e.key,
+                row: { ...row, f_memo_images: parseJson<string[]>(row.f_memo_images, []) },
+              } as Change)
+            : del,
+        );
+        break;
+      }
+      case 'recent': {
+        const row = recents.get(e.key);
+        changes.push(row ? ({ t: 'recent', op: 'put', key: e.key, row } as Change) : del);
+        break;
+      }
+      case 'notification': {
+        const row = notifications.get(e.key);
+        if (!row) {
+          changes.push(del);
+          break;
+        }
+        const { f_contacts_list, ...rest } = row;
+        changes.push({
+          t: 'notification',
+          op: 'put',
+          key: e.key,
+          row: { ...rest, contacts_list: parseJson<SiteContact[]>(f_contacts_list, []) },
+        } as Change);
+        break;
+      }
+      case 'conflict': {
+        const row = conflicts.get(e.key);
+        changes.push(
+          row
+            ? ({
+                t: 'conflict',
+                op: 'put',
+                key: e.key,
+                row: {
+                  ...row,
+                  fields: parseJson<string[]>(row.fields, []),
+                  mine: parseJson<Record<string, unknown>>(row.mine, {}),
+                  theirs: parseJson<Record<string, unknown>>(row.theirs, {}),
+                },
+              } as Change)
+            : del,
+        );
+        break;
+      }
+    }
+  }
+  return changes;
+}
+
+/** One page of changes. Call it holding the connection (see pull.service.ts). */
+export function readPullPage({
+  sqlite,
+  userIdx,
+  clientId,
+  cursor,
+  limit,
+}: {
+  sqlite: SQLite.Database;
+  userIdx: number;
+  clientId: string;
+  cursor: string | null;
+  limit: number;
+}): PullResponse {
+  const s = stmts(sqlite);
+  return sqlite.transaction((): PullResponse => {
+    const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
+    const position = parseCursor(cursor);
+
+    if (position === null || position.phase === 's') {
+      const snapshot = position?.version ?? (s.clock.get() as number);
+      const rows = s.scope.all({
+        user: userIdx,
+        entity: position?.entity ?? '',
+        key: position?.key ?? 0,
+        limit,
+      }) as FeedRow[];
+      const last = rows.at(-1);
+      // The listing is done when a page comes back short; the feed then goes on from the snapshot.
+      const next: Position =
+        rows.length === limit && last
+          ? { phase: 's', version: snapshot, entity: last.entity, key: last.key }
+          : { phase: 'v', version: snapshot, entity: AFTER_ALL, key: 0 };
+      return {
+        cursor: formatCursor(next),
+        more: true,
+        last_seq: lastSeq,
+        changes: materialize({ sqlite, userIdx, entries: rows }),
+      };
+    }
+
+    const rows = s.changes.all({
+      user: userIdx,
+      version: position.version,
+      entity: position.entity,
+      key: position.key,
+      limit: limit + 1,
+    }) as FeedRow[];
+    const more = rows.length > limit;
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    // A site can come from the feed (it entered the scope) and from its content version:
+    // once is enough, its row is the current one either way.
+    const seen = new Set<string>();
+    const unique = page.filter((r) => {
+      const id = `${r.entity}:${r.key}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    return {
+      cursor: last
+        ? formatCursor({ phase: 'v', version: last.version, entity: last.entity, key: last.key })
+        : (cursor as string),
+      more,
+      last_seq: lastSeq,
+      changes: materialize({ sqlite, userIdx, entries: unique }),
+    };
+  })();
+}

@@ -1,0 +1,237 @@
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { ResultCode } from '../../sync/codes.ts';
+import { isMutatorName, type MutatorName, mutators } from '../../sync/mutators.ts';
+import {
+  DEFAULT_PULL_LIMIT,
+  type MutationEnvelope,
+  type MutationResult,
+  PROTOCOL_OUTDATED,
+  PROTOCOL_VERSION,
+  type PullRequest,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+} from '../../sync/protocol.ts';
+import type { AuthedContext } from '../http/context.ts';
+import { AppError, badParameter, forbidden } from '../http/errors.ts';
+import { renderMessage } from '../http/messages.ts';
+import { issueToBadParameter } from '../http/operation.ts';
+import { type MutationContext, type MutationOutcome, serverMutators, type Tx } from './mutators.server.ts';
+import { readPullPage } from './pull.repository.ts';
+import { syncMessages } from './sync.messages.ts';
+
+/** How many recorded outcomes per device are kept for answering repeated pushes. */
+const KEPT_OUTCOMES = 2000;
+
+export function protocolOutdated(): AppError {
+  return new AppError({
+    code: ResultCode.apiError,
+    status: 409,
+    msg: syncMessages.protocolOutdated,
+    data: { reason: PROTOCOL_OUTDATED, server_version: PROTOCOL_VERSION },
+  });
+}
+
+/** Runs one operation's server effect: its arguments checked by the registry's schema first. */
+export async function runMutation({
+  ctx,
+  name,
+  args,
+}: {
+  ctx: MutationContext;
+  name: string;
+  args: unknown;
+}): Promise<MutationOutcome> {
+  if (!isMutatorName(name)) throw badParameter({ field: 'name', reason: `unknown operation ${name}` });
+  const parsed = v.safeParse(mutators[name].args, args);
+  if (!parsed.success) {
+    const err = issueToBadParameter(parsed.issues);
+    const data = err.data as { field: string; reason: string };
+    throw badParameter({ field: `args.${data.field}`, reason: data.reason });
+  }
+  const run = serverMutators[name] as (input: {
+    ctx: MutationContext;
+    args: unknown;
+  }) => Promise<MutationOutcome>;
+  return run({ ctx, args: parsed.output });
+}
+
+/** A device install belongs to one member: another member's session may not push or pull for it. */
+async function ensureClient({ ctx, clientId }: { ctx: AuthedContext; clientId: string }): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .insertInto('sync_clients')
+    .values({
+      client_id: clientId,
+      f_user_idx: ctx.auth.user.f_idx,
+      last_seq: 0,
+      created_at: now,
+      last_seen_at: now,
+    })
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .execute();
+  const client = await ctx.db
+    .selectFrom('sync_clients')
+    .select(['f_user_idx', 'last_seq'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  if (client.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(syncMessages.clientOfOtherMember);
+  return client.last_seq;
+}
+
+function outcomeOfError({ ctx, err }: { ctx: AuthedContext; err: unknown }) {
+  if (err instanceof AppError) {
+    return {
+      status: 'rejected' as const,
+      code: err.code,
+      msg: renderMessage({ message: err.msg, lang: ctx.lang, params: err.params }),
+      data: err.data ?? null,
+    };
+  }
+  // A bug must not hold the member's queue forever: the mutation is refused and logged.
+  ctx.logger.error({ reqId: ctx.requestId, err }, 'mutation failed');
+  return {
+    status: 'rejected' as const,
+    code: ResultCode.apiError,
+    msg: renderMessage({ message: syncMessages.unexpectedMutation, lang: ctx.lang }),
+    data: { request_id: ctx.requestId },
+  };
+}
+
+async function applyOne({
+  ctx,
+  clientId,
+  mutation,
+}: {
+  ctx: AuthedContext;
+  clientId: string;
+  mutation: MutationEnvelope;
+}): Promise<MutationResult> {
+  return ctx.db.transaction().execute(async (tx: Tx): Promise<MutationResult> => {
+    const client = await tx
+      .selectFrom('sync_clients')
+      .select('last_seq')
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    const base = { seq: mutation.seq, id: mutation.id };
+    if (mutation.seq <= client.last_seq) {
+      const prior = await tx
+        .selectFrom('sync_mutations')
+        .select(['status', 'code', 'msg', 'data'])
+        .where('client_id', '=', clientId)
+        .where('seq', '=', mutation.seq)
+        .executeTakeFirst();
+      return prior
+        ? { ...base, duplicate: true, ...prior, data: prior.data === null ? null : JSON.parse(prior.data) }
+        : { ...base, duplicate: true, status: 'applied', code: 0, msg: '', data: null };
+    }
+    const now = ctx.clock.now();
+    await sql`SAVEPOINT mutation`.execute(tx);
+    let outcome: { status: MutationResult['status']; code: number; msg: string; data: unknown };
+    try {
+      const result = await runMutation({
+        ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now, clientId, mutationId: mutation.id },
+        name: mutation.name,
+        args: mutation.args,
+      });
+      await sql`RELEASE mutation`.execute(tx);
+      outcome = { status: result.status, code: 0, msg: '', data: result.data ?? null };
+    } catch (err) {
+      await sql`ROLLBACK TO mutation`.execute(tx);
+      await sql`RELEASE mutation`.execute(tx);
+      outcome = outcomeOfError({ ctx, err });
+    }
+    // Recorded with the effect, in the same transaction: a crash leaves both or neither.
+    await tx
+      .updateTable('sync_clients')
+      .set({ last_seq: mutation.seq, last_seen_at: now.toISOString() })
+      .where('client_id', '=', clientId)
+      .execute();
+    await tx
+      .insertInto('sync_mutations')
+      .values({
+        client_id: clientId,
+        seq: mutation.seq,
+        mutation_id: mutation.id,
+        name: mutation.name.slice(0, 64),
+        status: outcome.status,
+        code: outcome.code,
+        msg: outcome.msg,
+        data: outcome.data === null || outcome.data === undefined ? null : JSON.stringify(outcome.data),
+        applied_at: now.toISOString(),
+      })
+      .execute();
+    return { ...base, duplicate: false, ...outcome, data: outcome.data ?? null };
+  });
+}
+
+export async function push({
+  ctx,
+  request,
+}: {
+  ctx: AuthedContext;
+  request: PushRequest;
+}): Promise<PushResponse> {
+  let lastSeq = await ensureClient({ ctx, clientId: request.client_id });
+  const results: MutationResult[] = [];
+  for (const mutation of [...request.mutations].sort((a, b) => a.seq - b.seq)) {
+    const result = await applyOne({ ctx, clientId: request.client_id, mutation });
+    results.push(result);
+    lastSeq = Math.max(lastSeq, mutation.seq);
+  }
+  if (results.length > 0) {
+    await ctx.db
+      .deleteFrom('sync_mutations')
+      .where('client_id', '=', request.client_id)
+      .where('seq', '<=', lastSeq - KEPT_OUTCOMES)
+      .execute();
+  }
+  return { last_seq: lastSeq, results };
+}
+
+export async function pull({
+  ctx,
+  request,
+}: {
+  ctx: AuthedContext;
+  request: PullRequest;
+}): Promise<PullResponse> {
+  const client = await ctx.db
+    .selectFrom('sync_clients')
+    .select('f_user_idx')
+    .where('client_id', '=', request.client_id)
+    .executeTakeFirst();
+  if (client && client.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(syncMessages.clientOfOtherMember);
+  // Holding kysely's connection keeps every other query (and open transaction) out while the
+  // page is read with raw statements in its own read transaction.
+  return ctx.db.connection().execute(async () =>
+    readPullPage({
+      sqlite: ctx.sqlite,
+      userIdx: ctx.auth.user.f_idx,
+      clientId: request.client_id,
+      cursor: request.cursor,
+      limit: request.limit ?? DEFAULT_PULL_LIMIT,
+    }),
+  );
+}
+
+/** The plain RPC form of an offline operation: the same server effect, in one transaction. */
+export async function runRpc({
+  ctx,
+  name,
+  args,
+}: {
+  ctx: AuthedContext;
+  name: MutatorName;
+  args: unknown;
+}): Promise<unknown> {
+  const outcome = await ctx.db.transaction().execute((tx) =>
+    runMutation({
+      ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now: ctx.clock.now(), clientId: null, mutationId: null },
+      name,
+      args,
+    }),
+  );
+  return outcome.data;
+}

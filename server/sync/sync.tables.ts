@@ -1,0 +1,109 @@
+import type { Generated, Selectable } from 'kysely';
+import type { YN } from '../users/users.tables.ts';
+
+/** One counter; every feed trigger bumps it (migrations/0003_sync.ts). */
+export interface SyncClockTable {
+  id: number;
+  version: number;
+}
+
+/** The version of each site's content: the row, contacts, area types, buildings and units. */
+export interface SyncSiteVersionsTable {
+  f_site_idx: number;
+  version: number;
+}
+
+export type FeedEntity = 'site' | 'like' | 'memo' | 'recent' | 'notification' | 'conflict';
+
+/** Per member: what is in scope or theirs, and when it last changed. Kept by triggers. */
+export interface SyncFeedTable {
+  f_user_idx: number;
+  entity: FeedEntity;
+  key: number;
+  version: number;
+  deleted: 0 | 1;
+}
+
+/** A device install of a member, and the last mutation sequence applied for it. */
+export interface SyncClientsTable {
+  client_id: string;
+  f_user_idx: number;
+  last_seq: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** The recorded outcome of every pushed mutation. */
+export interface SyncMutationsTable {
+  client_id: string;
+  seq: number;
+  mutation_id: string;
+  name: string;
+  status: 'applied' | 'rejected' | 'conflict';
+  code: number;
+  msg: string;
+  /** JSON. */
+  data: string | null;
+  applied_at: string;
+}
+
+/** A draft save kept beside a newer server copy until the member chooses. */
+export interface SyncConflictsTable {
+  f_idx: Generated<number>;
+  f_user_idx: number;
+  f_site_idx: number;
+  draft_id: string;
+  /** JSON array of field names changed on both sides. */
+  fields: string;
+  /** JSON objects of field values. */
+  mine: string;
+  theirs: string;
+  base: string;
+  base_version: number | null;
+  theirs_version: number;
+  client_id: string | null;
+  mutation_id: string | null;
+  f_reg_time: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
+
+/** Spec §3 Notification (minimal table; the notify feature adds its rules). */
+export interface NotificationsTable {
+  f_idx: Generated<number>;
+  f_user_idx: number;
+  f_title: Generated<string>;
+  f_content: Generated<string>;
+  f_site_idx: number | null;
+  f_site_name: Generated<string>;
+  f_site_type: Generated<string>;
+  f_address: Generated<string>;
+  f_longitude: number | null;
+  f_latitude: number | null;
+  f_push: Generated<YN>;
+  f_made: Generated<YN>;
+  f_made1: Generated<YN>;
+  f_auto: Generated<YN>;
+  f_auto_enable: Generated<YN>;
+  f_auto_time: Generated<string>;
+  f_auto_interval: Generated<'E' | '3' | '5'>;
+  f_read: Generated<YN>;
+  /** Comma list of image URLs. */
+  f_image_url: Generated<string>;
+  /** JSON array of {f_name, f_phone}. */
+  f_contacts_list: Generated<string>;
+  f_reg_time: string;
+  f_update_time: string;
+}
+
+export interface SyncTables {
+  sync_clock: SyncClockTable;
+  sync_site_versions: SyncSiteVersionsTable;
+  sync_feed: SyncFeedTable;
+  sync_clients: SyncClientsTable;
+  sync_mutations: SyncMutationsTable;
+  sync_conflicts: SyncConflictsTable;
+  notifications: NotificationsTable;
+}
+
+export type SyncConflict = Selectable<SyncConflictsTable>;

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
+import { type Change, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '../../sync/protocol.ts';
+import type { NewSite } from '../sites/sites.tables.ts';
+import type { TestApp } from './fixtures.ts';
+
+/** Inserts a registered site (status N) owned by `userIdx` unless told otherwise. */
+export async function insertSite(
+  t: TestApp,
+  { userIdx, ...overrides }: { userIdx: number } & Partial<NewSite>,
+): Promise<number> {
+  const now = t.deps.clock.now().toISOString();
+  const row = await t.deps.db
+    .insertInto('sites')
+    .values({
+      f_name: '테스트 현장',
+      f_site_type: 'O',
+      f_user_idx: userIdx,
+      f_latitude: 37.5,
+      f_longitude: 127,
+      f_bjd_code: null,
+      f_land_type: null,
+      f_main_no: null,
+      f_sub_no: null,
+      f_room_num: null,
+      f_toilet_num: null,
+      f_veranda_num: null,
+      f_utility_room_num: null,
+      f_group_idx: null,
+      f_open_date: null,
+      f_reg_time: now,
+      f_update_time: now,
+      f_update_inlay_time: null,
+      f_remain_days_till_hide: null,
+      f_confirm: null,
+      ...overrides,
+    })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  return row.f_idx;
+}
+
+export function mutation<N extends MutatorName>(
+  seq: number,
+  name: N,
+  args: MutatorInput<N>,
+): { seq: number; id: string; name: N; args: MutatorInput<N>; created_at: string } {
+  return { seq, id: randomUUID(), name, args, created_at: new Date().toISOString() };
+}
+
+export async function pushAs(
+  t: TestApp,
+  {
+    token,
+    clientId,
+    mutations,
+    lang,
+  }: { token: string; clientId: string; mutations: unknown[]; lang?: 'ko' | 'en' },
+) {
+  return t.call<PushResponse>('/sync/push', {
+    token,
+    body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, mutations },
+    ...(lang ? { headers: { 'accept-language': lang } } : {}),
+  });
+}
+
+/** Pulls until the server says there is no more; returns every change in order and the last cursor. */
+export async function pullAll(
+  t: TestApp,
+  {
+    token,
+    clientId,
+    cursor = null,
+    limit,
+  }: { token: string; clientId: string; cursor?: string | null; limit?: number },
+): Promise<{ changes: Change[]; cursor: string | null; lastSeq: number; pages: number }> {
+  const changes: Change[] = [];
+  let current = cursor;
+  let lastSeq = 0;
+  for (let pages = 1; pages < 1000; pages++) {
+    const res = await t.call<PullResponse>('/sync/pull', {
+      token,
+      body: {
+        protocol_version: PROTOCOL_VERSION,
+        client_id: clientId,
+        cursor: current,
+        ...(limit ? { limit } : {}),
+      },
+    });
+    if (res.code !== 0) throw new Error(`pull failed: ${res.code} ${res.msg}`);
+    changes.push(...res.data.changes);
+    current = res.data.cursor;
+    lastSeq = res.data.last_seq;
+    if (!res.data.more) return { changes, cursor: current, lastSeq, pages };
+  }
+  throw new Error('pull did not finish');
+}
+
+/** What a device holding these changes would have: the last put or deletion of each key wins. */
+export function fold(changes: Change[]): Map<string, Change> {
+  const state = new Map<string, Change>();
+  for (const c of changes) {
+    if (c.op === 'del') state.delete(`${c.t}:${c.key}`);
+    else state.set(`${c.t}:${c.key}`, c);
+  }
+  return state;
+}
+
+export function keysOf(state: Map<string, Change>, entity: Change['t']): number[] {
+  return [...state.values()]
+    .filter((c) => c.t === entity)
+    .map((c) => c.key)
+    .sort((a, b) => a - b);
+}

@@ -1,0 +1,42 @@
+import { addSiteMemo, setCompleteSite, setHideSite, setLikeSite } from '../mutators.ts';
+import { defineCall } from './contract.ts';
+
+/**
+ * The spec §7 site calls that are also offline operations: the same arguments as the
+ * mutation of sync/mutators.ts, the same server code (server/sync/mutators.server.ts).
+ */
+export const setLikeSiteCall = defineCall<{ site_idx: number; like_status: 'Y' | 'N' }>()({
+  operationId: 'setLikeSite',
+  method: 'post',
+  path: '/site/setLikeSite',
+  summary: setLikeSite.summary,
+  tag: 'site',
+  input: setLikeSite.args,
+});
+
+export const addSiteMemoCall = defineCall<{ site_idx: number }>()({
+  operationId: 'addSiteMemo',
+  method: 'post',
+  path: '/site/addSiteMemo',
+  summary: addSiteMemo.summary,
+  tag: 'site',
+  input: addSiteMemo.args,
+});
+
+export const setCompleteSiteCall = defineCall<{ site_idx: number; complete_status: 'Y' | 'N' }>()({
+  operationId: 'setCompleteSite',
+  method: 'post',
+  path: '/site/setCompleteSite',
+  summary: setCompleteSite.summary,
+  tag: 'site',
+  input: setCompleteSite.args,
+});
+
+export const setHideSiteCall = defineCall<{ site_idx: number; hidden_status: 'Y' | 'N' }>()({
+  operationId: 'setHideSite',
+  method: 'post',
+  path: '/site/setHideSite',
+  summary: setHideSite.summary,
+  tag: 'site',
+  input: setHideSite.args,
+});

@@ -1,0 +1,251 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Change } from '../../sync/protocol.ts';
+import { addGroupMember, createGroup, removeGroupMember, setSiteGroup } from '../groups/membership.ts';
+import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
+import { fold, insertSite, keysOf, mutation, pullAll, pushAs } from '../testing/sync-fixtures.ts';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+async function member(t: TestApp) {
+  const userIdx = await insertUser(t);
+  const token = await insertSession(t, { userIdx, deviceId: `device-${userIdx}` });
+  return { userIdx, token, clientId: `client-${userIdx}-0000` };
+}
+
+const now = () => new Date();
+
+describe('pull: what is in a member’s scope', () => {
+  it('brings own sites and drafts, group sites, liked and recently viewed sites, memos and notifications, and nothing else', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const b = await member(t);
+    const own = await insertSite(t, { userIdx: a.userIdx, f_name: '내 현장' });
+    const ownDraft = await insertSite(t, { userIdx: a.userIdx, f_status: 'P' });
+    const ownDropped = await insertSite(t, { userIdx: a.userIdx, f_status: 'D' });
+    const group = await createGroup({ db: t.deps.db, name: '팀', ownerIdx: b.userIdx, now: now() });
+    await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: a.userIdx, now: now() });
+    const grouped = await insertSite(t, { userIdx: b.userIdx, f_group_idx: group });
+    const othersGroupDraft = await insertSite(t, { userIdx: b.userIdx, f_group_idx: group, f_status: 'P' });
+    const liked = await insertSite(t, { userIdx: b.userIdx });
+    const viewed = await insertSite(t, { userIdx: b.userIdx });
+    const unrelated = await insertSite(t, { userIdx: b.userIdx });
+    await t.deps.db
+      .insertInto('site_likes')
+      .values({ f_user_idx: a.userIdx, f_site_idx: liked, f_reg_time: 'x' })
+      .execute();
+    await t.deps.db
+      .insertInto('site_recent_views')
+      .values({ f_user_idx: a.userIdx, f_site_idx: viewed, f_view_time: 'x' })
+      .execute();
+    await t.deps.db
+      .insertInto('site_memos')
+      .values({ f_user_idx: a.userIdx, f_site_idx: unrelated, f_memo: '메모', f_update_time: 'x' })
+      .execute();
+    const notification = await t.deps.db
+      .insertInto('notifications')
+      .values({
+        f_user_idx: a.userIdx,
+        f_title: '오늘 방문',
+        f_site_idx: own,
+        f_longitude: null,
+        f_latitude: null,
+        f_contacts_list: '[{"f_name":"김","f_phone":"01011112222"}]',
+        f_reg_time: 'x',
+        f_update_time: 'x',
+      })
+      .returning('f_idx')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('notifications')
+      .values({
+        f_user_idx: b.userIdx,
+        f_longitude: null,
+        f_latitude: null,
+        f_reg_time: 'x',
+        f_update_time: 'x',
+      })
+      .execute();
+
+    const state = fold((await pullAll(t, { token: a.token, clientId: a.clientId })).changes);
+    expect(keysOf(state, 'site')).toEqual([own, ownDraft, grouped, liked, viewed].sort((x, y) => x - y));
+    expect(keysOf(state, 'site')).not.toContain(ownDropped);
+    expect(keysOf(state, 'site')).not.toContain(othersGroupDraft);
+    expect(keysOf(state, 'like')).toEqual([liked]);
+    expect(keysOf(state, 'recent')).toEqual([viewed]);
+    expect(keysOf(state, 'memo')).toEqual([unrelated]);
+    expect(keysOf(state, 'notification')).toEqual([notification.f_idx]);
+    const n = state.get(`notification:${notification.f_idx}`);
+    expect(n?.op === 'put' && n.t === 'notification' && n.row.contacts_list).toEqual([
+      { f_name: '김', f_phone: '01011112222' },
+    ]);
+  });
+
+  it('brings a site with its contacts, area types, and buildings with their units inside', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const site = await insertSite(t, { userIdx: a.userIdx, f_image_urls: '["/uploads/x.webp"]' });
+    const sqlite = t.handle.sqlite;
+    sqlite
+      .prepare("INSERT INTO site_contacts (f_site_idx, f_name, f_phone) VALUES (?, '박', '01099998888')")
+      .run(site);
+    const dong = Number(
+      sqlite
+        .prepare(
+          "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 2, 1)",
+        )
+        .run(site).lastInsertRowid,
+    );
+    sqlite
+      .prepare("INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 2, '201')")
+      .run(site, dong);
+    const state = fold((await pullAll(t, { token: a.token, clientId: a.clientId })).changes);
+    const change = state.get(`site:${site}`);
+    if (change?.t !== 'site' || change.op !== 'put') throw new Error('site not pulled');
+    expect(change.row.f_image_urls).toEqual(['/uploads/x.webp']);
+    expect(change.row.contacts).toEqual([{ f_name: '박', f_phone: '01099998888' }]);
+    expect(change.row.dongs).toHaveLength(1);
+    expect(change.row.dongs[0]).toMatchObject({ f_dong: '101동', hos: [{ f_ho: '201', f_floor: 2 }] });
+    expect(change.row.version).toBeGreaterThan(0);
+  });
+});
+
+describe('pull: changes after the cursor', () => {
+  it('returns only what changed since the cursor, and nothing when nothing did', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const first = await insertSite(t, { userIdx: a.userIdx });
+    const second = await insertSite(t, { userIdx: a.userIdx });
+    const initial = await pullAll(t, { token: a.token, clientId: a.clientId });
+    const empty = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: initial.cursor });
+    expect(empty.changes).toEqual([]);
+
+    // A unit of the second site changes: the whole site comes again, with the new version.
+    const dong = Number(
+      t.handle.sqlite
+        .prepare(
+          "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '1동', 1, 1)",
+        )
+        .run(second).lastInsertRowid,
+    );
+    t.handle.sqlite
+      .prepare("INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 1, '101')")
+      .run(second, dong);
+    const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: empty.cursor });
+    expect(next.changes.map((c) => [c.t, c.op, c.key])).toEqual([['site', 'put', second]]);
+    expect(next.changes.map((c) => c.key)).not.toContain(first);
+  });
+
+  it('sends deletions: a removed draft, a deleted (D) site, an unliked site and its like', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const b = await member(t);
+    const draft = await insertSite(t, { userIdx: a.userIdx, f_status: 'P' });
+    const own = await insertSite(t, { userIdx: a.userIdx });
+    const liked = await insertSite(t, { userIdx: b.userIdx });
+    await pushAs(t, {
+      token: a.token,
+      clientId: a.clientId,
+      mutations: [mutation(1, 'setLikeSite', { site_idx: liked, like_status: 'Y' })],
+    });
+    const initial = await pullAll(t, { token: a.token, clientId: a.clientId });
+    expect(keysOf(fold(initial.changes), 'site')).toEqual([draft, own, liked]);
+    expect(initial.lastSeq).toBe(1);
+
+    await t.deps.db.deleteFrom('sites').where('f_idx', '=', draft).execute();
+    await t.deps.db.updateTable('sites').set({ f_status: 'D' }).where('f_idx', '=', own).execute();
+    await pushAs(t, {
+      token: a.token,
+      clientId: a.clientId,
+      mutations: [mutation(2, 'setLikeSite', { site_idx: liked, like_status: 'N' })],
+    });
+    const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: initial.cursor });
+    expect(next.changes.map((c) => `${c.op} ${c.t} ${c.key}`).sort()).toEqual(
+      [`del site ${draft}`, `del site ${own}`, `del site ${liked}`, `del like ${liked}`].sort(),
+    );
+    expect(next.lastSeq).toBe(2);
+  });
+
+  it("joining a group brings the group's sites on the next pull; leaving takes them away", async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const b = await member(t);
+    const group = await createGroup({ db: t.deps.db, name: '팀', ownerIdx: b.userIdx, now: now() });
+    const shared = [
+      await insertSite(t, { userIdx: b.userIdx, f_group_idx: group }),
+      await insertSite(t, { userIdx: b.userIdx, f_group_idx: group }),
+    ];
+    const alsoLiked = shared[1] as number;
+    await t.deps.db
+      .insertInto('site_likes')
+      .values({ f_user_idx: a.userIdx, f_site_idx: alsoLiked, f_reg_time: 'x' })
+      .execute();
+    let sync = await pullAll(t, { token: a.token, clientId: a.clientId });
+    let state = fold(sync.changes);
+    expect(keysOf(state, 'site')).toEqual([alsoLiked]);
+
+    await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: a.userIdx, now: now() });
+    sync = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: sync.cursor });
+    state = fold([...state.values(), ...sync.changes]);
+    expect(keysOf(state, 'site')).toEqual(shared);
+
+    // A site shared to the group later arrives too; a released one leaves.
+    const later = await insertSite(t, { userIdx: b.userIdx });
+    await setSiteGroup({ db: t.deps.db, siteIdx: later, groupIdx: group });
+    await setSiteGroup({ db: t.deps.db, siteIdx: shared[0] as number, groupIdx: null });
+    sync = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: sync.cursor });
+    state = fold([...state.values(), ...sync.changes]);
+    expect(keysOf(state, 'site')).toEqual([alsoLiked, later]);
+
+    await removeGroupMember({ db: t.deps.db, groupIdx: group, userIdx: a.userIdx });
+    sync = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: sync.cursor });
+    state = fold([...state.values(), ...sync.changes]);
+    // The liked one stays: it is still in scope as a favourite.
+    expect(keysOf(state, 'site')).toEqual([alsoLiked]);
+
+    await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: a.userIdx, now: now() });
+    sync = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: sync.cursor });
+    state = fold([...state.values(), ...sync.changes]);
+    expect(keysOf(state, 'site')).toEqual([alsoLiked, later]);
+  });
+
+  it('a transfer moves the site from the former owner to the new one', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const b = await member(t);
+    const site = await insertSite(t, { userIdx: a.userIdx });
+    const aSync = await pullAll(t, { token: a.token, clientId: a.clientId });
+    const bSync = await pullAll(t, { token: b.token, clientId: b.clientId });
+    expect(keysOf(fold(bSync.changes), 'site')).toEqual([]);
+
+    await t.deps.db.updateTable('sites').set({ f_user_idx: b.userIdx }).where('f_idx', '=', site).execute();
+    const aNext = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: aSync.cursor });
+    const bNext = await pullAll(t, { token: b.token, clientId: b.clientId, cursor: bSync.cursor });
+    expect(aNext.changes.map((c) => [c.op, c.t, c.key])).toEqual([['del', 'site', site]]);
+    expect(bNext.changes.map((c) => [c.op, c.t, c.key])).toEqual([['put', 'site', site]]);
+  });
+
+  it('comes in pages that together hold the whole scope, also when a page ends inside one version', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const b = await member(t);
+    const group = await createGroup({ db: t.deps.db, name: '큰 팀', ownerIdx: b.userIdx, now: now() });
+    const sites: number[] = [];
+    for (let i = 0; i < 23; i++) sites.push(await insertSite(t, { userIdx: b.userIdx, f_group_idx: group }));
+    const own = await insertSite(t, { userIdx: a.userIdx });
+    const first = await pullAll(t, { token: a.token, clientId: a.clientId, limit: 5 });
+    expect(keysOf(fold(first.changes), 'site')).toEqual([own]);
+
+    // One insert of a membership puts all 23 sites in the feed at the same version.
+    await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: a.userIdx, now: now() });
+    const paged = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: first.cursor, limit: 5 });
+    expect(paged.pages).toBeGreaterThanOrEqual(5);
+    const keys = paged.changes.map((c: Change) => c.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([...keys].sort((x, y) => x - y)).toEqual(sites);
+    const fresh = await pullAll(t, { token: a.token, clientId: 'client-fresh-01', limit: 4 });
+    expect(keysOf(fold(fresh.changes), 'site')).toEqual([...sites, own].sort((x, y) => x - y));
+  });
+});

@@ -1,0 +1,457 @@
+import * as v from 'valibot';
+import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
+import {
+  DEFAULT_PULL_LIMIT,
+  type MutationEnvelope,
+  PROTOCOL_VERSION,
+  type PullRequest,
+  type PushRequest,
+} from '../../sync/protocol.ts';
+import { ApiError, NetworkError } from '../api/client.ts';
+import type { LocalDb, OutboxEntry } from '../db/db.ts';
+import { prepareFiles } from './files.ts';
+import { applyChanges, keepShadows, mutatorOf, rebase, syncTables } from './local-store.ts';
+import { ProtocolOutdatedError, type SyncTransport } from './transport.ts';
+
+/**
+ * The device side of sync (design.md "Sync protocol"). `mutate` applies an operation to the
+ * device's store and queues it in the outbox in one transaction; `sync` uploads waiting
+ * files, pushes the outbox in order and pulls the feed until it is current. Once started,
+ * the engine syncs on start, when the browser comes online, when the page becomes visible,
+ * after each mutation, and on a timer that backs off while the server cannot be reached.
+ */
+
+export interface SyncStatus {
+  /** The browser says it is online and the last attempt reached the server. */
+  online: boolean;
+  syncing: boolean;
+  /** Mutations not yet accepted by the server. */
+  pending: number;
+  /** Mutations refused for good, kept until the member dismisses them. */
+  rejected: number;
+  /** Draft conflicts waiting for the member's choice. */
+  conflicts: number;
+  lastSyncedAt: string | null;
+  /** The server speaks a newer protocol: the app must reload (the outbox is kept). */
+  outdated: boolean;
+  /** Why the last attempt failed, when it did. */
+  error: string | null;
+  /** When the next attempt is due after a failure (ms since epoch), if one is scheduled. */
+  retryAt: number | null;
+}
+
+/** What the engine needs from its surroundings; the browser's by default, fakes in tests. */
+export interface SyncEnvironment {
+  onLine: () => boolean;
+  visible: () => boolean;
+  listen: (target: 'window' | 'document', event: string, handler: () => void) => () => void;
+  setTimer: (handler: () => void, ms: number) => unknown;
+  clearTimer: (timer: unknown) => void;
+  persist: () => Promise<boolean>;
+  now: () => Date;
+  random: () => number;
+}
+
+export const browserEnvironment: SyncEnvironment = {
+  onLine: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+  visible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+  listen: (target, event, handler) => {
+    const t = target === 'window' ? globalThis : typeof document === 'undefined' ? null : document;
+    if (!t || typeof t.addEventListener !== 'function') return () => {};
+    t.addEventListener(event, handler);
+    return () => t.removeEventListener(event, handler);
+  },
+  setTimer: (handler, ms) => setTimeout(handler, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  persist: async () => (await globalThis.navigator?.storage?.persist?.()) ?? false,
+  now: () => new Date(),
+  random: Math.random,
+};
+
+export interface SyncMessages {
+  /** A queued mutation refers to an image that is no longer on the device. */
+  fileMissing: () => string;
+}
+
+const defaultMessages: SyncMessages = { fileMissing: () => 'The image of this change is missing.' };
+
+/** Delays between attempts: quick after a change, slower when idle, backing off on failure. */
+export const SyncTiming = {
+  afterMutationMs: 50,
+  idleMs: 30_000,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 60_000,
+} as const;
+
+/** A push body stays well under the server's 1 MB limit. */
+const MAX_PUSH_BYTES = 600_000;
+
+export class SyncEngine {
+  readonly db: LocalDb;
+  private readonly transport: SyncTransport;
+  private readonly env: SyncEnvironment;
+  private readonly protocolVersion: number;
+  private readonly batchSize: number;
+  private readonly pullLimit: number;
+  private readonly messages: SyncMessages;
+  private state: SyncStatus = {
+    online: true,
+    syncing: false,
+    pending: 0,
+    rejected: 0,
+    conflicts: 0,
+    lastSyncedAt: null,
+    outdated: false,
+    error: null,
+    retryAt: null,
+  };
+  private readonly listeners = new Set<() => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private unlisten: Array<() => void> = [];
+  private timer: unknown = null;
+  private failures = 0;
+  private clientId: string | null = null;
+
+  constructor({
+    db,
+    transport,
+    env = browserEnvironment,
+    protocolVersion = PROTOCOL_VERSION,
+    batchSize = 200,
+    pullLimit = DEFAULT_PULL_LIMIT,
+    messages = defaultMessages,
+  }: {
+    db: LocalDb;
+    transport: SyncTransport;
+    env?: SyncEnvironment;
+    /** Only tests set it: an engine pretending to be an older app. */
+    protocolVersion?: number;
+    batchSize?: number;
+    pullLimit?: number;
+    messages?: SyncMessages;
+  }) {
+    this.db = db;
+    this.transport = transport;
+    this.env = env;
+    this.protocolVersion = protocolVersion;
+    this.batchSize = batchSize;
+    this.pullLimit = pullLimit;
+    this.messages = messages;
+  }
+
+  // --- status --------------------------------------------------------------------------
+
+  status(): SyncStatus {
+    return this.state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private setState(patch: Partial<SyncStatus>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** Re-reads the counts shown in the header from the store. */
+  async refreshCounts(): Promise<void> {
+    const [pending, rejected, conflicts, last] = await Promise.all([
+      this.db.outbox.where('status').anyOf('pending', 'sending').count(),
+      this.db.outbox.where('status').equals('rejected').count(),
+      this.db.conflicts.count(),
+      this.db.syncMeta.get('last_synced_at'),
+    ]);
+    this.setState({
+      pending,
+      rejected,
+      conflicts,
+      lastSyncedAt: (last?.value as string | undefined) ?? null,
+      online: this.state.online && this.env.onLine(),
+    });
+  }
+
+  /** This install's id on the server; made once and kept with the store. */
+  async getClientId(): Promise<string> {
+    if (this.clientId) return this.clientId;
+    const stored = await this.db.syncMeta.get('client_id');
+    let id = typeof stored?.value === 'string' ? stored.value : null;
+    if (!id) {
+      id = crypto.randomUUID();
+      await this.db.syncMeta.put({ key: 'client_id', value: id });
+    }
+    this.clientId = id;
+    return id;
+  }
+
+  // --- mutations -----------------------------------------------------------------------
+
+  /**
+   * Applies an operation on the device and queues it, in one transaction: either both
+   * happen or neither. Throws (a valibot error) when the arguments are invalid.
+   */
+  async mutate<N extends MutatorName>(name: N, input: MutatorInput<N>): Promise<OutboxEntry> {
+    const mutator = mutatorOf(name);
+    if (!mutator) throw new Error(`unknown operation ${name}`);
+    const args = v.parse(mutator.args, input);
+    const now = this.env.now().toISOString();
+    const entry: OutboxEntry = {
+      mutation_id: crypto.randomUUID(),
+      name,
+      args,
+      status: 'pending',
+      created_at: now,
+      protocol_version: PROTOCOL_VERSION,
+    };
+    await this.db.transaction('rw', syncTables(this.db), async () => {
+      await keepShadows({ db: this.db, keys: mutator.touches(args) });
+      await mutator.applyLocal({ db: this.db, args, now });
+      entry.seq = await this.db.outbox.add(entry);
+    });
+    await this.refreshCounts();
+    if (this.started) this.schedule(SyncTiming.afterMutationMs);
+    return entry;
+  }
+
+  /** The member read a rejection: it leaves the list. */
+  async dismiss(seq: number): Promise<void> {
+    await this.db.transaction('rw', syncTables(this.db), async () => {
+      const entry = await this.db.outbox.get(seq);
+      if (entry?.status === 'rejected') await this.db.outbox.delete(seq);
+    });
+    await this.refreshCounts();
+  }
+
+  // --- one sync cycle ------------------------------------------------------------------
+
+  /** Pushes everything waiting, then pulls until current. Concurrent calls share one run. */
+  sync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.cycle();
+        } while (this.again && !this.state.outdated);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async cycle(): Promise<void> {
+    if (this.state.outdated) return;
+    this.setState({ syncing: true });
+    try {
+      await this.push();
+      await this.pull();
+      this.failures = 0;
+      this.setState({ online: this.env.onLine(), error: null, retryAt: null });
+    } catch (err) {
+      this.failures++;
+      if (err instanceof ProtocolOutdatedError) {
+        this.setState({ outdated: true, error: err.message });
+      } else if (err instanceof NetworkError) {
+        this.setState({ online: false, error: null });
+      } else {
+        this.setState({ online: true, error: err instanceof Error ? err.message : String(err) });
+      }
+      throw err;
+    } finally {
+      this.setState({ syncing: false });
+      await this.refreshCounts();
+    }
+  }
+
+  /** Sends waiting mutations in order, in batches, each batch after its images are uploaded. */
+  async push(): Promise<void> {
+    const clientId = await this.getClientId();
+    for (;;) {
+      const batch = await this.nextBatch();
+      if (batch.length === 0) return;
+      const ready: OutboxEntry[] = [];
+      for (const entry of batch) {
+        const prepared = await prepareFiles({
+          db: this.db,
+          transport: this.transport,
+          entry,
+          messages: this.messages,
+        });
+        // An entry refused while preparing (its image is gone or unacceptable) is not sent;
+        // those after it are, so nothing waits behind it.
+        if (prepared) ready.push(prepared);
+      }
+      if (ready.length === 0) continue;
+      const request = {
+        protocol_version: this.protocolVersion,
+        client_id: clientId,
+        mutations: ready.map(
+          (e): MutationEnvelope => ({
+            seq: e.seq as number,
+            id: e.mutation_id,
+            name: e.name,
+            args: e.args,
+            created_at: e.created_at,
+          }),
+        ),
+      } as PushRequest;
+      const response = await this.transport.push(request);
+      await this.db.transaction('rw', syncTables(this.db), async () => {
+        for (const result of response.results) {
+          const entry = await this.db.outbox.get(result.seq);
+          if (!entry || entry.mutation_id !== result.id) continue;
+          if (result.status === 'rejected') {
+            await this.db.outbox.update(result.seq, {
+              status: 'rejected',
+              error_code: result.code,
+              error_msg: result.msg,
+              result: result.data,
+            });
+          } else {
+            await this.db.outbox.update(result.seq, { status: 'confirmed', result: result.data });
+          }
+        }
+      });
+      // The server answered for fewer than were sent: do not spin, the next cycle retries.
+      if (response.results.length < ready.length) return;
+    }
+  }
+
+  private async nextBatch(): Promise<OutboxEntry[]> {
+    const waiting = await this.db.outbox
+      .orderBy('seq')
+      .filter((e) => e.status === 'pending' || e.status === 'sending')
+      .limit(this.batchSize)
+      .toArray();
+    const batch: OutboxEntry[] = [];
+    let bytes = 0;
+    for (const entry of waiting) {
+      bytes += JSON.stringify(entry.args).length + 200;
+      if (batch.length > 0 && bytes > MAX_PUSH_BYTES) break;
+      batch.push(entry);
+    }
+    return batch;
+  }
+
+  /**
+   * Pulls pages until the server has no more. Each page is applied with its cursor in one
+   * transaction; after the last one, mutations the data now includes leave the outbox and
+   * the rows they touched are rebuilt (rebase).
+   */
+  async pull(): Promise<void> {
+    const clientId = await this.getClientId();
+    for (;;) {
+      const cursor = ((await this.db.syncMeta.get('cursor'))?.value as string | null | undefined) ?? null;
+      const request = {
+        protocol_version: this.protocolVersion,
+        client_id: clientId,
+        cursor,
+        limit: this.pullLimit,
+      } as PullRequest;
+      const page = await this.transport.pull(request);
+      await this.db.transaction('rw', syncTables(this.db), async () => {
+        await applyChanges({ db: this.db, changes: page.changes });
+        await this.db.syncMeta.put({ key: 'cursor', value: page.cursor });
+        if (!page.more) await this.finishCycle({ lastSeq: page.last_seq });
+      });
+      if (!page.more) return;
+    }
+  }
+
+  private async finishCycle({ lastSeq }: { lastSeq: number }): Promise<void> {
+    const done = await this.db.outbox
+      .where('status')
+      .equals('confirmed')
+      .filter((e) => (e.seq as number) <= lastSeq)
+      .primaryKeys();
+    if (done.length > 0) await this.db.outbox.bulkDelete(done);
+    const now = this.env.now().toISOString();
+    await rebase({ db: this.db, now });
+    await this.forgetUnusedFiles();
+    await this.db.syncMeta.put({ key: 'last_synced_at', value: now });
+  }
+
+  /** Uploaded images no queued mutation refers to any more are dropped from the device. */
+  private async forgetUnusedFiles(): Promise<void> {
+    const uploaded = await this.db.files.filter((f) => f.uploaded_url !== null).toArray();
+    if (uploaded.length === 0) return;
+    const used = JSON.stringify(await this.db.outbox.toArray());
+    const unused = uploaded.filter((f) => !used.includes(f.id)).map((f) => f.id);
+    if (unused.length > 0) await this.db.files.bulkDelete(unused);
+  }
+
+  // --- scheduling ----------------------------------------------------------------------
+
+  /** Starts syncing on its own: now, on `online`, on becoming visible, after changes, on a timer. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    void this.env.persist().catch(() => false);
+    const kick = () => this.schedule(0);
+    this.unlisten = [
+      this.env.listen('window', 'online', () => {
+        this.failures = 0;
+        this.setState({ online: true });
+        kick();
+      }),
+      this.env.listen('window', 'offline', () => this.setState({ online: false })),
+      this.env.listen('document', 'visibilitychange', () => {
+        if (this.env.visible()) kick();
+      }),
+    ];
+    void this.refreshCounts();
+    kick();
+  }
+
+  stop(): void {
+    this.started = false;
+    for (const off of this.unlisten) off();
+    this.unlisten = [];
+    if (this.timer !== null) this.env.clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  /** The delay before the next attempt after `failures` failed ones in a row. */
+  backoffMs(failures: number): number {
+    if (failures === 0) return SyncTiming.idleMs;
+    const ceiling = Math.min(SyncTiming.backoffMaxMs, SyncTiming.backoffBaseMs * 2 ** (failures - 1));
+    // Jitter keeps many devices coming back online from arriving all at once.
+    return Math.round(ceiling * (0.5 + this.env.random() * 0.5));
+  }
+
+  private schedule(ms: number): void {
+    if (!this.started || this.state.outdated) return;
+    if (this.timer !== null) this.env.clearTimer(this.timer);
+    this.timer = this.env.setTimer(() => {
+      this.timer = null;
+      void this.runScheduled();
+    }, ms);
+  }
+
+  private async runScheduled(): Promise<void> {
+    if (!this.started) return;
+    if (!this.env.onLine()) {
+      this.setState({ online: false });
+      this.schedule(SyncTiming.idleMs);
+      return;
+    }
+    try {
+      await this.sync();
+    } catch (err) {
+      if (!(err instanceof NetworkError || err instanceof ApiError || err instanceof ProtocolOutdatedError)) {
+        console.error('sync failed', err);
+      }
+    }
+    if (this.state.outdated) return;
+    const delay = this.backoffMs(this.failures);
+    this.setState({ retryAt: this.failures > 0 ? this.env.now().getTime() + delay : null });
+    this.schedule(delay);
+  }
+}

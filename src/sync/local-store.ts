@@ -1,0 +1,197 @@
+import type { Table } from 'dexie';
+import { draftKeyOfSite, isMutatorName, type LocalKey, type Mutator, mutators } from '../../sync/mutators.ts';
+import type { Change } from '../../sync/protocol.ts';
+import { draftFieldsOfSite, type SiteRow } from '../../sync/site-fields.ts';
+import type { LocalDb, LocalDraft, LocalShadow, LocalSite, OutboxEntry } from '../db/db.ts';
+
+/**
+ * How pulled data and waiting mutations meet on the device (design.md guarantees 3 and 4).
+ *
+ * Pulled rows are written to their tables, except rows a waiting mutation has changed: their
+ * server copy goes to `shadows` instead. When a pull cycle ends, each shadowed row is rebuilt
+ * from its server copy plus the mutations still waiting (rebase), so the screen shows the
+ * member's change until the server's data includes it, and never flips back.
+ */
+
+/** Every table a mutation or a pull writes; sync transactions take them all. */
+export function syncTables(db: LocalDb): Table[] {
+  return [
+    db.sites,
+    db.dongs,
+    db.drafts,
+    db.likes,
+    db.memos,
+    db.recentViews,
+    db.notifications,
+    db.conflicts,
+    db.outbox,
+    db.shadows,
+    db.syncMeta,
+    db.files,
+  ];
+}
+
+export function shadowId(key: LocalKey): string {
+  return `${key.table}|${key.key}`;
+}
+
+function tableOf(db: LocalDb, name: LocalKey['table']): Table {
+  return db.table(name);
+}
+
+/** Before a mutation changes a row, its current (server) copy is kept, once. */
+export async function keepShadows({ db, keys }: { db: LocalDb; keys: LocalKey[] }): Promise<void> {
+  for (const key of keys) {
+    const id = shadowId(key);
+    if (await db.shadows.get(id)) continue;
+    const row = (await tableOf(db, key.table).get(key.key)) ?? null;
+    await db.shadows.put({ id, table: key.table, key: key.key, row });
+  }
+}
+
+export function mutatorOf(name: string): Mutator | null {
+  return isMutatorName(name) ? (mutators[name] as unknown as Mutator) : null;
+}
+
+/** Mutations whose effect the device still shows on top of server data. */
+export function isWaiting(entry: OutboxEntry): boolean {
+  return entry.status !== 'rejected';
+}
+
+function localSiteOf(site: SiteRow): LocalSite {
+  const { dongs: _dongs, ...rest } = site;
+  return rest;
+}
+
+function draftOf(site: SiteRow): LocalDraft {
+  return {
+    key: draftKeyOfSite(site),
+    site_type: site.f_site_type,
+    site_idx: site.f_idx,
+    step: site.f_temp_step,
+    payload: draftFieldsOfSite(site),
+    base_version: site.version,
+    updated_at: site.f_update_time,
+  };
+}
+
+type Writes = Map<string, { puts: unknown[]; deletes: Array<string | number> }>;
+
+/** Writes one page of pulled changes. Runs inside the caller's transaction over syncTables. */
+export async function applyChanges({ db, changes }: { db: LocalDb; changes: Change[] }): Promise<void> {
+  const shadows = new Map((await db.shadows.toArray()).map((s) => [s.id, s]));
+  const shadowWrites: LocalShadow[] = [];
+  const writes: Writes = new Map();
+  const write = ({ table, key, row }: { table: string; key: string | number; row: unknown | null }) => {
+    const shadow = shadows.get(`${table}|${key}`);
+    if (shadow) {
+      shadowWrites.push({ ...shadow, row });
+      return;
+    }
+    let w = writes.get(table);
+    if (!w) {
+      w = { puts: [], deletes: [] };
+      writes.set(table, w);
+    }
+    if (row === null) w.deletes.push(key);
+    else w.puts.push(row);
+  };
+
+  const siteKeys = changes.filter((c) => c.t === 'site').map((c) => c.key);
+  // A registered site and a draft are the same server row in two local tables.
+  const draftsOfSites =
+    siteKeys.length > 0 ? await db.drafts.where('site_idx').anyOf(siteKeys).toArray() : [];
+  const draftKeyBySite = new Map(draftsOfSites.map((d) => [d.site_idx, d.key]));
+  const dongs: unknown[] = [];
+
+  for (const change of changes) {
+    switch (change.t) {
+      case 'site': {
+        const oldDraft = draftKeyBySite.get(change.key);
+        if (change.op === 'put' && change.row.f_status === 'P') {
+          write({ table: 'sites', key: change.key, row: null });
+          const draft = draftOf(change.row);
+          if (oldDraft && oldDraft !== draft.key) write({ table: 'drafts', key: oldDraft, row: null });
+          write({ table: 'drafts', key: draft.key, row: draft });
+        } else {
+          if (oldDraft) write({ table: 'drafts', key: oldDraft, row: null });
+          write({
+            table: 'sites',
+            key: change.key,
+            row: change.op === 'put' ? localSiteOf(change.row) : null,
+          });
+          if (change.op === 'put') dongs.push(...change.row.dongs);
+        }
+        break;
+      }
+      case 'like':
+        write({
+          table: 'likes',
+          key: change.key,
+          row: change.op === 'put' ? { f_site_idx: change.key, liked_at: change.row.f_reg_time } : null,
+        });
+        break;
+      case 'memo':
+        write({
+          table: 'memos',
+          key: change.key,
+          row:
+            change.op === 'put'
+              ? {
+                  f_site_idx: change.key,
+                  memo: change.row.f_memo,
+                  memo_images: change.row.f_memo_images,
+                  updated_at: change.row.f_update_time,
+                }
+              : null,
+        });
+        break;
+      case 'recent':
+        write({
+          table: 'recentViews',
+          key: change.key,
+          row: change.op === 'put' ? { f_site_idx: change.key, viewed_at: change.row.f_view_time } : null,
+        });
+        break;
+      case 'notification':
+        write({ table: 'notifications', key: change.key, row: change.op === 'put' ? change.row : null });
+        break;
+      case 'conflict':
+        write({ table: 'conflicts', key: change.key, row: change.op === 'put' ? change.row : null });
+        break;
+    }
+  }
+
+  // Buildings are replaced whole with their site.
+  if (siteKeys.length > 0) await db.dongs.where('f_site_idx').anyOf(siteKeys).delete();
+  if (dongs.length > 0) await db.dongs.bulkPut(dongs as never[]);
+  for (const [table, w] of writes) {
+    if (w.deletes.length > 0) await db.table(table).bulkDelete(w.deletes);
+    if (w.puts.length > 0) await db.table(table).bulkPut(w.puts);
+  }
+  if (shadowWrites.length > 0) await db.shadows.bulkPut(shadowWrites);
+}
+
+/**
+ * Rebuilds every shadowed row from its server copy plus the mutations still waiting, in
+ * order, and forgets shadows no waiting mutation needs. Runs inside the caller's transaction.
+ */
+export async function rebase({ db, now }: { db: LocalDb; now: string }): Promise<void> {
+  const shadows = await db.shadows.toArray();
+  if (shadows.length === 0) return;
+  const waiting = (await db.outbox.orderBy('seq').toArray()).filter(isWaiting);
+  const needed = new Set<string>();
+  for (const entry of waiting) {
+    for (const key of mutatorOf(entry.name)?.touches(entry.args as never) ?? []) needed.add(shadowId(key));
+  }
+  for (const shadow of shadows) {
+    const table = db.table(shadow.table);
+    if (shadow.row === null) await table.delete(shadow.key);
+    else await table.put(shadow.row);
+  }
+  for (const entry of waiting) {
+    await mutatorOf(entry.name)?.applyLocal({ db, args: entry.args as never, now });
+  }
+  const unneeded = shadows.filter((s) => !needed.has(s.id)).map((s) => s.id);
+  if (unneeded.length > 0) await db.shadows.bulkDelete(unneeded);
+}

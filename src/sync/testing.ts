@@ -1,0 +1,101 @@
+import Dexie from 'dexie';
+import { Headers } from '../../sync/codes.ts';
+import { NetworkError } from '../api/client.ts';
+import { LocalDb } from '../db/db.ts';
+import { SyncEngine, type SyncEnvironment } from './engine.ts';
+import { createFetchTransport, type SyncTransport } from './transport.ts';
+
+/**
+ * Test support: an engine on a fresh fake-indexeddb store talking to a server app in the
+ * same process (or a real server over HTTP), with a switch to cut the network and a way
+ * to lose the server's answer after it did the work.
+ */
+
+export interface TestNetwork {
+  online: boolean;
+  /** The next n requests reach the server but their answers are lost. */
+  dropAnswers: number;
+  requests: string[];
+}
+
+export function networkTransport({
+  fetchImpl,
+  baseUrl = '',
+  token,
+  network,
+  lang = 'en',
+}: {
+  fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
+  baseUrl?: string;
+  token: () => string;
+  network: TestNetwork;
+  lang?: 'ko' | 'en';
+}): SyncTransport {
+  return createFetchTransport({
+    baseUrl,
+    headers: () => ({
+      [Headers.accessToken]: token(),
+      [Headers.deviceId]: 'engine-test-device',
+      'accept-language': lang,
+    }),
+    fetchImpl: async (input, init) => {
+      network.requests.push(input);
+      if (!network.online) throw new NetworkError();
+      const response = await fetchImpl(input, init);
+      if (network.dropAnswers > 0) {
+        network.dropAnswers--;
+        throw new NetworkError();
+      }
+      return response;
+    },
+  });
+}
+
+let counter = 0;
+
+/** A fresh, empty device store. */
+export function freshDb(): LocalDb {
+  return new LocalDb(`engine-test-${process.pid}-${Date.now()}-${counter++}`);
+}
+
+export async function dropDb(db: LocalDb): Promise<void> {
+  db.close();
+  await Dexie.delete(db.name);
+}
+
+export function createTestEngine({
+  fetchImpl,
+  baseUrl,
+  token,
+  db = freshDb(),
+  env,
+  protocolVersion,
+  batchSize,
+  pullLimit,
+}: {
+  fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
+  baseUrl?: string;
+  token: string;
+  db?: LocalDb;
+  env?: SyncEnvironment;
+  protocolVersion?: number;
+  batchSize?: number;
+  pullLimit?: number;
+}): { engine: SyncEngine; network: TestNetwork; db: LocalDb } {
+  const network: TestNetwork = { online: true, dropAnswers: 0, requests: [] };
+  const transport = networkTransport({
+    fetchImpl,
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    token: () => token,
+    network,
+  });
+  const engine = new SyncEngine({
+    db,
+    transport,
+    ...(env ? { env } : {}),
+    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+    ...(batchSize !== undefined ? { batchSize } : {}),
+    ...(pullLimit !== undefined ? { pullLimit } : {}),
+  });
+  return { engine, network, db };
+}

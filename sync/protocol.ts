@@ -30,7 +30,7 @@ export interface ProtocolVersionEntry {
 export const protocolHistory: readonly ProtocolVersionEntry[] = [
   {
     version: 1,
-    wireHash: 'pending',
+    wireHash: 'd031f7c663c4212490c9951ce6ed22b6d04cdd51c810ea120827d7ad6b11a8f1',
     changes: [
       'push: client_id, mutations with seq, id, name, args, created_at; results applied, rejected or conflict',
       'pull: cursor v<version>[.entity.key] or s<snapshot>.entity.key; changes site, like, memo, recent, notification, conflict as put or del',

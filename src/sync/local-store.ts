@@ -102,6 +102,13 @@ export async function applyChanges({ db, changes }: { db: LocalDb; changes: Chan
   const draftsOfSites =
     siteKeys.length > 0 ? await db.drafts.where('site_idx').anyOf(siteKeys).toArray() : [];
   const draftKeyBySite = new Map(draftsOfSites.map((d) => [d.site_idx, d.key]));
+  // A draft a waiting mutation removed from the table still has its server copy in a shadow.
+  for (const shadow of shadows.values()) {
+    const row = shadow.row as LocalDraft | null;
+    if (shadow.table === 'drafts' && row?.site_idx != null && siteKeys.includes(row.site_idx)) {
+      draftKeyBySite.set(row.site_idx, row.key);
+    }
+  }
   const dongs: unknown[] = [];
 
   for (const change of changes) {

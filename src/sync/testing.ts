@@ -25,7 +25,7 @@ export function networkTransport({
   network,
   lang = 'en',
 }: {
-  fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
+  fetchImpl: (input: string, init: RequestInit) => Response | Promise<Response>;
   baseUrl?: string;
   token: () => string;
   network: TestNetwork;
@@ -73,7 +73,7 @@ export function createTestEngine({
   batchSize,
   pullLimit,
 }: {
-  fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
+  fetchImpl: (input: string, init: RequestInit) => Response | Promise<Response>;
   baseUrl?: string;
   token: string;
   db?: LocalDb;

@@ -43,7 +43,7 @@ export function createFetchTransport({
 }: {
   baseUrl: string;
   headers: () => Record<string, string>;
-  fetchImpl?: (input: string, init: RequestInit) => Promise<Response>;
+  fetchImpl?: (input: string, init: RequestInit) => Response | Promise<Response>;
 }): SyncTransport {
   async function send<T>(path: string, body: BodyInit, contentType?: string): Promise<T> {
     let response: Response;

@@ -201,7 +201,8 @@ export class SyncEngine {
     const entry: OutboxEntry = {
       mutation_id: crypto.randomUUID(),
       name,
-      args,
+      // As given, not as parsed: defaults filled in by the schema would only make pushes bigger.
+      args: input,
       status: 'pending',
       created_at: now,
       protocol_version: PROTOCOL_VERSION,

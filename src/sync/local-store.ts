@@ -1,4 +1,5 @@
 import type { Table } from 'dexie';
+import * as v from 'valibot';
 import { draftKeyOfSite, isMutatorName, type LocalKey, type Mutator, mutators } from '../../sync/mutators.ts';
 import type { Change } from '../../sync/protocol.ts';
 import { draftFieldsOfSite, type SiteRow } from '../../sync/site-fields.ts';
@@ -186,19 +187,21 @@ export async function applyChanges({ db, changes }: { db: LocalDb; changes: Chan
 export async function rebase({ db, now }: { db: LocalDb; now: string }): Promise<void> {
   const shadows = await db.shadows.toArray();
   if (shadows.length === 0) return;
-  const waiting = (await db.outbox.orderBy('seq').toArray()).filter(isWaiting);
+  const waiting = (await db.outbox.orderBy('seq').toArray()).filter(isWaiting).flatMap((entry) => {
+    const mutator = mutatorOf(entry.name);
+    const parsed = mutator ? v.safeParse(mutator.args, entry.args) : null;
+    return mutator && parsed?.success ? [{ mutator, args: parsed.output }] : [];
+  });
   const needed = new Set<string>();
-  for (const entry of waiting) {
-    for (const key of mutatorOf(entry.name)?.touches(entry.args as never) ?? []) needed.add(shadowId(key));
+  for (const { mutator, args } of waiting) {
+    for (const key of mutator.touches(args)) needed.add(shadowId(key));
   }
   for (const shadow of shadows) {
     const table = db.table(shadow.table);
     if (shadow.row === null) await table.delete(shadow.key);
     else await table.put(shadow.row);
   }
-  for (const entry of waiting) {
-    await mutatorOf(entry.name)?.applyLocal({ db, args: entry.args as never, now });
-  }
+  for (const { mutator, args } of waiting) await mutator.applyLocal({ db, args, now });
   const unneeded = shadows.filter((s) => !needed.has(s.id)).map((s) => s.id);
   if (unneeded.length > 0) await db.shadows.bulkDelete(unneeded);
 }

@@ -8,6 +8,7 @@ import { moreRoutes } from './routes/more.routes.tsx';
 import { notifyRoutes } from './routes/notify.routes.tsx';
 import { appLayout, publicLayout, rootRoute } from './routes/root.tsx';
 import { sitesRoutes } from './routes/sites.routes.tsx';
+import { syncRoutes } from './routes/sync.routes.tsx';
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren(authRoutes),
@@ -19,6 +20,7 @@ export const routeTree = rootRoute.addChildren([
     ...notifyRoutes,
     ...moreRoutes,
     ...adminRoutes,
+    ...syncRoutes,
   ]),
 ]);
 

@@ -413,6 +413,8 @@ export class SyncEngine {
 
   stop(): void {
     this.started = false;
+    // Signing out clears the store, and with it this install's id: the next member gets a new one.
+    this.clientId = null;
     for (const off of this.unlisten) off();
     this.unlisten = [];
     if (this.timer !== null) this.env.clearTimer(this.timer);

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /** The app header: back button on inner screens, the title, and status widgets on the right. */
@@ -29,6 +30,7 @@ export function ScreenHeader({
       ) : null}
       <h1 className="screen-header__title">{title}</h1>
       <div className="screen-header__right">
+        <SyncIndicator />
         {right}
         <LanguageSwitch />
       </div>

@@ -1,0 +1,68 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useSyncExternalStore } from 'react';
+import { ensureSyncStarted, useSyncStatus } from '../../sync/client.ts';
+import { sessionStore } from '../auth/session.ts';
+import { formatTime } from './format.ts';
+import { ReloadPrompt } from './ReloadPrompt.tsx';
+import './sync.css';
+
+function useSignedIn(): boolean {
+  return useSyncExternalStore(
+    (listener) => sessionStore.subscribe(listener),
+    () => (sessionStore.get() ?? sessionStore.stored()) !== null,
+    () => false,
+  );
+}
+
+/**
+ * The sync state in the header of every signed-in screen: offline, changes waiting,
+ * syncing, conflicts or refusals to look at, or when it last synced. Opens /sync.
+ */
+export function SyncIndicator() {
+  const { i18n } = useLingui();
+  const signedIn = useSignedIn();
+  const s = useSyncStatus();
+  useEffect(() => {
+    if (signedIn) ensureSyncStarted();
+  }, [signedIn]);
+  if (!signedIn) return null;
+
+  let tone: 'ok' | 'busy' | 'warn' | 'danger' | 'muted' = 'ok';
+  let label: React.ReactNode;
+  if (s.outdated) {
+    tone = 'danger';
+    label = <Trans>Update needed</Trans>;
+  } else if (s.conflicts > 0) {
+    tone = 'warn';
+    label = <Plural value={s.conflicts} one="# conflict to resolve" other="# conflicts to resolve" />;
+  } else if (s.rejected > 0) {
+    tone = 'danger';
+    label = <Plural value={s.rejected} one="# change not accepted" other="# changes not accepted" />;
+  } else if (!s.online) {
+    tone = 'muted';
+    const waiting = s.pending;
+    label = waiting > 0 ? <Trans>Offline · {waiting} waiting</Trans> : <Trans>Offline</Trans>;
+  } else if (s.syncing) {
+    tone = 'busy';
+    label = <Trans>Syncing…</Trans>;
+  } else if (s.pending > 0) {
+    tone = 'busy';
+    label = <Plural value={s.pending} one="# change waiting" other="# changes waiting" />;
+  } else if (s.lastSyncedAt) {
+    const time = formatTime(s.lastSyncedAt, i18n.locale);
+    label = <Trans>Synced {time}</Trans>;
+  } else {
+    tone = 'muted';
+    label = <Trans>Not synced yet</Trans>;
+  }
+
+  return (
+    <>
+      <Link to="/sync" className={`sync-indicator sync-indicator--${tone}`} data-testid="sync-indicator">
+        {label}
+      </Link>
+      {s.outdated ? <ReloadPrompt pending={s.pending} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { DraftFields } from '../../../sync/site-fields.ts';
+import { localDb, type OutboxEntry } from '../../db/db.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { syncEngine, useSyncStatus } from '../../sync/client.ts';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { ConflictCard } from './ConflictCard.tsx';
+import { describeChange } from './labels.ts';
+import './sync.css';
+
+/** The site or draft a change is about, by name where the device knows it. */
+async function subjectOf(entry: OutboxEntry): Promise<string> {
+  const args = (entry.args ?? {}) as { site_idx?: number | string | null; draft_id?: string };
+  if (args.draft_id) {
+    const draft = await localDb.drafts.get(args.draft_id);
+    const name = (draft?.payload as DraftFields | undefined)?.f_name;
+    if (name) return name;
+  }
+  if (args.site_idx) return (await localDb.sites.get(Number(args.site_idx)))?.f_name ?? `#${args.site_idx}`;
+  return '';
+}
+
+function useOutbox() {
+  return useLiveQuery(async () => {
+    const entries = await localDb.outbox.orderBy('seq').toArray();
+    return Promise.all(entries.map(async (entry) => ({ entry, subject: await subjectOf(entry) })));
+  }, []);
+}
+
+/** Spec-free screen of design.md guarantee 8: what waits, what was refused and why, what to resolve. */
+export function SyncScreen() {
+  const { t, i18n } = useLingui();
+  const status = useSyncStatus();
+  const outbox = useOutbox() ?? [];
+  const conflicts =
+    useLiveQuery(async () => {
+      const rows = await localDb.conflicts.toArray();
+      return Promise.all(
+        rows.map(async (conflict) => {
+          const draft = await localDb.drafts.get(conflict.draft_id);
+          return { conflict, name: (draft?.payload as DraftFields | undefined)?.f_name || t`Untitled draft` };
+        }),
+      );
+    }, []) ?? [];
+  const waiting = outbox.filter(({ entry }) => entry.status === 'pending' || entry.status === 'sending');
+  const rejected = outbox.filter(({ entry }) => entry.status === 'rejected');
+  const lastSynced = formatDateTime(status.lastSyncedAt, i18n.locale === 'en' ? 'en' : 'ko');
+
+  return (
+    <>
+      <ScreenHeader title={t`Sync`} back />
+      <main className="screen">
+        <section className="card sync-section" aria-label={t`Sync status`}>
+          <p>
+            {status.outdated ? (
+              <Trans>This version of the app is too old to sync. Reload to update.</Trans>
+            ) : !status.online ? (
+              <Trans>
+                You are offline. Changes are kept on this device and sent when the connection is back.
+              </Trans>
+            ) : status.syncing ? (
+              <Trans>Syncing…</Trans>
+            ) : (
+              <Trans>Connected.</Trans>
+            )}
+          </p>
+          <p className="muted">
+            <Trans>Last synced: {lastSynced}</Trans>
+          </p>
+          {status.error ? <p className="sync-entry__error">{status.error}</p> : null}
+          <button
+            type="button"
+            className="button"
+            disabled={status.syncing || status.outdated}
+            onClick={() => void syncEngine.sync().catch(() => undefined)}
+          >
+            <Trans>Sync now</Trans>
+          </button>
+        </section>
+
+        {conflicts.length > 0 ? (
+          <section className="sync-section">
+            <h2>
+              <Trans>Conflicts to resolve</Trans>
+            </h2>
+            {conflicts.map(({ conflict, name }) => (
+              <ConflictCard key={conflict.f_idx} conflict={conflict} draftName={name} />
+            ))}
+          </section>
+        ) : null}
+
+        <section className="sync-section">
+          <h2>
+            <Trans>Not accepted</Trans>
+          </h2>
+          {rejected.length === 0 ? (
+            <p className="muted">
+              <Trans>Every change was accepted.</Trans>
+            </p>
+          ) : (
+            <ul className="list" aria-label={t`Changes not accepted`}>
+              {rejected.map(({ entry, subject }) => (
+                <li key={entry.seq} className="sync-entry">
+                  <div className="sync-entry__text">
+                    <strong>
+                      {i18n._(describeChange(entry))}
+                      {subject ? ` · ${subject}` : ''}
+                    </strong>
+                    <span className="sync-entry__error">{entry.error_msg}</span>
+                  </div>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void syncEngine.dismiss(entry.seq as number)}
+                  >
+                    <Trans>Dismiss</Trans>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="sync-section">
+          <h2>
+            <Trans>Waiting to be sent</Trans>
+          </h2>
+          {waiting.length === 0 ? (
+            <p className="muted">
+              <Trans>Nothing is waiting.</Trans>
+            </p>
+          ) : (
+            <ul className="list" aria-label={t`Changes waiting`}>
+              {waiting.map(({ entry, subject }) => (
+                <li key={entry.seq} className="sync-entry">
+                  <div className="sync-entry__text">
+                    <strong>
+                      {i18n._(describeChange(entry))}
+                      {subject ? ` · ${subject}` : ''}
+                    </strong>
+                    <span className="muted">
+                      {formatDateTime(entry.created_at, i18n.locale === 'en' ? 'en' : 'ko')}
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { OutboxEntry } from '../../db/db.ts';
+
+/** What a queued change did, in the member's words. */
+export function describeChange(entry: Pick<OutboxEntry, 'name' | 'args'>): MessageDescriptor {
+  const args = (entry.args ?? {}) as Record<string, unknown>;
+  const on = (key: string) => args[key] === 'Y';
+  switch (entry.name) {
+    case 'setLikeSite':
+      return on('like_status') ? msg`Add to favourites` : msg`Remove from favourites`;
+    case 'addSiteMemo':
+      return msg`Save memo`;
+    case 'setHideSite':
+      return on('hidden_status') ? msg`Hide site` : msg`Show site`;
+    case 'setCompleteSite':
+      return on('complete_status') ? msg`Mark as sold out` : msg`Mark as on sale again`;
+    case 'saveSiteDraft':
+      return msg`Temporary save of a registration`;
+    case 'removeSiteDraft':
+      return msg`Remove a temporary save`;
+    case 'resolveConflict':
+      return msg`Settle a conflict`;
+    default:
+      return msg`Change`;
+  }
+}
+
+/** Names of the draft fields a conflict may list (spec §3 Site). */
+export const fieldLabels: Record<string, MessageDescriptor> = {
+  f_name: msg`Site name`,
+  f_site_type: msg`Site kind`,
+  f_address1: msg`Address`,
+  f_address2: msg`Detailed address`,
+  f_latitude: msg`Latitude`,
+  f_longitude: msg`Longitude`,
+  f_maemul_type: msg`Property type`,
+  f_dong_count: msg`Number of buildings`,
+  f_house_count: msg`Number of units`,
+  f_parking_type: msg`Parking`,
+  f_transaction_type: msg`Transaction type`,
+  f_room_num: msg`Rooms`,
+  f_toilet_num: msg`Toilets`,
+  f_veranda_num: msg`Verandas`,
+  f_utility_room_num: msg`Utility rooms`,
+  f_elevator: msg`Elevator`,
+  f_area_type: msg`Area basis`,
+  f_fee_type: msg`Fee type`,
+  f_sale_price_min: msg`Sale price (min)`,
+  f_sale_price_max: msg`Sale price (max)`,
+  f_charter_price_min: msg`Charter price (min)`,
+  f_charter_price_max: msg`Charter price (max)`,
+  f_monthly_deposit_min: msg`Monthly deposit (min)`,
+  f_monthly_deposit_max: msg`Monthly deposit (max)`,
+  f_monthly_rent_min: msg`Monthly rent (min)`,
+  f_monthly_rent_max: msg`Monthly rent (max)`,
+  f_image_urls: msg`Photos`,
+  f_inlay_image_url: msg`Inlay images`,
+  f_memo: msg`Memo`,
+  f_group_idx: msg`Group`,
+  f_open_date: msg`Open date`,
+  contacts: msg`Contacts`,
+  rooms: msg`Area types`,
+  dongs: msg`Buildings and units`,
+};

@@ -1,0 +1,84 @@
+import { msg } from '@lingui/core/macro';
+import { useSyncExternalStore } from 'react';
+import { pullCall, pushCall } from '../../sync/api/sync.api.ts';
+import { uploadImageCall } from '../../sync/api/uploads.api.ts';
+import { Headers } from '../../sync/codes.ts';
+import { ApiError, api } from '../api/client.ts';
+import { LocalDb, localDb } from '../db/db.ts';
+import { sessionStore } from '../features/auth/session.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { SyncEngine, type SyncStatus } from './engine.ts';
+import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './transport.ts';
+
+/** The app's transport: the API client, so session headers and forced logout work as for every call. */
+const apiTransport: SyncTransport = {
+  push: (request) => withProtocolErrors(() => api(pushCall, request)),
+  pull: (request) => withProtocolErrors(() => api(pullCall, request)),
+  upload: async ({ file, name, kind }) => {
+    const named = file instanceof File ? file : new File([file], name, { type: file.type });
+    return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
+  },
+};
+
+async function withProtocolErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) throw errorOfEnvelope({ code: err.code, msg: err.message, data: err.data });
+    throw err;
+  }
+}
+
+/** The device's one sync engine, on the device's store. */
+export const syncEngine = new SyncEngine({
+  db: localDb,
+  transport: apiTransport,
+  messages: { fileMissing: () => i18n._(msg`The image of this change is no longer on this device.`) },
+});
+
+let watchingSession = false;
+
+/** Starts syncing while a member is signed in; stops when the session ends. Safe to call often. */
+export function ensureSyncStarted(): void {
+  const signedIn = () => (sessionStore.get() ?? sessionStore.stored()) !== null;
+  if (signedIn()) syncEngine.start();
+  if (watchingSession) return;
+  watchingSession = true;
+  sessionStore.subscribe(() => {
+    if (signedIn()) syncEngine.start();
+    else syncEngine.stop();
+  });
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(
+    (listener) => syncEngine.subscribe(listener),
+    () => syncEngine.status(),
+    () => syncEngine.status(),
+  );
+}
+
+/**
+ * A handle for browser tests and the benchmark: the app's engine and store, and a way to
+ * make a separate engine on its own store with an explicit token.
+ */
+const testHandle = {
+  engine: syncEngine,
+  db: localDb,
+  createEngine: ({ dbName, token }: { dbName: string; token: string }) =>
+    new SyncEngine({
+      db: new LocalDb(dbName),
+      transport: createFetchTransport({
+        baseUrl: '',
+        headers: () => ({ [Headers.accessToken]: token, [Headers.deviceId]: sessionStore.deviceId() }),
+      }),
+    }),
+};
+
+declare global {
+  interface Window {
+    __bunyangSync?: typeof testHandle;
+  }
+}
+
+if (typeof window !== 'undefined') window.__bunyangSync = testHandle;

@@ -1,4 +1,7 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { nhnSmsSender } from './sms/nhn-sms.ts';
+import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
 
 /**
@@ -7,10 +10,21 @@ import { type FileStorage, localDiskStorage } from './storage.ts';
  */
 export interface Adapters {
   storage: FileStorage;
+  sms: SmsSender;
 }
 
-export function createAdapters({ config }: { config: Config }): Adapters {
+export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
+  const { sms } = config;
   return {
     storage: localDiskStorage({ dir: config.uploadsDir }),
+    sms:
+      sms.provider === 'nhn'
+        ? nhnSmsSender({
+            baseUrl: sms.baseUrl,
+            appKey: sms.appKey,
+            secretKey: sms.secretKey,
+            sendNo: sms.sender,
+          })
+        : consoleSmsSender(logger ? { logger } : {}),
   };
 }

@@ -54,6 +54,11 @@ const envSchema = v.object({
   SMS_APP_KEY: v.optional(v.string(), ''),
   SMS_SECRET_KEY: v.optional(v.string(), ''),
   SMS_SENDER: v.optional(v.string(), ''),
+  /** Address search: Kakao Local when KAKAO_REST_KEY is set, else juso when JUSO_KEY is set, else the bundled table. */
+  KAKAO_REST_KEY: v.optional(v.string(), ''),
+  KAKAO_API_URL: v.optional(v.string(), 'https://dapi.kakao.com'),
+  JUSO_KEY: v.optional(v.string(), ''),
+  JUSO_API_URL: v.optional(v.string(), 'https://business.juso.go.kr'),
 });
 
 export type Config = {
@@ -72,6 +77,7 @@ export type Config = {
   bankAccount: string;
   publicUrl: string;
   sms: { provider: '' | 'nhn'; baseUrl: string; appKey: string; secretKey: string; sender: string };
+  address: { kakaoKey: string; kakaoUrl: string; jusoKey: string; jusoUrl: string };
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
@@ -106,6 +112,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appKey: e.SMS_APP_KEY,
       secretKey: e.SMS_SECRET_KEY,
       sender: e.SMS_SENDER,
+    },
+    address: {
+      kakaoKey: e.KAKAO_REST_KEY,
+      kakaoUrl: e.KAKAO_API_URL,
+      jusoKey: e.JUSO_KEY,
+      jusoUrl: e.JUSO_API_URL,
     },
     distDir: path.resolve('dist'),
     env,

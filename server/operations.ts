@@ -1,3 +1,4 @@
+import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { membersOperations } from './members/members.routes.ts';
@@ -15,4 +16,5 @@ export const operations: Operation[] = [
   ...usersOperations,
   ...uploadsOperations,
   ...membersOperations,
+  ...addressOperations,
 ];

@@ -1,5 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { AddressSearch } from './address/address.ts';
+import { jusoAddressSearch } from './address/juso-address.ts';
+import { kakaoAddressSearch } from './address/kakao-address.ts';
+import { localAddressSearch } from './address/local-address.ts';
 import { nhnSmsSender } from './sms/nhn-sms.ts';
 import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
@@ -11,6 +15,7 @@ import { type FileStorage, localDiskStorage } from './storage.ts';
 export interface Adapters {
   storage: FileStorage;
   sms: SmsSender;
+  address: AddressSearch;
 }
 
 export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
@@ -26,5 +31,10 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
             sendNo: sms.sender,
           })
         : consoleSmsSender(logger ? { logger } : {}),
+    address: config.address.kakaoKey
+      ? kakaoAddressSearch({ baseUrl: config.address.kakaoUrl, restKey: config.address.kakaoKey })
+      : config.address.jusoKey
+        ? jusoAddressSearch({ baseUrl: config.address.jusoUrl, confmKey: config.address.jusoKey })
+        : localAddressSearch(),
   };
 }

@@ -411,7 +411,7 @@ describe('copy floor', () => {
     const target = floor(2, 2, { f_complete: 'Y' }).map((h, i) => ({ ...h, f_idx: 500 + i }));
     const source = floor(1, 2, { f_complete: 'Y' }).map((h, i) => ({ ...h, f_idx: 100 + i }));
     const replaced = copyFloor({
-      building: building([...source, ...target]),
+      building: { f_floor_count: 10, f_units_per_floor: 4, hos: [...source, ...target] },
       source: 1,
       target: 2,
       mode: 'A',
@@ -421,7 +421,12 @@ describe('copy floor', () => {
       [500, 'Y'],
       [501, 'Y'],
     ]);
-    const fresh = copyFloor({ building: building(source), source: 1, target: 3, mode: 'A' });
+    const fresh = copyFloor({
+      building: { f_floor_count: 10, f_units_per_floor: 4, hos: source },
+      source: 1,
+      target: 3,
+      mode: 'A',
+    });
     if (fresh.kind !== 'copied') throw new Error(fresh.kind);
     expect(fresh.hos.filter((h) => h.f_floor === 3).map((h) => ['f_idx' in h, h.f_complete])).toEqual([
       [false, 'N'],

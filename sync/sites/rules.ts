@@ -247,7 +247,7 @@ export function checkUnregistered(site: {
   f_name: string;
   f_address1: string;
   f_address2: string;
-  contacts: SiteContactInput[];
+  contacts: readonly SiteContactInput[];
   f_fee_type: string;
   f_fee_i: number | null;
 }): RuleFailure<UnregisteredRuleId> | null {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_sync.ts';
 
 /**
@@ -8,5 +9,6 @@ import * as m0003 from './0003_sync.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_accounts': m0002,
   '0003_sync': m0003,
 };

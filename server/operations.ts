@@ -1,9 +1,22 @@
+import { addressOperations } from './address/address.routes.ts';
+import { authOperations } from './auth/auth.routes.ts';
 import type { Operation } from './http/operation.ts';
+import { membersOperations } from './members/members.routes.ts';
 import { syncOperations } from './sync/sync.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
+import { uploadsOperations } from './uploads/uploads.routes.ts';
+import { usersOperations } from './users/users.routes.ts';
 
 /**
  * Every API operation, in one list: mounted by the app, described by the OpenAPI
  * document and walked by the cross-cutting tests (bad input, authority matrix).
  */
-export const operations: Operation[] = [...systemOperations, ...syncOperations];
+export const operations: Operation[] = [
+  ...systemOperations,
+  ...authOperations,
+  ...usersOperations,
+  ...uploadsOperations,
+  ...membersOperations,
+  ...addressOperations,
+  ...syncOperations,
+];

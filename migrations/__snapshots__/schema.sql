@@ -10,11 +10,20 @@ CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor);
 -- index hos_site
 CREATE INDEX hos_site ON hos (f_site_idx);
 
+-- index login_logs_time
+CREATE INDEX login_logs_time ON login_logs (f_time);
+
+-- index login_logs_user
+CREATE INDEX login_logs_user ON login_logs (f_user_idx, f_time);
+
 -- index notifications_site
 CREATE INDEX notifications_site ON notifications (f_site_idx);
 
 -- index notifications_user
 CREATE INDEX notifications_user ON notifications (f_user_idx, f_reg_time);
+
+-- index phone_codes_phone
+CREATE INDEX phone_codes_phone ON phone_codes (f_phone, created_at);
 
 -- index sessions_user
 CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
@@ -58,6 +67,9 @@ CREATE INDEX sync_feed_version ON sync_feed (f_user_idx, version, entity, key);
 -- index sync_site_versions_version
 CREATE INDEX sync_site_versions_version ON sync_site_versions (version, f_site_idx);
 
+-- index users_approval
+CREATE INDEX users_approval ON users (f_approval, f_reg_time);
+
 -- table app_settings
 CREATE TABLE app_settings (
       key TEXT PRIMARY KEY,
@@ -73,6 +85,24 @@ CREATE TABLE areas (
       f_latitude REAL,
       f_longitude REAL,
       UNIQUE (f_area, f_district)
+    );
+
+-- table cert_answers
+CREATE TABLE cert_answers (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_question_idx INTEGER NOT NULL REFERENCES cert_questions(f_idx) ON DELETE CASCADE,
+      f_answer INTEGER NOT NULL,
+      f_answer_status TEXT NOT NULL CHECK (f_answer_status IN ('Y', 'N')),
+      PRIMARY KEY (f_user_idx, f_question_idx)
+    );
+
+-- table cert_questions
+CREATE TABLE cert_questions (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_question TEXT NOT NULL,
+      f_answer_list TEXT NOT NULL,
+      f_correct INTEGER NOT NULL,
+      f_order INTEGER NOT NULL DEFAULT 0
     );
 
 -- table dongs
@@ -136,6 +166,18 @@ CREATE TABLE hos (
       f_smb TEXT NOT NULL DEFAULT 'N'
     );
 
+-- table login_logs
+CREATE TABLE login_logs (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_time TEXT NOT NULL,
+      f_device_id TEXT NOT NULL,
+      f_ip TEXT NOT NULL,
+      f_user_agent TEXT NOT NULL DEFAULT '',
+      f_is_web TEXT NOT NULL DEFAULT 'Y',
+      f_by_admin INTEGER REFERENCES users(f_idx) ON DELETE SET NULL
+    );
+
 -- table notifications
 CREATE TABLE notifications (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -160,6 +202,26 @@ CREATE TABLE notifications (
       f_contacts_list TEXT NOT NULL DEFAULT '[]',
       f_reg_time TEXT NOT NULL,
       f_update_time TEXT NOT NULL
+    );
+
+-- table phone_codes
+CREATE TABLE phone_codes (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_phone TEXT NOT NULL,
+      code_hash TEXT NOT NULL,
+      purpose TEXT NOT NULL CHECK (purpose IN ('login', 'signup')),
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      verified_at TEXT,
+      consumed_at TEXT
+    );
+
+-- table preregistered_phones
+CREATE TABLE preregistered_phones (
+      f_phone TEXT PRIMARY KEY,
+      f_added_by INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_reg_time TEXT NOT NULL
     );
 
 -- table sessions
@@ -397,7 +459,7 @@ CREATE TABLE users (
       f_charge_point INTEGER NOT NULL DEFAULT 0,
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
-    );
+    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER);
 
 -- trigger sync_conflicts_insert
 CREATE TRIGGER sync_conflicts_insert AFTER INSERT ON sync_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)

@@ -1,4 +1,11 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { AddressSearch } from './address/address.ts';
+import { jusoAddressSearch } from './address/juso-address.ts';
+import { kakaoAddressSearch } from './address/kakao-address.ts';
+import { localAddressSearch } from './address/local-address.ts';
+import { nhnSmsSender } from './sms/nhn-sms.ts';
+import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
 
 /**
@@ -7,10 +14,27 @@ import { type FileStorage, localDiskStorage } from './storage.ts';
  */
 export interface Adapters {
   storage: FileStorage;
+  sms: SmsSender;
+  address: AddressSearch;
 }
 
-export function createAdapters({ config }: { config: Config }): Adapters {
+export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
+  const { sms } = config;
   return {
     storage: localDiskStorage({ dir: config.uploadsDir }),
+    sms:
+      sms.provider === 'nhn'
+        ? nhnSmsSender({
+            baseUrl: sms.baseUrl,
+            appKey: sms.appKey,
+            secretKey: sms.secretKey,
+            sendNo: sms.sender,
+          })
+        : consoleSmsSender(logger ? { logger } : {}),
+    address: config.address.kakaoKey
+      ? kakaoAddressSearch({ baseUrl: config.address.kakaoUrl, restKey: config.address.kakaoKey })
+      : config.address.jusoKey
+        ? jusoAddressSearch({ baseUrl: config.address.jusoUrl, confmKey: config.address.jusoKey })
+        : localAddressSearch(),
   };
 }

@@ -1,4 +1,5 @@
 import type { AreasTables } from '../areas/areas.tables.ts';
+import type { AuthTables } from '../auth/auth.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
@@ -8,6 +9,7 @@ import type { UsersTables } from '../users/users.tables.ts';
 /** The whole database as kysely sees it: one interface per feature, composed here. */
 export interface Database
   extends UsersTables,
+    AuthTables,
     SettingsTables,
     AreasTables,
     GroupsTables,

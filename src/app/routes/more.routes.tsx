@@ -1,11 +1,7 @@
-import { msg } from '@lingui/core/macro';
-import { placeholderRoute } from './placeholder.tsx';
+import { createRoute } from '@tanstack/react-router';
+import { MoreScreen } from '../../features/more/MoreScreen.tsx';
+import { appLayout } from './root.tsx';
 
-const more = placeholderRoute({
-  path: '/More',
-  title: msg`More`,
-  feature: msg`Points and tickets`,
-  back: false,
-});
+const more = createRoute({ getParentRoute: () => appLayout, path: '/More', component: MoreScreen });
 
 export const moreRoutes = [more];

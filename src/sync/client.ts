@@ -40,13 +40,20 @@ let watchingSession = false;
 
 /** Starts syncing while a member is signed in; stops when the session ends. Safe to call often. */
 export function ensureSyncStarted(): void {
-  const signedIn = () => (sessionStore.get() ?? sessionStore.stored()) !== null;
-  if (signedIn()) syncEngine.start();
+  const member = () => (sessionStore.get() ?? sessionStore.stored())?.uid ?? null;
+  const startFor = (uid: number) => {
+    void syncEngine.useOwner(uid).then(() => {
+      if (member() === uid) syncEngine.start();
+    });
+  };
+  const uid = member();
+  if (uid !== null) startFor(uid);
   if (watchingSession) return;
   watchingSession = true;
   sessionStore.subscribe(() => {
-    if (signedIn()) syncEngine.start();
-    else syncEngine.stop();
+    const next = member();
+    if (next === null) syncEngine.stop();
+    else startFor(next);
   });
 }
 

@@ -4,8 +4,9 @@ import { createTestApp, insertSession, insertUser, type TestApp } from '../../se
 import { insertSite } from '../../server/testing/sync-fixtures.ts';
 import type { DraftFields } from '../../sync/site-fields.ts';
 import type { LocalDb } from '../db/db.ts';
+import { SyncEngine } from './engine.ts';
 import { syncTables } from './local-store.ts';
-import { createTestEngine, dropDb } from './testing.ts';
+import { createTestEngine, dropDb, freshDb, networkTransport } from './testing.ts';
 import { ProtocolOutdatedError } from './transport.ts';
 
 let t: TestApp;
@@ -223,6 +224,49 @@ describe('scope on the device', () => {
     await removeGroupMember({ db: t.deps.db, groupIdx: group, userIdx: me });
     await engine.sync();
     expect(await db.sites.toCollection().primaryKeys()).toEqual([own]);
+  });
+});
+
+describe('another member on the same device', () => {
+  it("parks the first member's waiting changes and clears their data, then brings both back when they return", async () => {
+    t = await createTestApp();
+    const first = await insertUser(t);
+    const second = await insertUser(t);
+    const site = await insertSite(t, { userIdx: first, f_name: '첫 회원 현장' });
+    const firstToken = await insertSession(t, { userIdx: first, deviceId: 'shared-1' });
+    const secondToken = await insertSession(t, { userIdx: second, deviceId: 'shared-2' });
+    let token = firstToken;
+    const made = { db: freshDb(), network: { online: true, dropAnswers: 0, requests: [] as string[] } };
+    dbs.push(made.db);
+    const engine = new SyncEngine({
+      db: made.db,
+      transport: networkTransport({
+        fetchImpl: (url, init) => t.app.request(url, init),
+        token: () => token,
+        network: made.network,
+      }),
+    });
+    await engine.useOwner(first);
+    await engine.sync();
+    made.network.online = false;
+    await engine.mutate('setHideSite', { site_idx: site, hidden_status: 'Y' });
+
+    // Forced out; someone else signs in on this device.
+    token = secondToken;
+    made.network.online = true;
+    await engine.useOwner(second);
+    expect(await made.db.sites.count()).toBe(0);
+    expect(await made.db.outbox.count()).toBe(0);
+    await engine.sync();
+    expect(await made.db.sites.count()).toBe(0);
+
+    token = firstToken;
+    await engine.useOwner(first);
+    expect(await made.db.outbox.count()).toBe(1);
+    await engine.sync();
+    expect(await made.db.outbox.count()).toBe(0);
+    expect(await made.db.sites.get(site)).toMatchObject({ f_hidden: 'Y' });
+    expect(serverRow(t, 'SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toEqual({ f_hidden: 'Y' });
   });
 });
 

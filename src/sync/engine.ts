@@ -8,7 +8,7 @@ import {
   type PushRequest,
 } from '../../sync/protocol.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
-import type { LocalDb, OutboxEntry } from '../db/db.ts';
+import type { LocalDb, LocalFile, OutboxEntry } from '../db/db.ts';
 import { prepareFiles } from './files.ts';
 import { applyChanges, keepShadows, mutatorOf, rebase, syncTables } from './local-store.ts';
 import { ProtocolOutdatedError, type SyncTransport } from './transport.ts';
@@ -172,6 +172,42 @@ export class SyncEngine {
       lastSyncedAt: (last?.value as string | undefined) ?? null,
       online: this.state.online && this.env.onLine(),
     });
+  }
+
+  /**
+   * Ties the store to the signed-in member. After a forced logout the store is kept for its
+   * member; if someone else signs in on this device, the first member's waiting changes (and
+   * their install id) are parked aside, the rest of their data is cleared, and both come
+   * back when that member signs in here again.
+   */
+  async useOwner(userIdx: number): Promise<void> {
+    const owner = (await this.db.syncMeta.get('owner'))?.value as number | undefined;
+    if (owner === userIdx) return;
+    await this.db.transaction('rw', this.db.tables, async () => {
+      if (owner !== undefined) {
+        const waiting = (await this.db.outbox.toArray()).filter((e) => e.status !== 'confirmed');
+        if (waiting.length > 0) {
+          const clientId = (await this.db.syncMeta.get('client_id'))?.value;
+          const files = await this.db.files.toArray();
+          await this.db.syncMeta.put({ key: `parked:${owner}`, value: { clientId, waiting, files } });
+        }
+        const parked = await this.db.syncMeta.filter((m) => m.key.startsWith('parked:')).toArray();
+        await Promise.all(this.db.tables.map((t) => t.clear()));
+        await this.db.syncMeta.bulkPut(parked);
+      }
+      const mine = (await this.db.syncMeta.get(`parked:${userIdx}`))?.value as
+        | { clientId: string; waiting: OutboxEntry[]; files: LocalFile[] }
+        | undefined;
+      if (mine) {
+        await this.db.syncMeta.put({ key: 'client_id', value: mine.clientId });
+        await this.db.outbox.bulkPut(mine.waiting);
+        await this.db.files.bulkPut(mine.files);
+        await this.db.syncMeta.delete(`parked:${userIdx}`);
+      }
+      await this.db.syncMeta.put({ key: 'owner', value: userIdx });
+    });
+    this.clientId = null;
+    await this.refreshCounts();
   }
 
   /** This install's id on the server; made once and kept with the store. */

@@ -16,6 +16,7 @@ import type { Database } from '../db/schema.ts';
 import { badParameter, forbidden, notFound, notGroupMember, ruleViolation } from '../http/errors.ts';
 import { mergeEdit, pick } from './merge.ts';
 import { loadSiteRows } from './site-rows.ts';
+import { cached } from './statements.ts';
 import { syncMessages } from './sync.messages.ts';
 
 /**
@@ -48,13 +49,25 @@ type ServerMutators = {
 
 const applied = (data: unknown): MutationOutcome => ({ status: 'applied', data });
 
-async function loadSite({ ctx, siteIdx }: { ctx: MutationContext; siteIdx: number }) {
-  const site = await ctx.tx
-    .selectFrom('sites')
-    .select(['f_idx', 'f_user_idx', 'f_group_idx', 'f_status', 'f_site_type', 'f_client_id'])
-    .where('f_idx', '=', siteIdx)
-    .executeTakeFirst();
-  return site ?? null;
+interface SiteHead {
+  f_idx: number;
+  f_user_idx: number;
+  f_group_idx: number | null;
+  f_status: 'N' | 'P' | 'D';
+  f_site_type: 'O' | 'G' | 'U';
+  f_client_id: string | null;
+}
+
+const SITE_HEAD = 'SELECT f_idx, f_user_idx, f_group_idx, f_status, f_site_type, f_client_id FROM sites';
+
+async function loadSite({
+  ctx,
+  siteIdx,
+}: {
+  ctx: MutationContext;
+  siteIdx: number;
+}): Promise<SiteHead | null> {
+  return (cached(ctx.sqlite, `${SITE_HEAD} WHERE f_idx = ?`).get(siteIdx) as SiteHead | undefined) ?? null;
 }
 
 /** A registered site, or the member's own draft; deleted (D) sites and others' drafts do not exist. */
@@ -68,12 +81,10 @@ async function visibleSite({ ctx, siteIdx }: { ctx: MutationContext; siteIdx: nu
 }
 
 async function isGroupMember({ ctx, groupIdx }: { ctx: MutationContext; groupIdx: number }) {
-  const row = await ctx.tx
-    .selectFrom('group_members')
-    .select('f_user_idx')
-    .where('f_group_idx', '=', groupIdx)
-    .where('f_user_idx', '=', ctx.auth.user.f_idx)
-    .executeTakeFirst();
+  const row = cached(ctx.sqlite, 'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?').get(
+    groupIdx,
+    ctx.auth.user.f_idx,
+  );
   return row !== undefined;
 }
 
@@ -218,11 +229,8 @@ async function findDraft({
 }) {
   const site = siteIdx
     ? await loadSite({ ctx, siteIdx })
-    : ((await ctx.tx
-        .selectFrom('sites')
-        .select(['f_idx', 'f_user_idx', 'f_group_idx', 'f_status', 'f_site_type', 'f_client_id'])
-        .where('f_client_id', '=', draftId)
-        .executeTakeFirst()) ?? null);
+    : ((cached(ctx.sqlite, `${SITE_HEAD} WHERE f_client_id = ?`).get(draftId) as SiteHead | undefined) ??
+      null);
   if (!site) return null;
   if (site.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(syncMessages.notOwner);
   return site;
@@ -350,17 +358,15 @@ export const serverMutators: ServerMutators = {
     await visibleSite({ ctx, siteIdx: args.site_idx });
     const userIdx = ctx.auth.user.f_idx;
     if (args.like_status === 'Y') {
-      await ctx.tx
-        .insertInto('site_likes')
-        .values({ f_user_idx: userIdx, f_site_idx: args.site_idx, f_reg_time: ctx.now.toISOString() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      cached(
+        ctx.sqlite,
+        'INSERT INTO site_likes (f_user_idx, f_site_idx, f_reg_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      ).run(userIdx, args.site_idx, ctx.now.toISOString());
     } else {
-      await ctx.tx
-        .deleteFrom('site_likes')
-        .where('f_user_idx', '=', userIdx)
-        .where('f_site_idx', '=', args.site_idx)
-        .execute();
+      cached(ctx.sqlite, 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?').run(
+        userIdx,
+        args.site_idx,
+      );
     }
     return applied({ site_idx: args.site_idx, like_status: args.like_status });
   },
@@ -368,38 +374,31 @@ export const serverMutators: ServerMutators = {
   addSiteMemo: async ({ ctx, args }) => {
     refuseLocalFiles({ value: args.memo_images, field: 'memo_images' });
     await visibleSite({ ctx, siteIdx: args.site_idx });
-    const row = {
-      f_user_idx: ctx.auth.user.f_idx,
-      f_site_idx: args.site_idx,
-      f_memo: args.memo,
-      f_memo_images: JSON.stringify(args.memo_images),
-      f_update_time: ctx.now.toISOString(),
-    };
-    await ctx.tx
-      .insertInto('site_memos')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['f_user_idx', 'f_site_idx']).doUpdateSet({
-          f_memo: row.f_memo,
-          f_memo_images: row.f_memo_images,
-          f_update_time: row.f_update_time,
-        }),
-      )
-      .execute();
+    cached(
+      ctx.sqlite,
+      `INSERT INTO site_memos (f_user_idx, f_site_idx, f_memo, f_memo_images, f_update_time) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET
+         f_memo = excluded.f_memo, f_memo_images = excluded.f_memo_images, f_update_time = excluded.f_update_time`,
+    ).run(
+      ctx.auth.user.f_idx,
+      args.site_idx,
+      args.memo,
+      JSON.stringify(args.memo_images),
+      ctx.now.toISOString(),
+    );
     return applied({ site_idx: args.site_idx });
   },
 
   setHideSite: async ({ ctx, args }) => {
     const site = await visibleSite({ ctx, siteIdx: args.site_idx });
     if (site.f_user_idx !== ctx.auth.user.f_idx && !ctx.auth.isAdmin) throw forbidden(syncMessages.notOwner);
-    await ctx.tx
-      .updateTable('sites')
-      .set({
-        f_hidden: args.hidden_status,
-        ...(args.hidden_status === 'Y' ? { f_remain_days_till_hide: 15 } : {}),
-      })
-      .where('f_idx', '=', args.site_idx)
-      .execute();
+    if (args.hidden_status === 'Y') {
+      cached(ctx.sqlite, "UPDATE sites SET f_hidden = 'Y', f_remain_days_till_hide = 15 WHERE f_idx = ?").run(
+        args.site_idx,
+      );
+    } else {
+      cached(ctx.sqlite, "UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?").run(args.site_idx);
+    }
     return applied({ site_idx: args.site_idx, hidden_status: args.hidden_status });
   },
 
@@ -415,11 +414,10 @@ export const serverMutators: ServerMutators = {
         ? notGroupMember(syncMessages.notGroupMember)
         : forbidden(syncMessages.notOwner);
     }
-    await ctx.tx
-      .updateTable('sites')
-      .set({ f_complete: args.complete_status })
-      .where('f_idx', '=', args.site_idx)
-      .execute();
+    cached(ctx.sqlite, 'UPDATE sites SET f_complete = ? WHERE f_idx = ?').run(
+      args.complete_status,
+      args.site_idx,
+    );
     return applied({ site_idx: args.site_idx, complete_status: args.complete_status });
   },
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import * as v from 'valibot';
 import { ResultCode } from '../../sync/codes.ts';
 import { isMutatorName, type MutatorName, mutators } from '../../sync/mutators.ts';
@@ -99,6 +98,40 @@ function outcomeOfError({ ctx, err }: { ctx: AuthedContext; err: unknown }) {
   };
 }
 
+const statements = new WeakMap<AuthedContext['sqlite'], ReturnType<typeof prepareStatements>>();
+
+/** The push bookkeeping runs for every mutation: prepared once per connection. */
+function prepareStatements(sqlite: AuthedContext['sqlite']) {
+  return {
+    lastSeq: sqlite.prepare('SELECT last_seq FROM sync_clients WHERE client_id = ?').pluck(),
+    prior: sqlite.prepare(
+      'SELECT status, code, msg, data FROM sync_mutations WHERE client_id = ? AND seq = ?',
+    ),
+    savepoint: sqlite.prepare('SAVEPOINT mutation'),
+    release: sqlite.prepare('RELEASE mutation'),
+    rollback: sqlite.prepare('ROLLBACK TO mutation'),
+    advance: sqlite.prepare('UPDATE sync_clients SET last_seq = ?, last_seen_at = ? WHERE client_id = ?'),
+    record: sqlite.prepare(
+      `INSERT INTO sync_mutations (client_id, seq, mutation_id, name, status, code, msg, data, applied_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
+function statementsOf(sqlite: AuthedContext['sqlite']) {
+  let s = statements.get(sqlite);
+  if (!s) {
+    s = prepareStatements(sqlite);
+    statements.set(sqlite, s);
+  }
+  return s;
+}
+
+/**
+ * One mutation in its own transaction: the effect, the client's new last sequence and the
+ * recorded outcome commit together. A refusal rolls back to the savepoint, so only the
+ * sequence and the outcome are written. Raw statements run on the transaction's connection.
+ */
 async function applyOne({
   ctx,
   clientId,
@@ -108,26 +141,20 @@ async function applyOne({
   clientId: string;
   mutation: MutationEnvelope;
 }): Promise<MutationResult> {
+  const s = statementsOf(ctx.sqlite);
   return ctx.db.transaction().execute(async (tx: Tx): Promise<MutationResult> => {
-    const client = await tx
-      .selectFrom('sync_clients')
-      .select('last_seq')
-      .where('client_id', '=', clientId)
-      .executeTakeFirstOrThrow();
+    const lastSeq = (s.lastSeq.get(clientId) as number | undefined) ?? 0;
     const base = { seq: mutation.seq, id: mutation.id };
-    if (mutation.seq <= client.last_seq) {
-      const prior = await tx
-        .selectFrom('sync_mutations')
-        .select(['status', 'code', 'msg', 'data'])
-        .where('client_id', '=', clientId)
-        .where('seq', '=', mutation.seq)
-        .executeTakeFirst();
+    if (mutation.seq <= lastSeq) {
+      const prior = s.prior.get(clientId, mutation.seq) as
+        | { status: MutationResult['status']; code: number; msg: string; data: string | null }
+        | undefined;
       return prior
         ? { ...base, duplicate: true, ...prior, data: prior.data === null ? null : JSON.parse(prior.data) }
         : { ...base, duplicate: true, status: 'applied', code: 0, msg: '', data: null };
     }
     const now = ctx.clock.now();
-    await sql`SAVEPOINT mutation`.execute(tx);
+    s.savepoint.run();
     let outcome: { status: MutationResult['status']; code: number; msg: string; data: unknown };
     try {
       const result = await runMutation({
@@ -135,33 +162,25 @@ async function applyOne({
         name: mutation.name,
         args: mutation.args,
       });
-      await sql`RELEASE mutation`.execute(tx);
+      s.release.run();
       outcome = { status: result.status, code: 0, msg: '', data: result.data ?? null };
     } catch (err) {
-      await sql`ROLLBACK TO mutation`.execute(tx);
-      await sql`RELEASE mutation`.execute(tx);
+      s.rollback.run();
+      s.release.run();
       outcome = outcomeOfError({ ctx, err });
     }
-    // Recorded with the effect, in the same transaction: a crash leaves both or neither.
-    await tx
-      .updateTable('sync_clients')
-      .set({ last_seq: mutation.seq, last_seen_at: now.toISOString() })
-      .where('client_id', '=', clientId)
-      .execute();
-    await tx
-      .insertInto('sync_mutations')
-      .values({
-        client_id: clientId,
-        seq: mutation.seq,
-        mutation_id: mutation.id,
-        name: mutation.name.slice(0, 64),
-        status: outcome.status,
-        code: outcome.code,
-        msg: outcome.msg,
-        data: outcome.data === null || outcome.data === undefined ? null : JSON.stringify(outcome.data),
-        applied_at: now.toISOString(),
-      })
-      .execute();
+    s.advance.run(mutation.seq, now.toISOString(), clientId);
+    s.record.run(
+      clientId,
+      mutation.seq,
+      mutation.id,
+      mutation.name.slice(0, 64),
+      outcome.status,
+      outcome.code,
+      outcome.msg,
+      outcome.data === null || outcome.data === undefined ? null : JSON.stringify(outcome.data),
+      now.toISOString(),
+    );
     return { ...base, duplicate: false, ...outcome, data: outcome.data ?? null };
   });
 }

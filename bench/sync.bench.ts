@@ -1,0 +1,253 @@
+// npm run bench:sync — the sync engine in headless Chromium against the real server process.
+// Writes bench/results/sync.json:
+//   initial_pull_rows_per_s  10,000 sites pulled into IndexedDB by a fresh device
+//   drain_mutations_per_s    1,000 queued mutations pushed and confirmed by the following pull
+//   empty_pull_p50_ms        the server's time for a pull with nothing new (from its request log)
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { hashToken, newToken } from '../server/auth/session.ts';
+
+const SITES = Number(process.env.BENCH_SITES ?? 10_000);
+const MUTATIONS = 1_000;
+const EMPTY_PULLS = 200;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Puts every generated site in the first agent's scope: all agents share them in one group. */
+function prepare(dbFile: string): { token: string; member: number } {
+  const db = new SQLite(dbFile);
+  db.pragma('journal_mode = WAL');
+  const agents = db
+    .prepare("SELECT f_idx FROM users WHERE f_type = 'U' AND f_approval = 'A' ORDER BY f_idx")
+    .pluck()
+    .all() as number[];
+  const member = agents[0] as number;
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    const group = Number(
+      db
+        .prepare("INSERT INTO groups (f_name, f_owner_idx, f_reg_time) VALUES ('벤치마크', ?, ?)")
+        .run(member, now).lastInsertRowid,
+    );
+    for (const agent of agents) {
+      db.prepare('INSERT INTO group_members (f_group_idx, f_user_idx, f_reg_time) VALUES (?, ?, ?)').run(
+        group,
+        agent,
+        now,
+      );
+    }
+    db.prepare("UPDATE sites SET f_group_idx = ? WHERE f_status = 'N'").run(group);
+  })();
+  const token = newToken();
+  db.prepare(
+    'INSERT INTO sessions (f_user_idx, token_hash, device_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(member, hashToken(token), 'bench-device', now, '2999-01-01T00:00:00.000Z', now);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  return { token, member };
+}
+
+async function startServer({ dir, port, log }: { dir: string; port: number; log: string[] }) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let buffer = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    log.push(...lines);
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+/** Server-side milliseconds of the requests to `path` logged between `from` and `to`. */
+function serverTimes({
+  log,
+  from,
+  to = log.length,
+  path,
+}: {
+  log: string[];
+  from: number;
+  to?: number;
+  path: string;
+}) {
+  return log
+    .slice(from, to)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { path?: string; ms?: number; msg?: string }];
+      } catch {
+        return [];
+      }
+    })
+    .filter((e) => e.msg === 'request' && e.path === path && typeof e.ms === 'number')
+    .map((e) => e.ms as number);
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bunyang-bench-sync-'));
+const dbFile = path.join(dir, 'app.db');
+let server: ChildProcess | null = null;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const seeded = performance.now();
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/seed/cli.ts', '--sites', String(SITES), '--db', dbFile],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const { token } = prepare(dbFile);
+  console.log(`seeded ${SITES} sites in ${round((performance.now() - seeded) / 1000)} s`);
+
+  const port = await freePort();
+  const log: string[] = [];
+  server = await startServer({ dir, port, log });
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction(() => window.__bunyangSync !== undefined);
+
+  const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0));
+  const initialFrom = log.length;
+  const initial = await page.evaluate(async (token) => {
+    const sync = window.__bunyangSync;
+    if (!sync) throw new Error('no sync handle');
+    const engine = sync.createEngine({ dbName: 'bench-initial', token });
+    const started = performance.now();
+    await engine.pull();
+    const ms = performance.now() - started;
+    return { ms, sites: await engine.db.sites.count(), dongs: await engine.db.dongs.count() };
+  }, token);
+  await new Promise((r) => setTimeout(r, 300));
+  const initialServerMs = sum(serverTimes({ log, from: initialFrom, path: '/api/v1/sync/pull' }));
+  console.log('initial pull', initial, { serverMs: initialServerMs });
+  const drainFrom = log.length;
+
+  const drain = await page.evaluate(
+    async ({ token, count }) => {
+      const sync = window.__bunyangSync;
+      if (!sync) throw new Error('no sync handle');
+      const engine = sync.createEngine({ dbName: 'bench-initial', token });
+      const sites = (await engine.db.sites.toCollection().primaryKeys()) as number[];
+      const queued = performance.now();
+      for (let i = 0; i < count; i++) {
+        const site = sites[i % sites.length] as number;
+        if (i % 2 === 0)
+          await engine.mutate('setLikeSite', { site_idx: site, like_status: i % 4 === 0 ? 'Y' : 'N' });
+        else await engine.mutate('addSiteMemo', { site_idx: site, memo: `벤치마크 메모 ${i}` });
+      }
+      const queueMs = performance.now() - queued;
+      const started = performance.now();
+      await engine.sync();
+      const ms = performance.now() - started;
+      return { ms, queueMs, left: await engine.db.outbox.count() };
+    },
+    { token, count: MUTATIONS },
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  const drainServerMs = {
+    push: sum(serverTimes({ log, from: drainFrom, path: '/api/v1/sync/push' })),
+    pull: sum(serverTimes({ log, from: drainFrom, path: '/api/v1/sync/pull' })),
+  };
+  console.log('drain', drain, drainServerMs);
+  if (drain.left !== 0) throw new Error(`${drain.left} mutations left in the outbox`);
+
+  const logFrom = log.length;
+  const roundTrips = await page.evaluate(
+    async ({ token, count }) => {
+      const sync = window.__bunyangSync;
+      if (!sync) throw new Error('no sync handle');
+      const engine = sync.createEngine({ dbName: 'bench-initial', token });
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const started = performance.now();
+        await engine.pull();
+        times.push(performance.now() - started);
+      }
+      return times;
+    },
+    { token, count: EMPTY_PULLS },
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  const emptyPulls = serverTimes({ log, from: logFrom, path: '/api/v1/sync/pull' });
+  if (emptyPulls.length < EMPTY_PULLS) throw new Error(`only ${emptyPulls.length} pulls in the server log`);
+
+  const result = {
+    initial_pull_rows_per_s: Math.round(initial.sites / (initial.ms / 1000)),
+    drain_mutations_per_s: Math.round(MUTATIONS / (drain.ms / 1000)),
+    empty_pull_p50_ms: round(percentile(emptyPulls, 0.5), 2),
+    details: {
+      sites: initial.sites,
+      buildings_with_units: initial.dongs,
+      initial_pull_ms: Math.round(initial.ms),
+      initial_pull_server_ms: initialServerMs,
+      mutations: MUTATIONS,
+      queue_ms: Math.round(drain.queueMs),
+      drain_ms: Math.round(drain.ms),
+      drain_server_push_ms: drainServerMs.push,
+      drain_server_pull_ms: drainServerMs.pull,
+      empty_pull_server_p95_ms: round(percentile(emptyPulls, 0.95), 2),
+      empty_pull_round_trip_p50_ms: round(percentile(roundTrips, 0.5), 2),
+    },
+    targets: { initial_pull_rows_per_s: 5000, drain_mutations_per_s: 1000, empty_pull_p50_ms: 5 },
+    machine: { cpus: os.cpus().length, node: process.version },
+    measured_at: new Date().toISOString(),
+  };
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/sync.json', `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  await browser.close();
+  server?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}

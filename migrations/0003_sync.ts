@@ -5,8 +5,9 @@ import { type Kysely, sql } from 'kysely';
 // The change feed behind the sync pull. Triggers keep it, so every writer (services, admin
 // tools, the seed generator, features not written yet) feeds it without knowing about sync.
 // - sync_clock: one counter, bumped by every trigger; a change's version is its value.
-// - sync_site_versions: the version of each site's content (the row, contacts, area types,
-//   buildings, units): bumped whenever any of them changes.
+// - sync_site_versions: per site, `version` of its content (the row, contacts, area types,
+//   buildings, units: a draft carries all of them) and `units_version` of its buildings and
+//   units alone (a registered site's units travel separately, after the sites).
 // - sync_feed: per member, one row per thing in the member's scope or of the member's own:
 //   'site' (the site is in scope; deleted = 1 once it left), 'like', 'memo', 'recent',
 //   'notification', 'conflict'. A pull reads the rows after its cursor, plus the sites in
@@ -112,10 +113,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE sync_site_versions (
       f_site_idx INTEGER PRIMARY KEY,
-      version INTEGER NOT NULL
+      version INTEGER NOT NULL,
+      units_version INTEGER NOT NULL
     )
   `.execute(db);
   await sql`CREATE INDEX sync_site_versions_version ON sync_site_versions (version, f_site_idx)`.execute(db);
+  await sql`CREATE INDEX sync_site_versions_units ON sync_site_versions (units_version, f_site_idx)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE sync_feed (
@@ -185,7 +190,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Whatever exists already enters the feed at version 1.
   await sql
-    .raw(`INSERT INTO sync_site_versions (f_site_idx, version) SELECT f_idx, 1 FROM sites`)
+    .raw(`INSERT INTO sync_site_versions (f_site_idx, version, units_version) SELECT f_idx, 1, 1 FROM sites`)
     .execute(db);
   await sql
     .raw(
@@ -215,8 +220,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
     'sync_sites_insert',
     'AFTER INSERT ON sites',
-    `INSERT INTO sync_site_versions (f_site_idx, version) VALUES (NEW.f_idx, ${clock})
-       ON CONFLICT (f_site_idx) DO UPDATE SET version = excluded.version;
+    `INSERT INTO sync_site_versions (f_site_idx, version, units_version) VALUES (NEW.f_idx, ${clock}, ${clock})
+       ON CONFLICT (f_site_idx) DO UPDATE SET version = excluded.version, units_version = excluded.units_version;
      ${enter(`SELECT NEW.f_user_idx AS u, NEW.f_idx AS s
        UNION SELECT gm.f_user_idx, NEW.f_idx FROM group_members gm WHERE gm.f_group_idx = NEW.f_group_idx`)}`,
   );
@@ -224,7 +229,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
     'sync_sites_update',
     'AFTER UPDATE ON sites',
-    `UPDATE sync_site_versions SET version = ${clock} WHERE f_site_idx = NEW.f_idx;`,
+    // A draft becoming a registered site (or back) changes how its units travel: send them again.
+    `UPDATE sync_site_versions SET version = ${clock},
+       units_version = CASE WHEN OLD.f_status IS NOT NEW.f_status THEN ${clock} ELSE units_version END
+     WHERE f_site_idx = NEW.f_idx;`,
   );
   await trigger(
     db,
@@ -246,8 +254,9 @@ export async function up(db: Kysely<any>): Promise<void> {
      DELETE FROM sync_site_versions WHERE f_site_idx = OLD.f_idx;`,
   );
 
-  // A site's parts change its content version.
+  // A site's parts change its content version; buildings and units also their own.
   for (const table of ['site_contacts', 'site_rooms', 'dongs', 'hos']) {
+    const units = table === 'dongs' || table === 'hos' ? `, units_version = ${clock}` : '';
     for (const [event, row] of [
       ['INSERT', 'NEW'],
       ['UPDATE', 'NEW'],
@@ -257,7 +266,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         db,
         `sync_${table}_${event.toLowerCase()}`,
         `AFTER ${event} ON ${table}`,
-        `UPDATE sync_site_versions SET version = ${clock} WHERE f_site_idx = ${row}.f_site_idx;`,
+        `UPDATE sync_site_versions SET version = ${clock}${units} WHERE f_site_idx = ${row}.f_site_idx;`,
       );
     }
   }

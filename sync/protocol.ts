@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { contactSchema, siteRowSchema } from './site-fields.ts';
+import { contactSchema, dongRowSchema, siteRowSchema } from './site-fields.ts';
 
 /**
  * The sync protocol between the device and the server (design.md, "Sync protocol").
@@ -30,10 +30,10 @@ export interface ProtocolVersionEntry {
 export const protocolHistory: readonly ProtocolVersionEntry[] = [
   {
     version: 1,
-    wireHash: 'd031f7c663c4212490c9951ce6ed22b6d04cdd51c810ea120827d7ad6b11a8f1',
+    wireHash: 'a18ffc1e3480d84ee2779d7a5ca688330ff7acda9e1794fd4e137c9d38d39610',
     changes: [
       'push: client_id, mutations with seq, id, name, args, created_at; results applied, rejected or conflict',
-      'pull: cursor v<version>[.entity.key] or s<snapshot>.entity.key; changes site, like, memo, recent, notification, conflict as put or del',
+      'pull: cursor v<version>[.entity.key] or s<snapshot>.entity.key; changes site, like, memo, recent, notification, conflict as put or del; units (a registered site’s buildings and units) as put',
       'operations: setLikeSite, addSiteMemo, setHideSite, setCompleteSite, saveSiteDraft, removeSiteDraft, resolveConflict',
     ],
   },
@@ -42,7 +42,7 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
 /** The most mutations one push may carry; the device sends longer queues in several pushes. */
 export const MAX_PUSH_MUTATIONS = 500;
 export const MAX_PULL_LIMIT = 2000;
-export const DEFAULT_PULL_LIMIT = 500;
+export const DEFAULT_PULL_LIMIT = 2000;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const token = (label: string) =>
@@ -174,6 +174,9 @@ export const conflictRowSchema = v.object({
   f_reg_time: v.string(),
 });
 
+/** A registered site's buildings with their units: they follow the site rows, replacing the site's. */
+export const unitsRowSchema = v.object({ dongs: v.array(dongRowSchema) });
+
 const del = <T extends string>(t: T) => v.object({ t: v.literal(t), op: v.literal('del'), key: v.number() });
 const put = <T extends string, S extends v.GenericSchema>(t: T, row: S) =>
   v.object({ t: v.literal(t), op: v.literal('put'), key: v.number(), row });
@@ -181,6 +184,7 @@ const put = <T extends string, S extends v.GenericSchema>(t: T, row: S) =>
 export const changeSchema = v.union([
   put('site', siteRowSchema),
   del('site'),
+  put('units', unitsRowSchema),
   put('like', likeRowSchema),
   del('like'),
   put('memo', memoRowSchema),
@@ -199,6 +203,7 @@ export type MemoRow = v.InferOutput<typeof memoRowSchema>;
 export type RecentRow = v.InferOutput<typeof recentRowSchema>;
 export type NotificationRow = v.InferOutput<typeof notificationRowSchema>;
 export type ConflictRow = v.InferOutput<typeof conflictRowSchema>;
+export type UnitsRow = v.InferOutput<typeof unitsRowSchema>;
 
 export const pullResponseSchema = v.object({
   cursor: v.nullable(cursorSchema),

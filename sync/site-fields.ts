@@ -205,6 +205,7 @@ export const siteRowSchema = v.object({
   f_client_id: v.nullable(v.string()),
   contacts: v.array(contactSchema),
   rooms: v.array(roomSchema),
+  /** A draft's buildings with units. Empty for a registered site: its units come as a 'units' change. */
   dongs: v.array(dongRowSchema),
   /** Changes whenever the site, its contacts, rooms, buildings or units change. */
   version: v.number(),

@@ -64,6 +64,9 @@ CREATE INDEX sync_feed_key ON sync_feed (entity, key);
 -- index sync_feed_version
 CREATE INDEX sync_feed_version ON sync_feed (f_user_idx, version, entity, key);
 
+-- index sync_site_versions_units
+CREATE INDEX sync_site_versions_units ON sync_site_versions (units_version, f_site_idx);
+
 -- index sync_site_versions_version
 CREATE INDEX sync_site_versions_version ON sync_site_versions (version, f_site_idx);
 
@@ -430,7 +433,8 @@ CREATE TABLE sync_mutations (
 -- table sync_site_versions
 CREATE TABLE sync_site_versions (
       f_site_idx INTEGER PRIMARY KEY,
-      version INTEGER NOT NULL
+      version INTEGER NOT NULL,
+      units_version INTEGER NOT NULL
     );
 
 -- table users
@@ -474,13 +478,13 @@ CREATE TRIGGER sync_conflicts_update AFTER UPDATE ON sync_conflicts BEGIN UPDATE
        AND f_user_idx = NEW.f_user_idx AND entity = 'conflict' AND key = NEW.f_idx; END;
 
 -- trigger sync_dongs_delete
-CREATE TRIGGER sync_dongs_delete AFTER DELETE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
+CREATE TRIGGER sync_dongs_delete AFTER DELETE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
 
 -- trigger sync_dongs_insert
-CREATE TRIGGER sync_dongs_insert AFTER INSERT ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+CREATE TRIGGER sync_dongs_insert AFTER INSERT ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
 
 -- trigger sync_dongs_update
-CREATE TRIGGER sync_dongs_update AFTER UPDATE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+CREATE TRIGGER sync_dongs_update AFTER UPDATE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
 
 -- trigger sync_group_members_delete
 CREATE TRIGGER sync_group_members_delete AFTER DELETE ON group_members BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
@@ -508,13 +512,13 @@ CREATE TRIGGER sync_group_members_insert AFTER INSERT ON group_members BEGIN UPD
     WHERE sync_feed.deleted = 1; END;
 
 -- trigger sync_hos_delete
-CREATE TRIGGER sync_hos_delete AFTER DELETE ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
+CREATE TRIGGER sync_hos_delete AFTER DELETE ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = OLD.f_site_idx; END;
 
 -- trigger sync_hos_insert
-CREATE TRIGGER sync_hos_insert AFTER INSERT ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+CREATE TRIGGER sync_hos_insert AFTER INSERT ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
 
 -- trigger sync_hos_update
-CREATE TRIGGER sync_hos_update AFTER UPDATE ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+CREATE TRIGGER sync_hos_update AFTER UPDATE ON hos BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
 
 -- trigger sync_notifications_delete
 CREATE TRIGGER sync_notifications_delete AFTER DELETE ON notifications BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
@@ -637,8 +641,8 @@ CREATE TRIGGER sync_sites_delete AFTER DELETE ON sites BEGIN UPDATE sync_clock S
      DELETE FROM sync_site_versions WHERE f_site_idx = OLD.f_idx; END;
 
 -- trigger sync_sites_insert
-CREATE TRIGGER sync_sites_insert AFTER INSERT ON sites BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_site_versions (f_site_idx, version) VALUES (NEW.f_idx, (SELECT version FROM sync_clock))
-       ON CONFLICT (f_site_idx) DO UPDATE SET version = excluded.version;
+CREATE TRIGGER sync_sites_insert AFTER INSERT ON sites BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_site_versions (f_site_idx, version, units_version) VALUES (NEW.f_idx, (SELECT version FROM sync_clock), (SELECT version FROM sync_clock))
+       ON CONFLICT (f_site_idx) DO UPDATE SET version = excluded.version, units_version = excluded.units_version;
      INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
     SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_idx AS s
        UNION SELECT gm.f_user_idx, NEW.f_idx FROM group_members gm WHERE gm.f_group_idx = NEW.f_group_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
@@ -680,7 +684,9 @@ CREATE TRIGGER sync_sites_scope AFTER UPDATE OF f_user_idx, f_group_idx, f_statu
     )))); END;
 
 -- trigger sync_sites_update
-CREATE TRIGGER sync_sites_update AFTER UPDATE ON sites BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_idx; END;
+CREATE TRIGGER sync_sites_update AFTER UPDATE ON sites BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock),
+       units_version = CASE WHEN OLD.f_status IS NOT NEW.f_status THEN (SELECT version FROM sync_clock) ELSE units_version END
+     WHERE f_site_idx = NEW.f_idx; END;
 
 -- trigger sync_users_delete
 CREATE TRIGGER sync_users_delete AFTER DELETE ON users BEGIN

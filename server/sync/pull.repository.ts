@@ -1,16 +1,20 @@
 import type SQLite from 'better-sqlite3';
 import type { Change, ChangeEntity, PullResponse } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
-import { loadSiteRows } from './site-rows.ts';
+import { loadSiteRows, loadUnits } from './site-rows.ts';
+import { cached } from './statements.ts';
 
 /**
  * Reads one page of a member's change feed (migrations/0003_sync.ts) in one read transaction,
  * so the rows, the new cursor and the client's last applied sequence belong to one snapshot.
  *
  * A first pull (no cursor) lists the member's whole scope as of the current version `S`,
- * page by page in (entity, key) order (`s<S>.<entity>.<key>`), then continues from `v<S>`.
- * Later pulls read feed rows and site content versions after the cursor, in (version, entity,
- * key) order, so a page can end in the middle of one version.
+ * page by page in (entity, key) order (`s<S>.<entity>.<key>`): the feed's rows, then the
+ * units of every registered site in scope ('units' sorts after every feed entity, so the
+ * device has every site before the first unit arrives). It then continues from `v<S>`.
+ * Later pulls read feed rows and site content and unit versions after the cursor, in
+ * (version, entity, key) order, so a page can end in the middle of one version. A site that
+ * enters the scope brings its units along.
  */
 
 interface Position {
@@ -47,7 +51,12 @@ interface FeedRow {
   entity: ChangeEntity;
   key: number;
   deleted: 0 | 1;
+  /** 1 when the row comes from the member's feed (the site entered the scope), not a content version. */
+  fromFeed?: 0 | 1;
 }
+
+/** Units are heavy: a page carries those of this many sites at most. */
+export const UNITS_PER_PAGE = 200;
 
 const statements = new WeakMap<SQLite.Database, ReturnType<typeof prepare>>();
 
@@ -62,19 +71,34 @@ function prepare(sqlite: SQLite.Database) {
        WHERE f_user_idx = @user AND deleted = 0 AND (entity, key) > (@entity, @key)
        ORDER BY entity, key LIMIT @limit`,
     ),
+    scopeUnits: sqlite.prepare(
+      `SELECT 0 AS version, 'units' AS entity, f.key AS key, 0 AS deleted FROM sync_feed f
+       JOIN sites s ON s.f_idx = f.key AND s.f_status = 'N'
+       WHERE f.f_user_idx = @user AND f.entity = 'site' AND f.deleted = 0 AND f.key > @key
+         AND EXISTS (SELECT 1 FROM dongs d WHERE d.f_site_idx = f.key)
+       ORDER BY f.key LIMIT @limit`,
+    ),
     changes: sqlite.prepare(
-      `SELECT version, entity, key, deleted FROM (
-         SELECT version, entity, key, deleted FROM sync_feed
+      `SELECT version, entity, key, deleted, fromFeed FROM (
+         SELECT version, entity, key, deleted, 1 AS fromFeed FROM sync_feed
          WHERE f_user_idx = @user AND version >= @version AND (version, entity, key) > (@version, @entity, @key)
          ORDER BY version, entity, key LIMIT @limit)
        UNION ALL
-       SELECT version, entity, key, deleted FROM (
-         SELECT sv.version AS version, 'site' AS entity, sv.f_site_idx AS key, 0 AS deleted
+       SELECT version, entity, key, deleted, fromFeed FROM (
+         SELECT sv.version AS version, 'site' AS entity, sv.f_site_idx AS key, 0 AS deleted, 0 AS fromFeed
          FROM sync_site_versions sv
          WHERE sv.version >= @version AND (sv.version, 'site', sv.f_site_idx) > (@version, @entity, @key)
            AND EXISTS (SELECT 1 FROM sync_feed f WHERE f.f_user_idx = @user AND f.entity = 'site'
                        AND f.key = sv.f_site_idx AND f.deleted = 0)
          ORDER BY sv.version, sv.f_site_idx LIMIT @limit)
+       UNION ALL
+       SELECT version, entity, key, deleted, fromFeed FROM (
+         SELECT sv.units_version AS version, 'units' AS entity, sv.f_site_idx AS key, 0 AS deleted, 0 AS fromFeed
+         FROM sync_site_versions sv
+         WHERE sv.units_version >= @version AND (sv.units_version, 'units', sv.f_site_idx) > (@version, @entity, @key)
+           AND EXISTS (SELECT 1 FROM sync_feed f WHERE f.f_user_idx = @user AND f.entity = 'site'
+                       AND f.key = sv.f_site_idx AND f.deleted = 0)
+         ORDER BY sv.units_version, sv.f_site_idx LIMIT @limit)
        ORDER BY version, entity, key LIMIT @limit`,
     ),
   };
@@ -113,9 +137,10 @@ function rowsByKey({
   if (keys.length === 0) return out;
   for (let i = 0; i < keys.length; i += 500) {
     const part = keys.slice(i, i + 500);
-    const rows = sqlite
-      .prepare(sql.replace('(?keys)', `(${part.map(() => '?').join(',')})`))
-      .all(userIdx, ...part) as Array<Record<string, unknown> & { k: number }>;
+    const rows = cached(sqlite, sql.replace('(?keys)', `(${part.map(() => '?').join(',')})`)).all(
+      userIdx,
+      ...part,
+    ) as Array<Record<string, unknown> & { k: number }>;
     for (const { k, ...row } of rows) out.set(k, row);
   }
   return out;
@@ -134,6 +159,13 @@ function materialize({
   const keysOf = (entity: ChangeEntity) =>
     entries.filter((e) => e.entity === entity && !e.deleted).map((e) => e.key);
   const sites = new Map(loadSiteRows({ sqlite, ids: keysOf('site') }).map((s) => [s.f_idx, s]));
+  // A registered site that just entered the scope brings its units, whatever their version.
+  const entered = entries
+    .filter(
+      (e) => e.entity === 'site' && e.fromFeed === 1 && !e.deleted && sites.get(e.key)?.f_status === 'N',
+    )
+    .map((e) => e.key);
+  const units = loadUnits({ sqlite, ids: [...new Set([...keysOf('units'), ...entered])] });
   const likes = rowsByKey({
     sqlite,
     userIdx,
@@ -177,6 +209,18 @@ function materialize({
       case 'site': {
         const row = sites.get(e.key);
         changes.push(row ? { t: 'site', op: 'put', key: e.key, row } : del);
+        const enteredWith = entered.includes(e.key) ? units.get(e.key) : undefined;
+        if (row && enteredWith && enteredWith.length > 0) {
+          changes.push({ t: 'units', op: 'put', key: e.key, row: { dongs: enteredWith } });
+        }
+        break;
+      }
+      case 'units': {
+        // Units of a draft travel inside it; a site gone from the scope has gone whole.
+        const dongs = units.get(e.key);
+        if (dongs && sites.get(e.key)?.f_status !== 'P') {
+          changes.push({ t: 'units', op: 'put', key: e.key, row: { dongs } });
+        }
         break;
       }
       case 'like': {
@@ -242,7 +286,23 @@ function materialize({
   return changes;
 }
 
-/** One page of changes. Call it holding the connection (see pull.service.ts). */
+function countUnits(rows: FeedRow[]): number {
+  return rows.filter((r) => r.entity === 'units' || (r.entity === 'site' && r.fromFeed === 1 && !r.deleted))
+    .length;
+}
+
+/** Ends a page after the units of UNITS_PER_PAGE sites. */
+function capUnits(rows: FeedRow[]): FeedRow[] {
+  let units = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as FeedRow;
+    if (r.entity === 'units' || (r.entity === 'site' && r.fromFeed === 1 && !r.deleted)) units++;
+    if (units === UNITS_PER_PAGE) return rows.slice(0, i + 1);
+  }
+  return rows;
+}
+
+/** One page of changes. Call it holding the connection (see sync.service.ts). */
 export function readPullPage({
   sqlite,
   userIdx,
@@ -263,23 +323,33 @@ export function readPullPage({
 
     if (position === null || position.phase === 's') {
       const snapshot = position?.version ?? (s.clock.get() as number);
-      const rows = s.scope.all({
-        user: userIdx,
-        entity: position?.entity ?? '',
-        key: position?.key ?? 0,
-        limit,
-      }) as FeedRow[];
-      const last = rows.at(-1);
+      const after = { entity: position?.entity ?? '', key: position?.key ?? 0 };
+      let rows: FeedRow[] = [];
+      if (after.entity !== 'units') {
+        rows = s.scope.all({ user: userIdx, entity: after.entity, key: after.key, limit }) as FeedRow[];
+      }
+      if (rows.length < limit) {
+        rows.push(
+          ...(s.scopeUnits.all({
+            user: userIdx,
+            key: after.entity === 'units' ? after.key : 0,
+            limit: Math.min(limit - rows.length, UNITS_PER_PAGE),
+          }) as FeedRow[]),
+        );
+      }
+      const page = capUnits(rows);
+      const last = page.at(-1);
+      const full = page.length < rows.length || rows.length === limit || countUnits(page) === UNITS_PER_PAGE;
       // The listing is done when a page comes back short; the feed then goes on from the snapshot.
       const next: Position =
-        rows.length === limit && last
+        full && last
           ? { phase: 's', version: snapshot, entity: last.entity, key: last.key }
           : { phase: 'v', version: snapshot, entity: AFTER_ALL, key: 0 };
       return {
         cursor: formatCursor(next),
         more: true,
         last_seq: lastSeq,
-        changes: materialize({ sqlite, userIdx, entries: rows }),
+        changes: materialize({ sqlite, userIdx, entries: page }),
       };
     }
 
@@ -290,8 +360,8 @@ export function readPullPage({
       key: position.key,
       limit: limit + 1,
     }) as FeedRow[];
-    const more = rows.length > limit;
-    const page = rows.slice(0, limit);
+    const page = capUnits(rows.slice(0, limit));
+    const more = rows.length > page.length;
     const last = page.at(-1);
     // A site can come from the feed (it entered the scope) and from its content version:
     // once is enough, its row is the current one either way.

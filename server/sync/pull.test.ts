@@ -83,7 +83,7 @@ describe('pull: what is in a member’s scope', () => {
     ]);
   });
 
-  it('brings a site with its contacts, area types, and buildings with their units inside', async () => {
+  it('brings a site with its contacts and area types, then its buildings with their units', async () => {
     t = await createTestApp();
     const a = await member(t);
     const site = await insertSite(t, { userIdx: a.userIdx, f_image_urls: '["/uploads/x.webp"]' });
@@ -106,9 +106,56 @@ describe('pull: what is in a member’s scope', () => {
     if (change?.t !== 'site' || change.op !== 'put') throw new Error('site not pulled');
     expect(change.row.f_image_urls).toEqual(['/uploads/x.webp']);
     expect(change.row.contacts).toEqual([{ f_name: '박', f_phone: '01099998888' }]);
-    expect(change.row.dongs).toHaveLength(1);
-    expect(change.row.dongs[0]).toMatchObject({ f_dong: '101동', hos: [{ f_ho: '201', f_floor: 2 }] });
     expect(change.row.version).toBeGreaterThan(0);
+    // A registered site's buildings and units follow as their own change.
+    expect(change.row.dongs).toEqual([]);
+    const units = state.get(`units:${site}`);
+    if (units?.t !== 'units') throw new Error('units not pulled');
+    expect(units.row.dongs).toHaveLength(1);
+    expect(units.row.dongs[0]).toMatchObject({ f_dong: '101동', hos: [{ f_ho: '201', f_floor: 2 }] });
+  });
+});
+
+function addUnits(t: TestApp, site: number) {
+  const dong = Number(
+    t.handle.sqlite
+      .prepare(
+        "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 1, 2)",
+      )
+      .run(site).lastInsertRowid,
+  );
+  for (const ho of ['101', '102']) {
+    t.handle.sqlite
+      .prepare('INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 1, ?)')
+      .run(site, dong, ho);
+  }
+}
+
+describe('pull: units', () => {
+  it('lists every site of a first pull before the first unit, and a site entering the scope brings its units', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const b = await member(t);
+    const own: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const site = await insertSite(t, { userIdx: a.userIdx });
+      addUnits(t, site);
+      own.push(site);
+    }
+    const first = await pullAll(t, { token: a.token, clientId: a.clientId, limit: 2 });
+    const kinds = first.changes.map((c) => c.t);
+    expect(kinds.lastIndexOf('site')).toBeLessThan(kinds.indexOf('units'));
+    expect(keysOf(fold(first.changes), 'units')).toEqual(own);
+
+    const group = await createGroup({ db: t.deps.db, name: '팀', ownerIdx: b.userIdx, now: now() });
+    const shared = await insertSite(t, { userIdx: b.userIdx, f_group_idx: group });
+    addUnits(t, shared);
+    await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: a.userIdx, now: now() });
+    const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: first.cursor });
+    expect(next.changes.map((c) => [c.t, c.op, c.key])).toEqual([
+      ['site', 'put', shared],
+      ['units', 'put', shared],
+    ]);
   });
 });
 
@@ -122,7 +169,7 @@ describe('pull: changes after the cursor', () => {
     const empty = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: initial.cursor });
     expect(empty.changes).toEqual([]);
 
-    // A unit of the second site changes: the whole site comes again, with the new version.
+    // A unit of the second site changes: the site (with its new version) and its units come again.
     const dong = Number(
       t.handle.sqlite
         .prepare(
@@ -134,7 +181,15 @@ describe('pull: changes after the cursor', () => {
       .prepare("INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 1, '101')")
       .run(second, dong);
     const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: empty.cursor });
-    expect(next.changes.map((c) => [c.t, c.op, c.key])).toEqual([['site', 'put', second]]);
+    expect(next.changes.map((c) => [c.t, c.op, c.key])).toEqual([
+      ['site', 'put', second],
+      ['units', 'put', second],
+    ]);
+    const renamed = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: next.cursor });
+    expect(renamed.changes).toEqual([]);
+    await t.deps.db.updateTable('sites').set({ f_name: '새 이름' }).where('f_idx', '=', second).execute();
+    const onlySite = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: renamed.cursor });
+    expect(onlySite.changes.map((c) => [c.t, c.op, c.key])).toEqual([['site', 'put', second]]);
     expect(next.changes.map((c) => c.key)).not.toContain(first);
   });
 

@@ -101,6 +101,8 @@ export function fold(changes: Change[]): Map<string, Change> {
   const state = new Map<string, Change>();
   for (const c of changes) {
     if (c.op === 'del') state.delete(`${c.t}:${c.key}`);
+    // A site that leaves takes its units with it.
+    if (c.op === 'del' && c.t === 'site') state.delete(`units:${c.key}`);
     else state.set(`${c.t}:${c.key}`, c);
   }
   return state;

@@ -212,6 +212,11 @@ describe('scope on the device', () => {
       await insertSite(t, { userIdx: lead, f_group_idx: group }),
       await insertSite(t, { userIdx: lead, f_group_idx: group }),
     ];
+    t.handle.sqlite
+      .prepare(
+        "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 1, 1)",
+      )
+      .run(groupSites[0]);
     const own = await insertSite(t, { userIdx: me });
     const { engine, db } = await device(t, { userIdx: me });
     await engine.sync();
@@ -220,10 +225,14 @@ describe('scope on the device', () => {
     await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: me, now: new Date() });
     await engine.sync();
     expect(await db.sites.toCollection().primaryKeys()).toEqual([...groupSites, own].sort((a, b) => a - b));
+    expect((await db.dongs.toArray()).map((d) => [d.f_site_idx, d.f_dong])).toEqual([
+      [groupSites[0], '101동'],
+    ]);
 
     await removeGroupMember({ db: t.deps.db, groupIdx: group, userIdx: me });
     await engine.sync();
     expect(await db.sites.toCollection().primaryKeys()).toEqual([own]);
+    expect(await db.dongs.count()).toBe(0);
   });
 });
 

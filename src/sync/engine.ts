@@ -5,6 +5,7 @@ import {
   type MutationEnvelope,
   PROTOCOL_VERSION,
   type PullRequest,
+  type PullResponse,
   type PushRequest,
 } from '../../sync/protocol.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
@@ -119,7 +120,7 @@ export class SyncEngine {
     transport,
     env = browserEnvironment,
     protocolVersion = PROTOCOL_VERSION,
-    batchSize = 200,
+    batchSize = 500,
     pullLimit = DEFAULT_PULL_LIMIT,
     messages = defaultMessages,
   }: {
@@ -160,7 +161,8 @@ export class SyncEngine {
   /** Re-reads the counts shown in the header from the store. */
   async refreshCounts(): Promise<void> {
     const [pending, rejected, conflicts, last] = await Promise.all([
-      this.db.outbox.where('status').anyOf('pending', 'sending').count(),
+      // Only single-key ranges: IndexedDB counts those itself, without walking a cursor.
+      this.db.outbox.where('status').equals('pending').count(),
       this.db.outbox.where('status').equals('rejected').count(),
       this.db.conflicts.count(),
       this.db.syncMeta.get('last_synced_at'),
@@ -341,20 +343,24 @@ export class SyncEngine {
       } as PushRequest;
       const response = await this.transport.push(request);
       await this.db.transaction('rw', syncTables(this.db), async () => {
-        for (const result of response.results) {
-          const entry = await this.db.outbox.get(result.seq);
-          if (!entry || entry.mutation_id !== result.id) continue;
-          if (result.status === 'rejected') {
-            await this.db.outbox.update(result.seq, {
-              status: 'rejected',
-              error_code: result.code,
-              error_msg: result.msg,
-              result: result.data,
-            });
-          } else {
-            await this.db.outbox.update(result.seq, { status: 'confirmed', result: result.data });
-          }
-        }
+        const entries = await this.db.outbox.bulkGet(response.results.map((r) => r.seq));
+        const answered: OutboxEntry[] = [];
+        response.results.forEach((result, i) => {
+          const entry = entries[i];
+          if (!entry || entry.mutation_id !== result.id) return;
+          answered.push(
+            result.status === 'rejected'
+              ? {
+                  ...entry,
+                  status: 'rejected',
+                  error_code: result.code,
+                  error_msg: result.msg,
+                  result: result.data,
+                }
+              : { ...entry, status: 'confirmed', result: result.data },
+          );
+        });
+        await this.db.outbox.bulkPut(answered);
       });
       // The server answered for fewer than were sent: do not spin, the next cycle retries.
       if (response.results.length < ready.length) return;
@@ -362,11 +368,8 @@ export class SyncEngine {
   }
 
   private async nextBatch(): Promise<OutboxEntry[]> {
-    const waiting = await this.db.outbox
-      .orderBy('seq')
-      .filter((e) => e.status === 'pending' || e.status === 'sending')
-      .limit(this.batchSize)
-      .toArray();
+    // The status index keeps entries of one status in sequence order.
+    const waiting = await this.db.outbox.where('status').equals('pending').limit(this.batchSize).toArray();
     const batch: OutboxEntry[] = [];
     let bytes = 0;
     for (const entry of waiting) {
@@ -382,32 +385,41 @@ export class SyncEngine {
    * transaction; after the last one, mutations the data now includes leave the outbox and
    * the rows they touched are rebuilt (rebase).
    */
-  async pull(): Promise<void> {
+  async pull({ onPage }: { onPage?: (page: PullResponse) => void } = {}): Promise<void> {
     const clientId = await this.getClientId();
-    for (;;) {
-      const cursor = ((await this.db.syncMeta.get('cursor'))?.value as string | null | undefined) ?? null;
+    const fetchPage = (cursor: string | null) => {
       const request = {
         protocol_version: this.protocolVersion,
         client_id: clientId,
         cursor,
         limit: this.pullLimit,
       } as PullRequest;
-      const page = await this.transport.pull(request);
+      const page = this.transport.pull(request);
+      // Awaited later; until then a failure must not count as unhandled.
+      page.catch(() => undefined);
+      return page;
+    };
+    let next = fetchPage(
+      ((await this.db.syncMeta.get('cursor'))?.value as string | null | undefined) ?? null,
+    );
+    for (;;) {
+      const page = await next;
+      // The next page is already on its way while this one is written.
+      if (page.more) next = fetchPage(page.cursor);
       await this.db.transaction('rw', syncTables(this.db), async () => {
         await applyChanges({ db: this.db, changes: page.changes });
         await this.db.syncMeta.put({ key: 'cursor', value: page.cursor });
         if (!page.more) await this.finishCycle({ lastSeq: page.last_seq });
       });
+      onPage?.(page);
       if (!page.more) return;
     }
   }
 
   private async finishCycle({ lastSeq }: { lastSeq: number }): Promise<void> {
-    const done = await this.db.outbox
-      .where('status')
-      .equals('confirmed')
-      .filter((e) => (e.seq as number) <= lastSeq)
-      .primaryKeys();
+    const done = (await this.db.outbox.where('status').equals('confirmed').primaryKeys()).filter(
+      (seq) => (seq as number) <= lastSeq,
+    );
     if (done.length > 0) await this.db.outbox.bulkDelete(done);
     const now = this.env.now().toISOString();
     await rebase({ db: this.db, now });

@@ -99,9 +99,13 @@ export async function applyChanges({ db, changes }: { db: LocalDb; changes: Chan
   };
 
   const siteKeys = changes.filter((c) => c.t === 'site').map((c) => c.key);
+  // Buildings are replaced whole: when their site's units arrive, or when the site goes.
+  const replacedUnits = changes
+    .filter((c) => c.t === 'units' || (c.t === 'site' && (c.op === 'del' || c.row.f_status === 'P')))
+    .map((c) => c.key);
   // A registered site and a draft are the same server row in two local tables.
-  const draftsOfSites =
-    siteKeys.length > 0 ? await db.drafts.where('site_idx').anyOf(siteKeys).toArray() : [];
+  // Drafts are few: reading them all beats an index look-up per pulled site.
+  const draftsOfSites = siteKeys.length > 0 ? await db.drafts.toArray() : [];
   const draftKeyBySite = new Map(draftsOfSites.map((d) => [d.site_idx, d.key]));
   // A draft a waiting mutation removed from the table still has its server copy in a shadow.
   for (const shadow of shadows.values()) {
@@ -128,10 +132,12 @@ export async function applyChanges({ db, changes }: { db: LocalDb; changes: Chan
             key: change.key,
             row: change.op === 'put' ? localSiteOf(change.row) : null,
           });
-          if (change.op === 'put') dongs.push(...change.row.dongs);
         }
         break;
       }
+      case 'units':
+        dongs.push(...change.row.dongs);
+        break;
       case 'like':
         write({
           table: 'likes',
@@ -170,8 +176,7 @@ export async function applyChanges({ db, changes }: { db: LocalDb; changes: Chan
     }
   }
 
-  // Buildings are replaced whole with their site.
-  if (siteKeys.length > 0) await db.dongs.where('f_site_idx').anyOf(siteKeys).delete();
+  if (replacedUnits.length > 0) await db.dongs.where('f_site_idx').anyOf(replacedUnits).delete();
   if (dongs.length > 0) await db.dongs.bulkPut(dongs as never[]);
   for (const [table, w] of writes) {
     if (w.deletes.length > 0) await db.table(table).bulkDelete(w.deletes);
@@ -196,10 +201,12 @@ export async function rebase({ db, now }: { db: LocalDb; now: string }): Promise
   for (const { mutator, args } of waiting) {
     for (const key of mutator.touches(args)) needed.add(shadowId(key));
   }
-  for (const shadow of shadows) {
-    const table = db.table(shadow.table);
-    if (shadow.row === null) await table.delete(shadow.key);
-    else await table.put(shadow.row);
+  for (const table of new Set(shadows.map((s) => s.table))) {
+    const mine = shadows.filter((s) => s.table === table);
+    const gone = mine.filter((s) => s.row === null).map((s) => s.key);
+    const rows = mine.filter((s) => s.row !== null).map((s) => s.row);
+    if (gone.length > 0) await db.table(table).bulkDelete(gone);
+    if (rows.length > 0) await db.table(table).bulkPut(rows);
   }
   for (const { mutator, args } of waiting) await mutator.applyLocal({ db, args, now });
   const unneeded = shadows.filter((s) => !needed.has(s.id)).map((s) => s.id);

@@ -42,7 +42,7 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
 /** The most mutations one push may carry; the device sends longer queues in several pushes. */
 export const MAX_PUSH_MUTATIONS = 500;
 export const MAX_PULL_LIMIT = 2000;
-export const DEFAULT_PULL_LIMIT = 2000;
+export const DEFAULT_PULL_LIMIT = 1000;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const token = (label: string) =>

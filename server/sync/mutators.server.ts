@@ -120,7 +120,7 @@ function readDraft({ ctx, siteIdx }: { ctx: MutationContext; siteIdx: number }) 
 }
 
 /** Writes draft fields: columns in place, contacts, area types and buildings replaced whole. */
-function writeDraftFields({
+export function writeDraftFields({
   ctx,
   siteIdx,
   fields,

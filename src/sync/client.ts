@@ -42,7 +42,7 @@ let watchingSession = false;
 export function ensureSyncStarted(): void {
   const member = () => (sessionStore.get() ?? sessionStore.stored())?.uid ?? null;
   const startFor = (uid: number) => {
-    void syncEngine.useOwner(uid).then(() => {
+    void syncEngine.bindToMember(uid).then(() => {
       if (member() === uid) syncEngine.start();
     });
   };

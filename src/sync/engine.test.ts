@@ -255,7 +255,7 @@ describe('another member on the same device', () => {
         network: made.network,
       }),
     });
-    await engine.useOwner(first);
+    await engine.bindToMember(first);
     await engine.sync();
     made.network.online = false;
     await engine.mutate('setHideSite', { site_idx: site, hidden_status: 'Y' });
@@ -263,14 +263,14 @@ describe('another member on the same device', () => {
     // Forced out; someone else signs in on this device.
     token = secondToken;
     made.network.online = true;
-    await engine.useOwner(second);
+    await engine.bindToMember(second);
     expect(await made.db.sites.count()).toBe(0);
     expect(await made.db.outbox.count()).toBe(0);
     await engine.sync();
     expect(await made.db.sites.count()).toBe(0);
 
     token = firstToken;
-    await engine.useOwner(first);
+    await engine.bindToMember(first);
     expect(await made.db.outbox.count()).toBe(1);
     await engine.sync();
     expect(await made.db.outbox.count()).toBe(0);

@@ -11,7 +11,7 @@ import {
 import { ApiError, NetworkError } from '../api/client.ts';
 import type { LocalDb, LocalFile, OutboxEntry } from '../db/db.ts';
 import { prepareFiles } from './files.ts';
-import { applyChanges, keepShadows, mutatorOf, rebase, syncTables } from './local-store.ts';
+import { applyChanges, keepShadows, mutatorOf, neededShadows, rebase, syncTables } from './local-store.ts';
 import { ProtocolOutdatedError, type SyncTransport } from './transport.ts';
 
 /**
@@ -83,6 +83,8 @@ export const SyncTiming = {
   backoffBaseMs: 1_000,
   backoffMaxMs: 60_000,
 } as const;
+
+const FIRST_PAGE = 250;
 
 /** A push body stays well under the server's 1 MB limit. */
 const MAX_PUSH_BYTES = 600_000;
@@ -182,7 +184,7 @@ export class SyncEngine {
    * their install id) are parked aside, the rest of their data is cleared, and both come
    * back when that member signs in here again.
    */
-  async useOwner(userIdx: number): Promise<void> {
+  async bindToMember(userIdx: number): Promise<void> {
     const owner = (await this.db.syncMeta.get('owner'))?.value as number | undefined;
     if (owner === userIdx) return;
     await this.db.transaction('rw', this.db.tables, async () => {
@@ -392,7 +394,8 @@ export class SyncEngine {
         protocol_version: this.protocolVersion,
         client_id: clientId,
         cursor,
-        limit: this.pullLimit,
+        // A small first page gets the pipeline going: the next is fetched while it is written.
+        limit: cursor === null ? Math.min(FIRST_PAGE, this.pullLimit) : this.pullLimit,
       } as PullRequest;
       const page = this.transport.pull(request);
       // Awaited later; until then a failure must not count as unhandled.
@@ -407,20 +410,30 @@ export class SyncEngine {
       // The next page is already on its way while this one is written.
       if (page.more) next = fetchPage(page.cursor);
       await this.db.transaction('rw', syncTables(this.db), async () => {
-        await applyChanges({ db: this.db, changes: page.changes });
+        // On the last page, mutations the data now includes leave first, so rows only they
+        // had changed take the pulled value straight away.
+        let keep: Set<string> | undefined;
+        if (!page.more) {
+          await this.dropConfirmed({ lastSeq: page.last_seq });
+          keep = await neededShadows(this.db);
+        }
+        await applyChanges({ db: this.db, changes: page.changes, ...(keep ? { keep } : {}) });
         await this.db.syncMeta.put({ key: 'cursor', value: page.cursor });
-        if (!page.more) await this.finishCycle({ lastSeq: page.last_seq });
+        if (!page.more) await this.finishCycle();
       });
       onPage?.(page);
       if (!page.more) return;
     }
   }
 
-  private async finishCycle({ lastSeq }: { lastSeq: number }): Promise<void> {
+  private async dropConfirmed({ lastSeq }: { lastSeq: number }): Promise<void> {
     const done = (await this.db.outbox.where('status').equals('confirmed').primaryKeys()).filter(
       (seq) => (seq as number) <= lastSeq,
     );
     if (done.length > 0) await this.db.outbox.bulkDelete(done);
+  }
+
+  private async finishCycle(): Promise<void> {
     const now = this.env.now().toISOString();
     await rebase({ db: this.db, now });
     await this.forgetUnusedFiles();

@@ -78,17 +78,50 @@ function draftOf(site: SiteRow): LocalDraft {
 
 type Writes = Map<string, { puts: unknown[]; deletes: Array<string | number> }>;
 
-/** Writes one page of pulled changes. Runs inside the caller's transaction over syncTables. */
-export async function applyChanges({ db, changes }: { db: LocalDb; changes: Change[] }): Promise<void> {
+/** The waiting mutations, parsed, in order. */
+async function waitingMutations(db: LocalDb) {
+  return (await db.outbox.orderBy('seq').toArray()).filter(isWaiting).flatMap((entry) => {
+    const mutator = mutatorOf(entry.name);
+    const parsed = mutator ? v.safeParse(mutator.args, entry.args) : null;
+    return mutator && parsed?.success ? [{ mutator, args: parsed.output }] : [];
+  });
+}
+
+/** Shadows a waiting mutation still needs. */
+export async function neededShadows(db: LocalDb): Promise<Set<string>> {
+  const needed = new Set<string>();
+  for (const { mutator, args } of await waitingMutations(db)) {
+    for (const key of mutator.touches(args)) needed.add(shadowId(key));
+  }
+  return needed;
+}
+
+/**
+ * Writes one page of pulled changes. Runs inside the caller's transaction over syncTables.
+ * `keep` (on a cycle's last page) names the shadows still needed: a row whose shadow is no
+ * longer needed gets the pulled value directly, and its shadow goes.
+ */
+export async function applyChanges({
+  db,
+  changes,
+  keep,
+}: {
+  db: LocalDb;
+  changes: Change[];
+  keep?: Set<string>;
+}): Promise<void> {
   const shadows = new Map((await db.shadows.toArray()).map((s) => [s.id, s]));
   const shadowWrites: LocalShadow[] = [];
+  const shadowDrops: string[] = [];
   const writes: Writes = new Map();
   const write = ({ table, key, row }: { table: string; key: string | number; row: unknown | null }) => {
-    const shadow = shadows.get(`${table}|${key}`);
-    if (shadow) {
+    const id = `${table}|${key}`;
+    const shadow = shadows.get(id);
+    if (shadow && (!keep || keep.has(id))) {
       shadowWrites.push({ ...shadow, row });
       return;
     }
+    if (shadow) shadowDrops.push(id);
     let w = writes.get(table);
     if (!w) {
       w = { puts: [], deletes: [] };
@@ -183,6 +216,7 @@ export async function applyChanges({ db, changes }: { db: LocalDb; changes: Chan
     if (w.puts.length > 0) await db.table(table).bulkPut(w.puts);
   }
   if (shadowWrites.length > 0) await db.shadows.bulkPut(shadowWrites);
+  if (shadowDrops.length > 0) await db.shadows.bulkDelete(shadowDrops);
 }
 
 /**
@@ -192,11 +226,7 @@ export async function applyChanges({ db, changes }: { db: LocalDb; changes: Chan
 export async function rebase({ db, now }: { db: LocalDb; now: string }): Promise<void> {
   const shadows = await db.shadows.toArray();
   if (shadows.length === 0) return;
-  const waiting = (await db.outbox.orderBy('seq').toArray()).filter(isWaiting).flatMap((entry) => {
-    const mutator = mutatorOf(entry.name);
-    const parsed = mutator ? v.safeParse(mutator.args, entry.args) : null;
-    return mutator && parsed?.success ? [{ mutator, args: parsed.output }] : [];
-  });
+  const waiting = await waitingMutations(db);
   const needed = new Set<string>();
   for (const { mutator, args } of waiting) {
     for (const key of mutator.touches(args)) needed.add(shadowId(key));

@@ -1,6 +1,7 @@
 import { authOperations } from './auth/auth.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { membersOperations } from './members/members.routes.ts';
+import { pointsOperations } from './points/points.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
 import { uploadsOperations } from './uploads/uploads.routes.ts';
 import { usersOperations } from './users/users.routes.ts';
@@ -15,4 +16,5 @@ export const operations: Operation[] = [
   ...usersOperations,
   ...uploadsOperations,
   ...membersOperations,
+  ...pointsOperations,
 ];

@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { PaymentProvider } from './payment/payment.ts';
+import { portonePaymentProvider } from './payment/portone.ts';
+import { testPaymentProvider } from './payment/test-checkout.ts';
 import { nhnSmsSender } from './sms/nhn-sms.ts';
 import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
@@ -11,10 +14,11 @@ import { type FileStorage, localDiskStorage } from './storage.ts';
 export interface Adapters {
   storage: FileStorage;
   sms: SmsSender;
+  payment: PaymentProvider;
 }
 
 export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
-  const { sms } = config;
+  const { sms, payment } = config;
   return {
     storage: localDiskStorage({ dir: config.uploadsDir }),
     sms:
@@ -26,5 +30,15 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
             sendNo: sms.sender,
           })
         : consoleSmsSender(logger ? { logger } : {}),
+    payment:
+      payment.provider === 'portone'
+        ? portonePaymentProvider({
+            apiUrl: payment.apiUrl,
+            impKey: payment.impKey,
+            impSecret: payment.impSecret,
+            impCode: payment.impCode,
+            channelKey: payment.channelKey,
+          })
+        : testPaymentProvider(),
   };
 }

@@ -8,6 +8,12 @@ import { id, pageNum, phoneNumber } from './fields.ts';
  * the server: the client names a plan or a charge option, never a price.
  */
 
+/**
+ * The `data.reason` of the server's refusal (HTTP 402, code -1) when a call needs a valid
+ * usage ticket and the member has none: the client offers the usage extension on it.
+ */
+export const TICKET_EXPIRED = 'ticket_expired';
+
 /** A random key the client makes once per purchase attempt; a repeated request with it changes nothing. */
 export const idempotencyKey = v.pipe(
   v.string('idempotency_key required'),

@@ -5,8 +5,8 @@ import { useProfile } from '../auth/profile.ts';
 import { usePurchaseInfo } from '../points/purchase-info.ts';
 
 /**
- * Spec §2 More header: name, phone, days left (infinity when usage is free; shown only when
- * ticket_show is Y and days are left), points (never below 0) and the business card.
+ * Spec §2 More header: name, phone, days left (only when ticket_show is Y; infinity when usage is
+ * free, else only while days are left), points (never below 0) and the business card.
  */
 export function MoreHeader() {
   const { t } = useLingui();
@@ -15,7 +15,7 @@ export function MoreHeader() {
   if (!profile) return null;
   const days = daysLeft({ usageDate: profile.usage_date, now: new Date() });
   const free = info?.ticket_price === 'F';
-  const showDays = free || (info?.ticket_show !== 'N' && days > 0);
+  const showDays = info?.ticket_show !== 'N' && (free || days > 0);
   const points = formatNumber(Math.max(0, profile.point));
   return (
     <section className="card more-header" aria-label={t`My account`}>

@@ -56,6 +56,8 @@ export function useTicketCheck() {
   const check = useCallback(async (): Promise<boolean> => {
     try {
       await api(checkTicketCall, {});
+      // Spec §4: the check refreshes the profile (days left, counts) whatever it finds.
+      void profileStore.refresh().catch(() => {});
       return true;
     } catch (err) {
       if (!(await handle(err))) throw err;

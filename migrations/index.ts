@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_accounts.ts';
+import * as m0004 from './0004_points.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -9,4 +10,5 @@ import * as m0002 from './0002_accounts.ts';
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_accounts': m0002,
+  '0004_points': m0004,
 };

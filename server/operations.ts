@@ -2,6 +2,7 @@ import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { membersOperations } from './members/members.routes.ts';
+import { pointsOperations } from './points/points.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
 import { uploadsOperations } from './uploads/uploads.routes.ts';
 import { usersOperations } from './users/users.routes.ts';
@@ -17,4 +18,5 @@ export const operations: Operation[] = [
   ...uploadsOperations,
   ...membersOperations,
   ...addressOperations,
+  ...pointsOperations,
 ];

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_sync.ts';
+import * as m0004 from './0004_points.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_accounts': m0002,
   '0003_sync': m0003,
+  '0004_points': m0004,
 };

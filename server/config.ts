@@ -59,6 +59,15 @@ const envSchema = v.object({
   KAKAO_API_URL: v.optional(v.string(), 'https://dapi.kakao.com'),
   JUSO_KEY: v.optional(v.string(), ''),
   JUSO_API_URL: v.optional(v.string(), 'https://business.juso.go.kr'),
+  /** Card payments: empty serves the built-in test checkout; `portone` uses PortOne (iamport) v1. */
+  PAYMENT_PROVIDER: v.optional(v.picklist(['', 'portone']), ''),
+  PORTONE_API_URL: v.optional(v.string(), 'https://api.iamport.kr'),
+  PORTONE_IMP_KEY: v.optional(v.string(), ''),
+  PORTONE_IMP_SECRET: v.optional(v.string(), ''),
+  /** Merchant code for IMP.init in the browser (imp12345678). */
+  PORTONE_IMP_CODE: v.optional(v.string(), ''),
+  /** Channel key of the card PG for IMP.request_pay. */
+  PORTONE_CHANNEL_KEY: v.optional(v.string(), ''),
 });
 
 export type Config = {
@@ -78,6 +87,14 @@ export type Config = {
   publicUrl: string;
   sms: { provider: '' | 'nhn'; baseUrl: string; appKey: string; secretKey: string; sender: string };
   address: { kakaoKey: string; kakaoUrl: string; jusoKey: string; jusoUrl: string };
+  payment: {
+    provider: '' | 'portone';
+    apiUrl: string;
+    impKey: string;
+    impSecret: string;
+    impCode: string;
+    channelKey: string;
+  };
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
@@ -91,6 +108,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment variable ${key}: ${issue?.message ?? 'invalid'}`);
   }
   const e = parsed.output;
+  if (e.PAYMENT_PROVIDER === 'portone') {
+    for (const key of ['PORTONE_IMP_KEY', 'PORTONE_IMP_SECRET', 'PORTONE_IMP_CODE'] as const) {
+      if (!e[key])
+        throw new Error(`Invalid environment variable ${key}: required with PAYMENT_PROVIDER=portone`);
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -118,6 +141,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       kakaoUrl: e.KAKAO_API_URL,
       jusoKey: e.JUSO_KEY,
       jusoUrl: e.JUSO_API_URL,
+    },
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      apiUrl: e.PORTONE_API_URL,
+      impKey: e.PORTONE_IMP_KEY,
+      impSecret: e.PORTONE_IMP_SECRET,
+      impCode: e.PORTONE_IMP_CODE,
+      channelKey: e.PORTONE_CHANNEL_KEY,
     },
     distDir: path.resolve('dist'),
     env,

@@ -2,6 +2,7 @@ import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { membersOperations } from './members/members.routes.ts';
+import { pointsOperations } from './points/points.routes.ts';
 import { syncOperations } from './sync/sync.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
 import { uploadsOperations } from './uploads/uploads.routes.ts';
@@ -19,4 +20,5 @@ export const operations: Operation[] = [
   ...membersOperations,
   ...addressOperations,
   ...syncOperations,
+  ...pointsOperations,
 ];

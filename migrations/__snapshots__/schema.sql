@@ -22,8 +22,14 @@ CREATE INDEX notifications_site ON notifications (f_site_idx);
 -- index notifications_user
 CREATE INDEX notifications_user ON notifications (f_user_idx, f_reg_time);
 
+-- index payments_user
+CREATE INDEX payments_user ON payments (f_user_idx, f_reg_time);
+
 -- index phone_codes_phone
 CREATE INDEX phone_codes_phone ON phone_codes (f_phone, created_at);
+
+-- index point_logs_user
+CREATE INDEX point_logs_user ON point_logs (f_user_idx, f_idx);
 
 -- index sessions_user
 CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
@@ -69,6 +75,9 @@ CREATE INDEX sync_site_versions_units ON sync_site_versions (units_version, f_si
 
 -- index sync_site_versions_version
 CREATE INDEX sync_site_versions_version ON sync_site_versions (version, f_site_idx);
+
+-- index usage_logs_user
+CREATE INDEX usage_logs_user ON usage_logs (f_user_idx, f_idx);
 
 -- index users_approval
 CREATE INDEX users_approval ON users (f_approval, f_reg_time);
@@ -207,6 +216,22 @@ CREATE TABLE notifications (
       f_update_time TEXT NOT NULL
     );
 
+-- table payments
+CREATE TABLE payments (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_merchant_uid TEXT NOT NULL UNIQUE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_provider TEXT NOT NULL,
+      f_amount INTEGER NOT NULL CHECK (f_amount > 0),
+      f_point INTEGER NOT NULL CHECK (f_point > 0),
+      f_status TEXT NOT NULL DEFAULT 'ready' CHECK (f_status IN ('ready', 'paid', 'failed')),
+      f_imp_uid TEXT UNIQUE,
+      f_fail_reason TEXT,
+      f_reg_time TEXT NOT NULL,
+      f_paid_time TEXT,
+      f_point_log_idx INTEGER REFERENCES point_logs(f_idx)
+    );
+
 -- table phone_codes
 CREATE TABLE phone_codes (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -220,11 +245,36 @@ CREATE TABLE phone_codes (
       consumed_at TEXT
     );
 
+-- table point_logs
+CREATE TABLE point_logs (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      f_type TEXT NOT NULL CHECK (f_type IN ('C', 'O', 'A', 'U')),
+      f_point INTEGER NOT NULL CHECK (f_point > 0),
+      f_point_final INTEGER NOT NULL CHECK (f_point_final >= 0),
+      f_reason TEXT NOT NULL,
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_admin_idx INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_ref TEXT
+    );
+
 -- table preregistered_phones
 CREATE TABLE preregistered_phones (
       f_phone TEXT PRIMARY KEY,
       f_added_by INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
       f_reg_time TEXT NOT NULL
+    );
+
+-- table purchase_requests
+CREATE TABLE purchase_requests (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_key TEXT NOT NULL,
+      f_operation TEXT NOT NULL,
+      f_fingerprint TEXT NOT NULL,
+      f_result TEXT NOT NULL,
+      f_reg_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_key)
     );
 
 -- table sessions
@@ -435,6 +485,23 @@ CREATE TABLE sync_site_versions (
       f_site_idx INTEGER PRIMARY KEY,
       version INTEGER NOT NULL,
       units_version INTEGER NOT NULL
+    );
+
+-- table usage_logs
+CREATE TABLE usage_logs (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      f_days INTEGER NOT NULL DEFAULT 0,
+      f_made INTEGER NOT NULL DEFAULT 0,
+      f_push INTEGER NOT NULL DEFAULT 0,
+      f_usage_date_final TEXT,
+      f_made_final INTEGER NOT NULL,
+      f_push_final INTEGER NOT NULL,
+      f_reason TEXT NOT NULL,
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_admin_idx INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_point_log_idx INTEGER REFERENCES point_logs(f_idx)
     );
 
 -- table users

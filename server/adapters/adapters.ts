@@ -4,6 +4,9 @@ import type { AddressSearch } from './address/address.ts';
 import { jusoAddressSearch } from './address/juso-address.ts';
 import { kakaoAddressSearch } from './address/kakao-address.ts';
 import { localAddressSearch } from './address/local-address.ts';
+import type { PaymentProvider } from './payment/payment.ts';
+import { portonePaymentProvider } from './payment/portone.ts';
+import { testPaymentProvider } from './payment/test-checkout.ts';
 import { nhnSmsSender } from './sms/nhn-sms.ts';
 import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
@@ -16,10 +19,11 @@ export interface Adapters {
   storage: FileStorage;
   sms: SmsSender;
   address: AddressSearch;
+  payment: PaymentProvider;
 }
 
 export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
-  const { sms } = config;
+  const { sms, payment } = config;
   return {
     storage: localDiskStorage({ dir: config.uploadsDir }),
     sms:
@@ -36,5 +40,15 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
       : config.address.jusoKey
         ? jusoAddressSearch({ baseUrl: config.address.jusoUrl, confmKey: config.address.jusoKey })
         : localAddressSearch(),
+    payment:
+      payment.provider === 'portone'
+        ? portonePaymentProvider({
+            apiUrl: payment.apiUrl,
+            impKey: payment.impKey,
+            impSecret: payment.impSecret,
+            impCode: payment.impCode,
+            channelKey: payment.channelKey,
+          })
+        : testPaymentProvider(),
   };
 }

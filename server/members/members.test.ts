@@ -89,7 +89,12 @@ describe('admin authority matrix', () => {
       userIdx: await insertUser(t, { f_phone: t.deps.config.superAdminPhone, f_type: 'A' }),
       unlocked: true,
     });
-    for (const op of adminOperations) {
+    // Closing the lock would refuse every lock-protected endpoint walked after it, so it goes last.
+    const closesLock = (op: (typeof adminOperations)[number]) => op.call.operationId === 'closeAdminLock';
+    for (const op of [
+      ...adminOperations.filter((op) => !closesLock(op)),
+      ...adminOperations.filter(closesLock),
+    ]) {
       const res = await t.call(op.call.path, { token: superAdmin, body: {} });
       expect(refused(res), `${op.call.operationId} refused the super admin: ${JSON.stringify(res)}`).toBe(
         false,

@@ -7,6 +7,8 @@ import { visibleAdminTabs } from '../../features/admin/admin-tabs.ts';
 import { LoginLogScreen } from '../../features/admin/LoginLogScreen.tsx';
 import { ManageScreen } from '../../features/admin/ManageScreen.tsx';
 import { MemberScreen } from '../../features/admin/MemberScreen.tsx';
+import { PeriodScreen } from '../../features/admin/PeriodScreen.tsx';
+import { PointScreen } from '../../features/admin/PointScreen.tsx';
 import { profileStore } from '../../features/auth/profile.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { Placeholder } from '../../ui/Placeholder.tsx';
@@ -52,8 +54,8 @@ export const adminRoutes = [
     adminScreen('site', later(msg`Site management`)),
     adminScreen('member', MemberScreen),
     adminScreen('accept', AcceptScreen),
-    adminScreen('point', later(msg`Points`)),
-    adminScreen('period', later(msg`Usage periods`)),
+    adminScreen('point', PointScreen),
+    adminScreen('period', PeriodScreen),
     write.addChildren([
       writeScreen('/', msg`Posts`),
       writeScreen('update_sale', msg`Updated sales`),

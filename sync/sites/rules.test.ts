@@ -15,7 +15,7 @@ import {
   type UnitInput,
 } from './rules.ts';
 
-export function validSite(overrides: Partial<SiteRuleInput> = {}): SiteRuleInput {
+function validSite(overrides: Partial<SiteRuleInput> = {}): SiteRuleInput {
   return {
     f_site_type: 'G',
     f_name: '역삼 그린빌',
@@ -73,7 +73,7 @@ export function validSite(overrides: Partial<SiteRuleInput> = {}): SiteRuleInput
 const contact = { f_name: '김분양', f_phone: '01012345678' };
 
 /** Spec §5 registration step 1, in its order: each rule with an input that breaks only it. */
-export const registrationCases: Array<[string, Partial<SiteRuleInput>, string]> = [
+const registrationCases: Array<[string, Partial<SiteRuleInput>, string]> = [
   ['a site needs a name', { f_name: '  ' }, 'nameRequired'],
   ['a site needs an address line', { f_address1: '', f_address2: '' }, 'addressRequired'],
   ['a site needs at least one contact', { contacts: [] }, 'contactRequired'],

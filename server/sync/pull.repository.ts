@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Change, ChangeEntity, PullResponse } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
-import { loadSiteRows, loadUnits } from './site-rows.ts';
+import { inList, loadSiteRows, loadUnits } from './site-rows.ts';
 import { cached } from './statements.ts';
 
 /**
@@ -135,12 +135,11 @@ function rowsByKey({
 }): Map<number, Record<string, unknown>> {
   const out = new Map<number, Record<string, unknown>>();
   if (keys.length === 0) return out;
-  for (let i = 0; i < keys.length; i += 500) {
-    const part = keys.slice(i, i + 500);
-    const rows = cached(sqlite, sql.replace('(?keys)', `(${part.map(() => '?').join(',')})`)).all(
-      userIdx,
-      ...part,
-    ) as Array<Record<string, unknown> & { k: number }>;
+  for (let i = 0; i < keys.length; i += 512) {
+    const { marks, params } = inList(keys.slice(i, i + 512));
+    const rows = cached(sqlite, sql.replace('(?keys)', `(${marks})`)).all(userIdx, ...params) as Array<
+      Record<string, unknown> & { k: number }
+    >;
     for (const { k, ...row } of rows) out.set(k, row);
   }
   return out;

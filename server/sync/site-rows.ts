@@ -12,7 +12,7 @@ import { cached } from './statements.ts';
 const CHUNK = 512;
 
 /** IN lists are padded to a power of two, so a handful of prepared statements serve every size. */
-function inList(ids: readonly number[]): { marks: string; params: number[] } {
+export function inList(ids: readonly number[]): { marks: string; params: number[] } {
   let size = 1;
   while (size < ids.length) size *= 2;
   const params = [...ids];

@@ -116,6 +116,10 @@ export class SyncEngine {
   private timer: unknown = null;
   private failures = 0;
   private clientId: string | null = null;
+  /** Entries the server applied, not yet in pulled data: they leave the outbox with that pull. */
+  private accepted = new Set<number>();
+  /** Every outbox entry up to this sequence has had its answer. */
+  private answeredUpTo = 0;
 
   constructor({
     db,
@@ -164,7 +168,11 @@ export class SyncEngine {
   async refreshCounts(): Promise<void> {
     const [pending, rejected, conflicts, last] = await Promise.all([
       // Only single-key ranges: IndexedDB counts those itself, without walking a cursor.
-      this.db.outbox.where('status').equals('pending').count(),
+      this.db.outbox
+        .where('status')
+        .equals('pending')
+        .count()
+        .then((n) => n - this.accepted.size),
       this.db.outbox.where('status').equals('rejected').count(),
       this.db.conflicts.count(),
       this.db.syncMeta.get('last_synced_at'),
@@ -211,6 +219,8 @@ export class SyncEngine {
       await this.db.syncMeta.put({ key: 'owner', value: userIdx });
     });
     this.clientId = null;
+    this.accepted.clear();
+    this.answeredUpTo = 0;
     await this.refreshCounts();
   }
 
@@ -328,6 +338,7 @@ export class SyncEngine {
         // An entry refused while preparing (its image is gone or unacceptable) is not sent;
         // those after it are, so nothing waits behind it.
         if (prepared) ready.push(prepared);
+        else this.answeredUpTo = Math.max(this.answeredUpTo, entry.seq as number);
       }
       if (ready.length === 0) continue;
       const request = {
@@ -344,34 +355,37 @@ export class SyncEngine {
         ),
       } as PushRequest;
       const response = await this.transport.push(request);
-      await this.db.transaction('rw', syncTables(this.db), async () => {
-        const entries = await this.db.outbox.bulkGet(response.results.map((r) => r.seq));
-        const answered: OutboxEntry[] = [];
-        response.results.forEach((result, i) => {
-          const entry = entries[i];
-          if (!entry || entry.mutation_id !== result.id) return;
-          answered.push(
-            result.status === 'rejected'
-              ? {
-                  ...entry,
-                  status: 'rejected',
-                  error_code: result.code,
-                  error_msg: result.msg,
-                  result: result.data,
-                }
-              : { ...entry, status: 'confirmed', result: result.data },
-          );
-        });
-        await this.db.outbox.bulkPut(answered);
-      });
+      const sent = new Map(ready.map((e) => [e.seq as number, e]));
+      const refused: OutboxEntry[] = [];
+      for (const result of response.results) {
+        const entry = sent.get(result.seq);
+        if (!entry || entry.mutation_id !== result.id) continue;
+        this.answeredUpTo = Math.max(this.answeredUpTo, result.seq);
+        if (result.status === 'rejected') {
+          refused.push({
+            ...entry,
+            status: 'rejected',
+            error_code: result.code,
+            error_msg: result.msg,
+            result: result.data,
+          });
+        } else {
+          // Kept in memory only: the entry leaves the outbox with the pull that includes it. If
+          // the app stops before then, the entry is pushed again and answered from the record.
+          this.accepted.add(result.seq);
+        }
+      }
+      if (refused.length > 0) await this.db.outbox.bulkPut(refused);
       // The server answered for fewer than were sent: do not spin, the next cycle retries.
       if (response.results.length < ready.length) return;
     }
   }
 
   private async nextBatch(): Promise<OutboxEntry[]> {
-    // The status index keeps entries of one status in sequence order.
-    const waiting = await this.db.outbox.where('status').equals('pending').limit(this.batchSize).toArray();
+    // Everything up to the last answered entry has been answered: read on from there.
+    const waiting = (
+      await this.db.outbox.where('seq').above(this.answeredUpTo).limit(this.batchSize).toArray()
+    ).filter((e) => e.status === 'pending' || e.status === 'sending');
     const batch: OutboxEntry[] = [];
     let bytes = 0;
     for (const entry of waiting) {
@@ -427,10 +441,12 @@ export class SyncEngine {
   }
 
   private async dropConfirmed({ lastSeq }: { lastSeq: number }): Promise<void> {
-    const done = (await this.db.outbox.where('status').equals('confirmed').primaryKeys()).filter(
+    const done = [...this.accepted].filter((seq) => seq <= lastSeq);
+    const stored = (await this.db.outbox.where('status').equals('confirmed').primaryKeys()).filter(
       (seq) => (seq as number) <= lastSeq,
-    );
-    if (done.length > 0) await this.db.outbox.bulkDelete(done);
+    ) as number[];
+    if (done.length + stored.length > 0) await this.db.outbox.bulkDelete([...done, ...stored]);
+    for (const seq of done) this.accepted.delete(seq);
   }
 
   private async finishCycle(): Promise<void> {
@@ -476,6 +492,8 @@ export class SyncEngine {
     this.started = false;
     // Signing out clears the store, and with it this install's id: the next member gets a new one.
     this.clientId = null;
+    this.accepted.clear();
+    this.answeredUpTo = 0;
     for (const off of this.unlisten) off();
     this.unlisten = [];
     if (this.timer !== null) this.env.clearTimer(this.timer);

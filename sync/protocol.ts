@@ -30,10 +30,10 @@ export interface ProtocolVersionEntry {
 export const protocolHistory: readonly ProtocolVersionEntry[] = [
   {
     version: 1,
-    wireHash: 'a18ffc1e3480d84ee2779d7a5ca688330ff7acda9e1794fd4e137c9d38d39610',
+    wireHash: '49037a74bcd2d2bf0f3174b90319379a544d67e6abf258573a608355b15823da',
     changes: [
       'push: client_id, mutations with seq, id, name, args, created_at; results applied, rejected or conflict',
-      'pull: cursor v<version>[.entity.key] or s<snapshot>.entity.key; changes site, like, memo, recent, notification, conflict as put or del; units (a registered site’s buildings and units) as put',
+      'pull: cursor v<version>[.entity.key] or s<snapshot>.entity.key, reset when the cursor is unknown; changes site, like, memo, recent, notification, conflict as put or del; units (a registered site’s buildings and units) as put',
       'operations: setLikeSite, addSiteMemo, setHideSite, setCompleteSite, saveSiteDraft, removeSiteDraft, resolveConflict',
     ],
   },
@@ -209,6 +209,8 @@ export const pullResponseSchema = v.object({
   cursor: v.nullable(cursorSchema),
   /** More changes wait after this page: pull again with the new cursor. */
   more: v.boolean(),
+  /** The cursor was from data the server no longer has (a restore): drop the pulled data and start over. */
+  reset: v.boolean(),
   /** The client's last sequence the server had applied when this page was read. */
   last_seq: count,
   changes: v.array(changeSchema),

@@ -318,10 +318,14 @@ export function readPullPage({
   const s = stmts(sqlite);
   return sqlite.transaction((): PullResponse => {
     const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
-    const position = parseCursor(cursor);
+    const clock = s.clock.get() as number;
+    let position = parseCursor(cursor);
+    // A cursor ahead of the clock comes from data this server no longer has: list it all again.
+    const reset = position !== null && position.version > clock;
+    if (reset) position = null;
 
     if (position === null || position.phase === 's') {
-      const snapshot = position?.version ?? (s.clock.get() as number);
+      const snapshot = position?.version ?? clock;
       const after = { entity: position?.entity ?? '', key: position?.key ?? 0 };
       let rows: FeedRow[] = [];
       if (after.entity !== 'units') {
@@ -347,6 +351,7 @@ export function readPullPage({
       return {
         cursor: formatCursor(next),
         more: true,
+        reset,
         last_seq: lastSeq,
         changes: materialize({ sqlite, userIdx, entries: page }),
       };
@@ -376,6 +381,7 @@ export function readPullPage({
         ? formatCursor({ phase: 'v', version: last.version, entity: last.entity, key: last.key })
         : (cursor as string),
       more,
+      reset: false,
       last_seq: lastSeq,
       changes: materialize({ sqlite, userIdx, entries: unique }),
     };

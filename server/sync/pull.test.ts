@@ -193,6 +193,18 @@ describe('pull: changes after the cursor', () => {
     expect(next.changes.map((c) => c.key)).not.toContain(first);
   });
 
+  it('starts over, saying so, when the cursor comes from data the server no longer has', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const site = await insertSite(t, { userIdx: a.userIdx });
+    const res = await t.call<{ reset: boolean; changes: Change[] }>('/sync/pull', {
+      token: a.token,
+      body: { protocol_version: 1, client_id: a.clientId, cursor: 'v999999999' },
+    });
+    expect(res.data.reset).toBe(true);
+    expect(res.data.changes.map((c) => [c.t, c.key])).toEqual([['site', site]]);
+  });
+
   it('sends deletions: a removed draft, a deleted (D) site, an unliked site and its like', async () => {
     t = await createTestApp();
     const a = await member(t);

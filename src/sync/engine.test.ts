@@ -130,6 +130,31 @@ describe('the outbox', () => {
   });
 });
 
+describe('a server whose data was replaced', () => {
+  it('makes the device drop what it pulled before and pull again, keeping its waiting changes', async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const site = await insertSite(t, { userIdx });
+    const { engine, db, network } = await device(t, { userIdx });
+    await db.sites.put({
+      f_idx: 999,
+      f_site_type: 'G',
+      f_user_idx: userIdx,
+      f_group_idx: null,
+      f_name: '옛 현장',
+      f_update_time: 'x',
+    });
+    await db.syncMeta.put({ key: 'cursor', value: 'v999999999' });
+    network.online = false;
+    await engine.mutate('setHideSite', { site_idx: site, hidden_status: 'Y' });
+    network.online = true;
+    await engine.pull();
+    expect(await db.sites.toCollection().primaryKeys()).toEqual([site]);
+    expect(await db.sites.get(site)).toMatchObject({ f_hidden: 'Y' });
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
 describe('draft conflicts', () => {
   it('keeps both versions when a draft edited offline changed on the server, and lets the member choose field by field', async () => {
     t = await createTestApp();

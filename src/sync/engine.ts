@@ -11,7 +11,15 @@ import {
 import { ApiError, NetworkError } from '../api/client.ts';
 import type { LocalDb, LocalFile, OutboxEntry } from '../db/db.ts';
 import { prepareFiles } from './files.ts';
-import { applyChanges, keepShadows, mutatorOf, neededShadows, rebase, syncTables } from './local-store.ts';
+import {
+  applyChanges,
+  forgetPulledData,
+  keepShadows,
+  mutatorOf,
+  neededShadows,
+  rebase,
+  syncTables,
+} from './local-store.ts';
 import { ProtocolOutdatedError, type SyncTransport } from './transport.ts';
 
 /**
@@ -431,6 +439,7 @@ export class SyncEngine {
           await this.dropConfirmed({ lastSeq: page.last_seq });
           keep = await neededShadows(this.db);
         }
+        if (page.reset) await forgetPulledData(this.db);
         await applyChanges({ db: this.db, changes: page.changes, ...(keep ? { keep } : {}) });
         await this.db.syncMeta.put({ key: 'cursor', value: page.cursor });
         if (!page.more) await this.finishCycle();

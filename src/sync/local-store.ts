@@ -220,6 +220,20 @@ export async function applyChanges({
 }
 
 /**
+ * The server no longer has the data this device pulled (it was restored or replaced): the
+ * pulled rows go, and the server copies kept for waiting mutations are forgotten too; the
+ * waiting mutations themselves stay and are re-applied on the data pulled again.
+ */
+export async function forgetPulledData(db: LocalDb): Promise<void> {
+  await Promise.all(
+    [db.sites, db.dongs, db.drafts, db.likes, db.memos, db.recentViews, db.notifications, db.conflicts].map(
+      (t) => t.clear(),
+    ),
+  );
+  await db.shadows.toCollection().modify({ row: null });
+}
+
+/**
  * Rebuilds every shadowed row from its server copy plus the mutations still waiting, in
  * order, and forgets shadows no waiting mutation needs. Runs inside the caller's transaction.
  */

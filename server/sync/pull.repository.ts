@@ -285,11 +285,6 @@ function materialize({
   return changes;
 }
 
-function countUnits(rows: FeedRow[]): number {
-  return rows.filter((r) => r.entity === 'units' || (r.entity === 'site' && r.fromFeed === 1 && !r.deleted))
-    .length;
-}
-
 /** Ends a page after the units of UNITS_PER_PAGE sites. */
 function capUnits(rows: FeedRow[]): FeedRow[] {
   let units = 0;
@@ -328,26 +323,29 @@ export function readPullPage({
       const snapshot = position?.version ?? clock;
       const after = { entity: position?.entity ?? '', key: position?.key ?? 0 };
       let rows: FeedRow[] = [];
+      let next: Position = { phase: 's', version: snapshot, entity: 'units', key: 0 };
       if (after.entity !== 'units') {
         rows = s.scope.all({ user: userIdx, entity: after.entity, key: after.key, limit }) as FeedRow[];
+        const last = rows.at(-1);
+        if (rows.length === limit && last)
+          next = { phase: 's', version: snapshot, entity: last.entity, key: last.key };
       }
-      if (rows.length < limit) {
-        rows.push(
-          ...(s.scopeUnits.all({
-            user: userIdx,
-            key: after.entity === 'units' ? after.key : 0,
-            limit: Math.min(limit - rows.length, UNITS_PER_PAGE),
-          }) as FeedRow[]),
-        );
+      // Units start on a page of their own, so the sites are all on the device before any unit.
+      if (after.entity === 'units' || rows.length === 0) {
+        const unitsLimit = Math.min(limit, UNITS_PER_PAGE);
+        rows = s.scopeUnits.all({
+          user: userIdx,
+          key: after.entity === 'units' ? after.key : 0,
+          limit: unitsLimit,
+        }) as FeedRow[];
+        const last = rows.at(-1);
+        // The listing is done when a page comes back short; the feed then goes on from the snapshot.
+        next =
+          rows.length === unitsLimit && last
+            ? { phase: 's', version: snapshot, entity: 'units', key: last.key }
+            : { phase: 'v', version: snapshot, entity: AFTER_ALL, key: 0 };
       }
-      const page = capUnits(rows);
-      const last = page.at(-1);
-      const full = page.length < rows.length || rows.length === limit || countUnits(page) === UNITS_PER_PAGE;
-      // The listing is done when a page comes back short; the feed then goes on from the snapshot.
-      const next: Position =
-        full && last
-          ? { phase: 's', version: snapshot, entity: last.entity, key: last.key }
-          : { phase: 'v', version: snapshot, entity: AFTER_ALL, key: 0 };
+      const page = rows;
       return {
         cursor: formatCursor(next),
         more: true,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0005 from './0005_map_search.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -7,4 +8,5 @@ import * as m0001 from './0001_foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0005_map_search': m0005,
 };

@@ -20,6 +20,8 @@ const envSchema = v.object({
   /** Bank account shown in the copy-account popup (spec §2 More). */
   BANK_ACCOUNT: v.optional(v.string(), '신한은행 110-000-000000 (주)분양톡'),
   PUBLIC_URL: v.optional(v.string(), 'http://localhost:8080'),
+  /** VWorld WMTS key for the map's base tiles; empty: OpenStreetMap tiles. */
+  VWORLD_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
 });
 
 export type Config = {
@@ -35,6 +37,7 @@ export type Config = {
   sessionTtlDays: number;
   bankAccount: string;
   publicUrl: string;
+  vworldKey: string | null;
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
@@ -62,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlDays: e.SESSION_TTL_DAYS,
     bankAccount: e.BANK_ACCOUNT,
     publicUrl: e.PUBLIC_URL,
+    vworldKey: e.VWORLD_KEY || null,
     distDir: path.resolve('dist'),
     env,
   };

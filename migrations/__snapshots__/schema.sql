@@ -112,6 +112,36 @@ CREATE TABLE hos (
       f_smb TEXT NOT NULL DEFAULT 'N'
     );
 
+-- table map_fts
+CREATE VIRTUAL TABLE map_fts USING fts5(text, tokenize = 'trigram case_sensitive 1');
+
+-- table map_fts_config
+CREATE TABLE 'map_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table map_fts_content
+CREATE TABLE 'map_fts_content'(id INTEGER PRIMARY KEY, c0);
+
+-- table map_fts_data
+CREATE TABLE 'map_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table map_fts_docsize
+CREATE TABLE 'map_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table map_fts_idx
+CREATE TABLE 'map_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table map_rtree
+CREATE VIRTUAL TABLE map_rtree USING rtree(id, min_lat, max_lat, min_lng, max_lng);
+
+-- table map_rtree_node
+CREATE TABLE "map_rtree_node"(nodeno INTEGER PRIMARY KEY,data);
+
+-- table map_rtree_parent
+CREATE TABLE "map_rtree_parent"(nodeno INTEGER PRIMARY KEY,parentnode);
+
+-- table map_rtree_rowid
+CREATE TABLE "map_rtree_rowid"(rowid INTEGER PRIMARY KEY,nodeno);
+
 -- table sessions
 CREATE TABLE sessions (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -282,3 +312,33 @@ CREATE TABLE users (
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
     );
+
+-- trigger map_sites_delete
+CREATE TRIGGER map_sites_delete AFTER DELETE ON sites
+    BEGIN
+      DELETE FROM map_rtree WHERE id = OLD.f_idx;
+      DELETE FROM map_fts WHERE rowid = OLD.f_idx;
+    END;
+
+-- trigger map_sites_insert
+CREATE TRIGGER map_sites_insert AFTER INSERT ON sites WHEN NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G')
+   AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL
+    BEGIN
+      INSERT INTO map_rtree (id, min_lat, max_lat, min_lng, max_lng)
+        VALUES (NEW.f_idx, NEW.f_latitude, NEW.f_latitude, NEW.f_longitude, NEW.f_longitude);
+      INSERT INTO map_fts (rowid, text) VALUES (NEW.f_idx, lower(replace(NEW.f_name, ' ', '') || '|' || replace(NEW.f_address1, ' ', '') || '|' || replace(NEW.f_address2, ' ', '')));
+    END;
+
+-- trigger map_sites_update
+CREATE TRIGGER map_sites_update
+    AFTER UPDATE OF f_name, f_address1, f_address2, f_latitude, f_longitude, f_status, f_hidden, f_site_type
+    ON sites
+    BEGIN
+      DELETE FROM map_rtree WHERE id = OLD.f_idx;
+      DELETE FROM map_fts WHERE rowid = OLD.f_idx;
+      INSERT INTO map_rtree (id, min_lat, max_lat, min_lng, max_lng)
+        SELECT NEW.f_idx, NEW.f_latitude, NEW.f_latitude, NEW.f_longitude, NEW.f_longitude WHERE NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G')
+   AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL;
+      INSERT INTO map_fts (rowid, text) SELECT NEW.f_idx, lower(replace(NEW.f_name, ' ', '') || '|' || replace(NEW.f_address1, ' ', '') || '|' || replace(NEW.f_address2, ' ', '')) WHERE NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G')
+   AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL;
+    END;

@@ -1,0 +1,113 @@
+import type SQLite from 'better-sqlite3';
+import { Limits } from '../../sync/constants.ts';
+import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
+import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
+import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
+import { findMatches, findSitesByName, loadListSites, type SiteNameRow } from './map.repository.ts';
+
+type Sqlite = SQLite.Database;
+
+/**
+ * searchSiteForMap_app: the shared clauses find the matches through the indexes, the shared
+ * arrangement orders, pages and clusters them, and the page's rows are read last.
+ */
+export function searchMap({
+  sqlite,
+  userIdx,
+  query,
+  indexed = true,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  query: MapQuery;
+  /** false: the same search as a plain scan (benchmark baseline). */
+  indexed?: boolean;
+}): MapSearchResult {
+  const search = compileMapQuery(query);
+  const matches = findMatches({ sqlite, search, userIdx, indexed });
+  const { page, ...rest } = arrangeMatches({ matches, search, query });
+  const { sites, liked } = loadListSites({ sqlite, ids: page.map((m) => m.idx), userIdx });
+  const list: MapSite[] = [];
+  for (const m of page) {
+    const site = sites.get(m.idx);
+    // A site changed between the two reads is left out rather than shown half-updated.
+    if (site) list.push(toMapSite({ site, liked: liked.has(m.idx), sortValue: m.sortValue }));
+  }
+  return { ...rest, list };
+}
+
+/** A pin's position matches a site within about 1 cm: the client sends back the coordinates it was given. */
+const SAME_POSITION_DEGREES = 1e-7;
+
+/** searchSiteListByPos: the sites sharing one pin, through the same search. */
+export function searchAtPosition({
+  sqlite,
+  userIdx,
+  lat,
+  lng,
+  offset,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  lat: number;
+  lng: number;
+  offset: number;
+}): { list: MapSite[]; count: number } {
+  const result = searchMap({
+    sqlite,
+    userIdx,
+    query: {
+      keyword: '',
+      use_keyword: 'N',
+      bounds: {
+        south: lat - SAME_POSITION_DEGREES,
+        north: lat + SAME_POSITION_DEGREES,
+        west: lng - SAME_POSITION_DEGREES,
+        east: lng + SAME_POSITION_DEGREES,
+      },
+      zoom_level: 20,
+      safe_charter: 'N',
+      smb: 'N',
+      show_site_inquire_only: 'N',
+      not_show_site_inquire: 'N',
+      room_more: 'N',
+      toilet_more: 'N',
+      duplex: 'N',
+      teras: 'N',
+      favorite: 'N',
+      sort_site: 'S',
+      offset,
+      include_markers: 'N',
+    },
+  });
+  return { list: result.list, count: result.count };
+}
+
+export function findSiteListByName({
+  sqlite,
+  userIdx,
+  input,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  input: {
+    search_key: string;
+    page_num: number;
+    filter: 'A' | 'O' | 'G';
+    order: 'R' | 'N';
+    isUpdate: 'Y' | 'N';
+  };
+}): { list: SiteNameRow[]; total: number; page_count: number; limit: number } {
+  const limit = Limits.pageSize;
+  const { total, rows } = findSitesByName({
+    sqlite,
+    needle: searchNeedle(input.search_key),
+    siteType: input.filter === 'A' ? null : input.filter,
+    order: input.order,
+    onlyUpdatable: input.isUpdate === 'Y',
+    userIdx,
+    limit,
+    offset: (input.page_num - 1) * limit,
+  });
+  return { list: rows, total, page_count: Math.ceil(total / limit), limit };
+}

@@ -1,0 +1,138 @@
+import {
+  type Clause,
+  type CompiledSearch,
+  kmPerDegree,
+  type SiteField,
+  siteSearchText,
+  type ValueExpr,
+} from './filter.ts';
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** A site as the offline search sees it: the stored row, its units and area types, the caller's like. */
+export interface SearchRow {
+  site: Row;
+  units: readonly Row[];
+  rooms: readonly Row[];
+  liked: boolean;
+}
+
+function isMissing(v: unknown): v is null | undefined {
+  return v === null || v === undefined;
+}
+
+/** Compares like SQLite does for the columns involved: numbers as numbers, flags as text; null is never equal. */
+function compare(a: unknown, op: '=' | '!=' | '<=' | '>=', b: string | number): boolean {
+  if (isMissing(a)) return false;
+  let left: string | number;
+  if (typeof b === 'number') {
+    left = typeof a === 'number' ? a : Number(a);
+    if (Number.isNaN(left)) return false;
+  } else left = String(a);
+  switch (op) {
+    case '=':
+      return left === b;
+    case '!=':
+      return left !== b;
+    case '<=':
+      return left <= b;
+    case '>=':
+      return left >= b;
+  }
+}
+
+const SEOUL_OFFSET_MS = 9 * 3600_000;
+
+/** The Seoul calendar day of a stored UTC instant (what SQLite's date(x, '+9 hours') gives). */
+export function seoulDay(iso: string): string | null {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  return new Date(t + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function holds(c: Clause<string>, row: Row, ctx: SearchRow): boolean {
+  switch (c.k) {
+    case 'cmp':
+      return compare(row[c.f], c.op, c.v);
+    case 'in':
+      return c.vs.some((v) => compare(row[c.f], '=', v));
+    case 'notNull':
+      return !isMissing(row[c.f]);
+    case 'listAny': {
+      const value = row[c.f];
+      if (isMissing(value)) return false;
+      const list = `,${String(value)},`;
+      return c.vs.some((v) => list.includes(`,${v},`));
+    }
+    case 'day': {
+      const value = row[c.f];
+      if (isMissing(value)) return false;
+      const day = c.seoul ? seoulDay(String(value)) : String(value).slice(0, 10);
+      if (day === null) return false;
+      return (c.from === undefined || day >= c.from) && (c.to === undefined || day <= c.to);
+    }
+    case 'and':
+      return c.cs.every((x) => holds(x, row, ctx));
+    case 'or':
+      return c.cs.some((x) => holds(x, row, ctx));
+    case 'anyUnit':
+      return ctx.units.some((u) => c.cs.every((x) => holds(x, u, ctx)));
+    case 'anyRoom':
+      return ctx.rooms.some((r) => c.cs.every((x) => holds(x, r, ctx)));
+    case 'text':
+      return siteSearchText(row).includes(c.needle);
+    case 'liked':
+      return ctx.liked;
+    case 'box': {
+      const lat = row.f_latitude;
+      const lng = row.f_longitude;
+      if (typeof lat !== 'number' || typeof lng !== 'number') return false;
+      const b = c.bounds;
+      return lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east;
+    }
+    case 'radius': {
+      const lat = row.f_latitude;
+      const lng = row.f_longitude;
+      if (typeof lat !== 'number' || typeof lng !== 'number') return false;
+      const { kx, ky } = kmPerDegree(c.lat);
+      const dx = (lng - c.lng) * kx;
+      const dy = (lat - c.lat) * ky;
+      return dx * dx + dy * dy <= c.km * c.km;
+    }
+  }
+}
+
+export function matches(search: CompiledSearch, row: SearchRow): boolean {
+  return search.where.every((c) => holds(c, row.site, row));
+}
+
+function toNumber(v: unknown): number | null {
+  if (isMissing(v)) return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isNaN(n) ? null : n;
+}
+
+export function evaluateValue(value: ValueExpr, row: SearchRow): number | null {
+  switch (value.k) {
+    case 'field':
+      return toNumber(row.site[value.f satisfies SiteField]);
+    case 'when':
+      return holds(value.c, row.site, row) ? evaluateValue(value.v, row) : null;
+    case 'unitAgg': {
+      let best: number | null = null;
+      for (const unit of row.units) {
+        if (!value.cs.every((c) => holds(c, unit, row))) continue;
+        const n = toNumber(unit[value.f]);
+        if (n === null) continue;
+        if (best === null || (value.agg === 'min' ? n < best : n > best)) best = n;
+      }
+      return best;
+    }
+    case 'coalesce':
+      for (const v of value.vs) {
+        const n = evaluateValue(v, row);
+        if (n !== null) return n;
+      }
+      return null;
+  }
+}

@@ -1,7 +1,14 @@
 import type SQLite from 'better-sqlite3';
+import { Limits } from '../../sync/constants.ts';
 import type { CompiledSearch } from '../../sync/map/filter.ts';
-import { MAP_SITE_COLUMNS, type MapMatch } from '../../sync/map/result.ts';
-import { matchStatement } from './map.sql.ts';
+import {
+  type CellStat,
+  MAP_SITE_COLUMNS,
+  type MapMatch,
+  pageBound,
+  pinsOrClusters,
+} from '../../sync/map/result.ts';
+import { ftsMatch, searchSql } from './map.sql.ts';
 
 type Sqlite = SQLite.Database;
 
@@ -29,28 +36,62 @@ function prepared(sqlite: Sqlite, sql: string): SQLite.Statement {
 }
 
 type MatchTuple = [number, number, number, 'O' | 'G', 'Y' | 'N', string, number | null];
+type CellTuple = [number, number, number, number, string | number | null];
 
+/**
+ * The map search in two reads: counts per grid cell (which also give each cell's best sort
+ * key), then the matching rows that can still reach the page, or all of them when the map
+ * shows pins. A city-wide viewport thus returns hundreds of cells, not tens of thousands of rows.
+ */
 export function findMatches({
   sqlite,
   search,
   userIdx,
+  offset,
   indexed = true,
 }: {
   sqlite: Sqlite;
   search: CompiledSearch;
   userIdx: number;
+  offset: number;
   indexed?: boolean;
-}): MapMatch[] {
-  const { sql, params } = matchStatement({ search, userIdx, indexed });
+}): { cells: CellStat[]; candidates: MapMatch[] } {
+  const statements = searchSql({ search, userIdx, indexed });
+  const stats = prepared(sqlite, statements.cellStats.sql)
+    .raw(true)
+    .all(...statements.cellStats.params) as CellTuple[];
+  const cells: CellStat[] = stats.map((r) => ({ cell: r[0], count: r[1], sumLat: r[2], sumLng: r[3] }));
+  const count = cells.reduce((n, c) => n + c.count, 0);
+  const need = offset + Limits.mapPageSize;
+  if (count === 0 || (offset >= count && pinsOrClusters({ zoom: search.zoom, count }) === 'clusters')) {
+    return { cells, candidates: [] };
+  }
+  const bound =
+    pinsOrClusters({ zoom: search.zoom, count }) === 'pins'
+      ? null
+      : pageBound({
+          bests: stats.map((r) => ({ cell: r[0], best: r[4] })),
+          dir: search.sort?.dir ?? null,
+          need,
+        });
+  const { sql, params } = statements.candidates(bound);
   const rows = prepared(sqlite, sql)
     .raw(true)
     .all(...params) as MatchTuple[];
-  const out: MapMatch[] = new Array(rows.length);
+  const candidates: MapMatch[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as MatchTuple;
-    out[i] = { idx: r[0], lat: r[1], lng: r[2], type: r[3], complete: r[4], regTime: r[5], sortValue: r[6] };
+    candidates[i] = {
+      idx: r[0],
+      lat: r[1],
+      lng: r[2],
+      type: r[3],
+      complete: r[4],
+      regTime: r[5],
+      sortValue: r[6],
+    };
   }
-  return out;
+  return { cells, candidates };
 }
 
 const listColumns = MAP_SITE_COLUMNS.map((c) => `s.${c}`).join(', ');
@@ -115,13 +156,9 @@ export function findSitesByName({
   const where: string[] = [];
   const params: unknown[] = [];
   if (needle !== '') {
-    if ([...needle].length >= 3) {
-      where.push('f.map_fts MATCH ?');
-      params.push(`"${needle.replaceAll('"', '""')}"`);
-    } else {
-      where.push('instr(f.text, ?) > 0');
-      params.push(needle);
-    }
+    const match = ftsMatch(needle);
+    where.push(`m.f_idx IN (SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql})`);
+    params.push(...match.params);
   }
   if (siteType) {
     where.push('s.f_site_type = ?');
@@ -133,8 +170,8 @@ export function findSitesByName({
     );
     params.push(userIdx, userIdx);
   }
-  // map_fts holds exactly the visible sites, so joining it is the visibility check too.
-  const from = `map_fts f CROSS JOIN sites s ON s.f_idx = f.rowid${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  // map_sites holds exactly the visible sites, so joining it is the visibility check too.
+  const from = `map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   const total = prepared(sqlite, `SELECT COUNT(*) FROM ${from}`)
     .pluck()
     .get(...params) as number;

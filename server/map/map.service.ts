@@ -9,7 +9,7 @@ type Sqlite = SQLite.Database;
 
 /**
  * searchSiteForMap_app: the shared clauses find the matches through the indexes, the shared
- * arrangement orders, pages and clusters them, and the page's rows are read last.
+ * arrangement counts, orders, pages and clusters them, and the page's rows are read last.
  */
 export function searchMap({
   sqlite,
@@ -24,8 +24,8 @@ export function searchMap({
   indexed?: boolean;
 }): MapSearchResult {
   const search = compileMapQuery(query);
-  const matches = findMatches({ sqlite, search, userIdx, indexed });
-  const { page, ...rest } = arrangeMatches({ matches, search, query });
+  const { cells, candidates } = findMatches({ sqlite, search, userIdx, offset: query.offset, indexed });
+  const { page, ...rest } = arrangeMatches({ cells, candidates, search, query });
   const { sites, liked } = loadListSites({ sqlite, ids: page.map((m) => m.idx), userIdx });
   const list: MapSite[] = [];
   for (const m of page) {

@@ -1,74 +1,118 @@
 import {
   type Clause,
   type CompiledSearch,
+  type FilterField,
   kmPerDegree,
   needleUsesIndex,
-  ROOM_FIELDS,
   SITE_FIELDS,
-  UNIT_FIELDS,
+  SUMMARY_FIELDS,
+  UNIT_PRICES,
   type ValueExpr,
+  visibleClauses,
 } from '../../sync/map/filter.ts';
 
 /**
- * Turns the shared clauses of sync/map/filter.ts into one SQLite statement. With `indexed`
- * the R*Tree drives a viewport or radius and the trigram FTS table a keyword; without it the
- * same clauses run as a plain scan of `sites` (the benchmark's baseline, and a check that the
- * indexes change nothing but speed).
+ * Turns the shared clauses of sync/map/filter.ts into SQLite statements. Indexed, they run
+ * on map_sites (migration 0005): the R*Tree of grid cells narrows a viewport or radius to a
+ * few runs of rows, the trigram FTS table answers a keyword, and the summaries are columns.
+ * Not indexed, the same clauses run as a plain scan of `sites` with the summaries computed
+ * from site_rooms and hos: the benchmark's baseline, and a check that the indexes and their
+ * triggers change nothing but speed.
  */
 
-interface Piece {
+export interface Piece {
   sql: string;
   params: unknown[];
 }
 
-const tables = {
-  site: { alias: 's', fields: new Set<string>(SITE_FIELDS) },
-  unit: { alias: 'h', fields: new Set<string>(UNIT_FIELDS) },
-  room: { alias: 'r2', fields: new Set<string>(ROOM_FIELDS) },
-} as const;
-type Scope = keyof typeof tables;
+const siteFields = new Set<string>(SITE_FIELDS);
 
-function column(scope: Scope, field: string): string {
-  const t = tables[scope];
-  // Field names come from typed constants; this keeps anything else out of the SQL text.
-  if (!t.fields.has(field)) throw new Error(`unknown ${scope} field ${field}`);
-  return `${t.alias}.${field}`;
+const bit = (col: string) => `(1 << min(max(${col}, 0), 10))`;
+
+/** The summaries as the scan computes them; migration 0005's triggers store the same. */
+const scanSummaries: Record<string, string> = {
+  f_room_mask: `(SELECT coalesce(sum(DISTINCT ${bit('r.f_room')}), 0) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)`,
+  f_excl_min: '(SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+  f_excl_max: '(SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+  f_real_min: '(SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+  f_real_max: '(SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+  f_toilet_mask: `(SELECT coalesce(sum(DISTINCT ${bit('h.f_toilet')}), 0) FROM hos h WHERE h.f_site_idx = s.f_idx)`,
+};
+for (const [kind, { price, inquire }] of Object.entries(UNIT_PRICES)) {
+  for (const agg of ['min', 'max']) {
+    scanSummaries[`f_u_${kind}_${agg}`] =
+      `(SELECT ${agg}(h.${price}) FROM hos h WHERE h.f_site_idx = s.f_idx AND h.f_complete = 'N' AND h.${inquire} = 'N' AND h.${price} >= 1)`;
+  }
 }
-
-const ops = { '=': '=', '!=': '<>', '<=': '<=', '>=': '>=' } as const;
+if (SUMMARY_FIELDS.some((f) => !scanSummaries[f])) throw new Error('a summary field has no scan expression');
 
 const SEARCH_TEXT =
-  "lower(replace(s.f_name, ' ', '') || '|' || replace(s.f_address1, ' ', '') || '|' || replace(s.f_address2, ' ', ''))";
+  "lower(replace(s.f_name, ' ', '') || '|' || replace(s.f_address1, ' ', '') || '|' || replace(s.f_address2, ' ', '') || '||')";
 
-function join(pieces: Piece[], glue: string): Piece {
-  if (pieces.length === 0) return { sql: glue === ' OR ' ? '0' : '1', params: [] };
-  return { sql: pieces.map((p) => `(${p.sql})`).join(glue), params: pieces.flatMap((p) => p.params) };
+/** The FTS query for a keyword: the phrase itself, or for one or two characters every trigram that begins with them. */
+export function ftsMatch(needle: string): Piece {
+  if (needleUsesIndex(needle)) return { sql: '?', params: [`"${needle.replaceAll('"', '""')}"`] };
+  return {
+    // '""' matches nothing where no trigram begins with the needle (MATCH NULL is an error).
+    sql: `(SELECT coalesce(group_concat('"' || replace(term, '"', '""') || '"', ' OR '), '""') FROM map_fts_terms WHERE term >= ? AND term < ?)`,
+    params: [needle, `${needle}\u{10FFFF}`],
+  };
 }
+const SCAN_CELL =
+  '(CAST(floor((s.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((s.f_longitude + 180) / 0.01) AS INTEGER))';
+
+const ops = { '=': '=', '!=': '<>', '<=': '<=', '>=': '>=' } as const;
 
 interface Options {
   indexed: boolean;
   userIdx: number;
-  /** A viewport or radius bounds the search: a short keyword is then checked row by row. */
-  bounded: boolean;
+  /**
+   * The grid cells drive the search: id sets (keyword, favourites) are only looked up. Left
+   * to itself SQLite seeks every cell × id pair of two IN lists on the primary key.
+   */
+  cellsDrive: boolean;
 }
 
-function clause(c: Clause<string>, scope: Scope, o: Options): Piece {
+function column(f: FilterField | 'f_idx' | 'f_cell', o: Options): string {
+  if (o.indexed) return `m.${f}`;
+  if (f === 'f_cell') return SCAN_CELL;
+  if (siteFields.has(f)) return `s.${f}`;
+  const expr = scanSummaries[f];
+  // Field names come from typed constants; this keeps anything else out of the SQL text.
+  if (!expr) throw new Error(`unknown field ${f}`);
+  return expr;
+}
+
+/** The site id, unusable as an index (unary +) when the grid cells drive. */
+function idx(o: Options): string {
+  return o.indexed && o.cellsDrive ? '+m.f_idx' : column('f_idx', o);
+}
+
+function join(pieces: Piece[], glue: ' AND ' | ' OR '): Piece {
+  if (pieces.length === 0) return { sql: glue === ' OR ' ? '0' : '1', params: [] };
+  if (pieces.length === 1) return pieces[0] as Piece;
+  return { sql: pieces.map((p) => `(${p.sql})`).join(glue), params: pieces.flatMap((p) => p.params) };
+}
+
+function clause(c: Clause, o: Options): Piece {
   switch (c.k) {
     case 'cmp':
-      return { sql: `${column(scope, c.f)} ${ops[c.op]} ?`, params: [c.v] };
+      return { sql: `${column(c.f, o)} ${ops[c.op]} ?`, params: [c.v] };
     case 'in':
-      return { sql: `${column(scope, c.f)} IN (${c.vs.map(() => '?').join(', ')})`, params: [...c.vs] };
+      return { sql: `${column(c.f, o)} IN (${c.vs.map(() => '?').join(', ')})`, params: [...c.vs] };
     case 'notNull':
-      return { sql: `${column(scope, c.f)} IS NOT NULL`, params: [] };
+      return { sql: `${column(c.f, o)} IS NOT NULL`, params: [] };
     case 'listAny': {
-      const col = column(scope, c.f);
+      const col = column(c.f, o);
       return join(
         c.vs.map((v) => ({ sql: `instr(',' || ${col} || ',', ?) > 0`, params: [`,${v},`] })),
         ' OR ',
       );
     }
+    case 'bitsAny':
+      return { sql: `(${column(c.f, o)} & ?) <> 0`, params: [c.mask] };
     case 'day': {
-      const col = column(scope, c.f);
+      const col = column(c.f, o);
       const day = c.seoul ? `date(${col}, '+9 hours')` : `substr(${col}, 1, 10)`;
       const parts: Piece[] = [{ sql: `${day} IS NOT NULL`, params: [] }];
       if (c.from !== undefined) parts.push({ sql: `${day} >= ?`, params: [c.from] });
@@ -77,63 +121,42 @@ function clause(c: Clause<string>, scope: Scope, o: Options): Piece {
     }
     case 'and':
       return join(
-        c.cs.map((x) => clause(x, scope, o)),
+        c.cs.map((x) => clause(x, o)),
         ' AND ',
       );
     case 'or':
       return join(
-        c.cs.map((x) => clause(x, scope, o)),
+        c.cs.map((x) => clause(x, o)),
         ' OR ',
       );
-    case 'anyUnit': {
-      const inner = join(
-        c.cs.map((x) => clause(x, 'unit', o)),
-        ' AND ',
-      );
-      return {
-        sql: `EXISTS (SELECT 1 FROM hos h WHERE h.f_site_idx = s.f_idx AND ${inner.sql})`,
-        params: inner.params,
-      };
-    }
-    case 'anyRoom': {
-      const inner = join(
-        c.cs.map((x) => clause(x, 'room', o)),
-        ' AND ',
-      );
-      return {
-        sql: `EXISTS (SELECT 1 FROM site_rooms r2 WHERE r2.f_site_idx = s.f_idx AND ${inner.sql})`,
-        params: inner.params,
-      };
-    }
     case 'text':
-      if (!o.indexed || (o.bounded && !needleUsesIndex(c.needle))) {
-        return { sql: `instr(${SEARCH_TEXT}, ?) > 0`, params: [c.needle] };
-      }
-      if (needleUsesIndex(c.needle)) {
+      if (!o.indexed) return { sql: `instr(${SEARCH_TEXT}, ?) > 0`, params: [c.needle] };
+      {
+        const match = ftsMatch(c.needle);
         return {
-          sql: 's.f_idx IN (SELECT rowid FROM map_fts WHERE map_fts MATCH ?)',
-          params: [`"${c.needle.replaceAll('"', '""')}"`],
+          sql: `${idx(o)} IN (SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql})`,
+          params: match.params,
         };
       }
-      // Under three characters the trigram index cannot help: scan its narrow text column.
-      return { sql: 's.f_idx IN (SELECT rowid FROM map_fts WHERE instr(text, ?) > 0)', params: [c.needle] };
     case 'liked':
       return {
-        sql: 's.f_idx IN (SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?)',
+        sql: `${idx(o)} IN (SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?)`,
         params: [o.userIdx],
       };
     case 'box': {
       const b = c.bounds;
       return {
-        sql: 's.f_latitude BETWEEN ? AND ? AND s.f_longitude BETWEEN ? AND ?',
+        sql: `${column('f_latitude', o)} BETWEEN ? AND ? AND ${column('f_longitude', o)} BETWEEN ? AND ?`,
         params: [b.south, b.north, b.west, b.east],
       };
     }
     case 'radius': {
       const { kx, ky } = kmPerDegree(c.lat);
+      const lat = column('f_latitude', o);
+      const lng = column('f_longitude', o);
       // Same operations in the same order as evaluate.ts, so a site on the rim lands on the same side.
       return {
-        sql: '((s.f_longitude - ?) * ?) * ((s.f_longitude - ?) * ?) + ((s.f_latitude - ?) * ?) * ((s.f_latitude - ?) * ?) <= ?',
+        sql: `((${lng} - ?) * ?) * ((${lng} - ?) * ?) + ((${lat} - ?) * ?) * ((${lat} - ?) * ?) <= ?`,
         params: [c.lng, kx, c.lng, kx, c.lat, ky, c.lat, ky, c.km * c.km],
       };
     }
@@ -143,21 +166,11 @@ function clause(c: Clause<string>, scope: Scope, o: Options): Piece {
 function value(v: ValueExpr, o: Options): Piece {
   switch (v.k) {
     case 'field':
-      return { sql: column('site', v.f), params: [] };
+      return { sql: column(v.f, o), params: [] };
     case 'when': {
-      const c = clause(v.c, 'site', o);
+      const c = clause(v.c, o);
       const inner = value(v.v, o);
       return { sql: `CASE WHEN ${c.sql} THEN ${inner.sql} END`, params: [...c.params, ...inner.params] };
-    }
-    case 'unitAgg': {
-      const where = join(
-        v.cs.map((x) => clause(x, 'unit', o)),
-        ' AND ',
-      );
-      return {
-        sql: `(SELECT ${v.agg === 'min' ? 'MIN' : 'MAX'}(${column('unit', v.f)}) FROM hos h WHERE h.f_site_idx = s.f_idx AND ${where.sql})`,
-        params: where.params,
-      };
     }
     case 'coalesce': {
       const parts = v.vs.map((x) => value(x, o));
@@ -170,12 +183,12 @@ function value(v: ValueExpr, o: Options): Piece {
 }
 
 /** The R*Tree window of a viewport or of a radius' bounding square; null when nothing bounds the search. */
-function rtreeWindow(search: CompiledSearch): [number, number, number, number] | null {
+function window(search: CompiledSearch): [number, number, number, number] | null {
   for (const c of search.where) {
     if (c.k === 'box') return [c.bounds.south, c.bounds.north, c.bounds.west, c.bounds.east];
     if (c.k === 'radius') {
       const { kx, ky } = kmPerDegree(c.lat);
-      // A hair wider than the circle: the exact test below decides, the window only narrows.
+      // A hair wider than the circle: the exact test decides, the window only narrows.
       const dLat = (c.km / ky) * 1.001;
       const dLng = (c.km / kx) * 1.001;
       return [c.lat - dLat, c.lat + dLat, c.lng - dLng, c.lng + dLng];
@@ -184,11 +197,14 @@ function rtreeWindow(search: CompiledSearch): [number, number, number, number] |
   return null;
 }
 
-/** The columns a match is made of, in MapMatch order, then its sort value. */
-export const MATCH_COLUMNS =
-  's.f_idx, s.f_latitude, s.f_longitude, s.f_site_type, s.f_complete, s.f_reg_time' as const;
+export interface SearchSql {
+  /** Per grid cell: cell, count, sums of latitudes and longitudes in micro-degrees, best sort key. */
+  cellStats: Piece;
+  /** The matches (MapMatch columns, then the sort value), optionally only rows that can reach the page. */
+  candidates: (bound: { cells: number[]; op: '>=' | '<='; value: string | number } | null) => Piece;
+}
 
-export function matchStatement({
+export function searchSql({
   search,
   userIdx,
   indexed,
@@ -196,28 +212,58 @@ export function matchStatement({
   search: CompiledSearch;
   userIdx: number;
   indexed: boolean;
-}): Piece {
-  const window = indexed ? rtreeWindow(search) : null;
-  const o: Options = {
-    indexed,
-    userIdx,
-    bounded: search.where.some((c) => c.k === 'box' || c.k === 'radius'),
-  };
-  const sort = search.sort ? value(search.sort.value, o) : { sql: 'NULL', params: [] };
-  const where = join(
-    search.where.map((c) => clause(c, 'site', o)),
-    ' AND ',
-  );
-  if (window) {
-    // CROSS JOIN keeps the R*Tree as the outer loop: the window is the most selective part.
-    return {
-      sql: `SELECT ${MATCH_COLUMNS}, ${sort.sql} FROM map_rtree r CROSS JOIN sites s ON s.f_idx = r.id
-        WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lng >= ? AND r.min_lng <= ? AND ${where.sql}`,
-      params: [...sort.params, window[0], window[1], window[2], window[3], ...where.params],
-    };
-  }
+}): SearchSql {
+  const win = indexed ? window(search) : null;
+  // map_sites holds visible sites only, so the visibility clauses need no checking there.
+  const clauses = indexed ? search.where.filter((c) => !visibleClauses.includes(c)) : search.where;
+  const whereFor = (o: Options) =>
+    join(
+      clauses.map((c) => clause(c, o)),
+      ' AND ',
+    );
+  const o: Options = { indexed, userIdx, cellsDrive: win !== null };
+  const where = whereFor(o);
+  const whereInCells = whereFor({ ...o, cellsDrive: true });
+  const from = indexed ? 'map_sites m' : 'sites s NOT INDEXED';
+  const cell = column('f_cell', o);
+  const area: Piece = win
+    ? {
+        sql: `${cell} IN (SELECT id FROM map_cells WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)`,
+        params: [...win],
+      }
+    : { sql: '1', params: [] };
+  const sort = search.sort ? value(search.sort.value, o) : null;
+  const reg = column('f_reg_time', o);
+  const best = !sort
+    ? { sql: `max(${reg})`, params: [] }
+    : { sql: `${search.sort?.dir === 'asc' ? 'min' : 'max'}(${sort.sql})`, params: sort.params };
   return {
-    sql: `SELECT ${MATCH_COLUMNS}, ${sort.sql} FROM sites s${indexed ? '' : ' NOT INDEXED'} WHERE ${where.sql}`,
-    params: [...sort.params, ...where.params],
+    cellStats: {
+      sql: `SELECT ${cell}, count(*), sum(CAST(floor(${column('f_latitude', o)} * 1000000 + 0.5) AS INTEGER)),
+          sum(CAST(floor(${column('f_longitude', o)} * 1000000 + 0.5) AS INTEGER)), ${best.sql}
+        FROM ${from} WHERE ${area.sql} AND ${where.sql} GROUP BY 1`,
+      params: [...best.params, ...area.params, ...where.params],
+    },
+    candidates: (bound) => {
+      const sv = sort ?? { sql: 'NULL', params: [] };
+      const parts: Piece[] = [];
+      if (bound) {
+        parts.push({
+          sql: `${cell} IN (SELECT value FROM json_each(?))`,
+          params: [JSON.stringify(bound.cells)],
+        });
+        parts.push({
+          sql: `${sort ? sort.sql : reg} ${bound.op} ?`,
+          params: [...(sort?.params ?? []), bound.value],
+        });
+        parts.push(whereInCells);
+      } else parts.push(area, where);
+      const filter = join(parts, ' AND ');
+      const cols = ['f_idx', 'f_latitude', 'f_longitude', 'f_site_type', 'f_complete', 'f_reg_time'] as const;
+      return {
+        sql: `SELECT ${cols.map((c) => column(c, o)).join(', ')}, ${sv.sql} FROM ${from} WHERE ${filter.sql}`,
+        params: [...sv.params, ...filter.params],
+      };
+    },
   };
 }

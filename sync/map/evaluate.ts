@@ -1,20 +1,42 @@
 import {
   type Clause,
   type CompiledSearch,
+  deriveSummary,
+  type FilterField,
   kmPerDegree,
-  type SiteField,
+  SUMMARY_FIELDS,
+  type SummaryField,
   siteSearchText,
   type ValueExpr,
 } from './filter.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 
-/** A site as the offline search sees it: the stored row, its units and area types, the caller's like. */
+/** A site as the in-memory search sees it: the stored row, its summaries, the caller's like. */
 export interface SearchRow {
   site: Row;
-  units: readonly Row[];
-  rooms: readonly Row[];
+  summary: Readonly<Record<SummaryField, number | null>>;
   liked: boolean;
+}
+
+export function toSearchRow({
+  site,
+  rooms,
+  units,
+  liked,
+}: {
+  site: Row;
+  rooms: readonly Row[];
+  units: readonly Row[];
+  liked: boolean;
+}): SearchRow {
+  return { site, summary: deriveSummary({ rooms, units }), liked };
+}
+
+const summaryFields = new Set<string>(SUMMARY_FIELDS);
+
+function field(row: SearchRow, f: FilterField): unknown {
+  return summaryFields.has(f) ? row.summary[f as SummaryField] : row.site[f];
 }
 
 function isMissing(v: unknown): v is null | undefined {
@@ -50,49 +72,47 @@ export function seoulDay(iso: string): string | null {
   return new Date(t + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-function holds(c: Clause<string>, row: Row, ctx: SearchRow): boolean {
+function holds(c: Clause, row: SearchRow): boolean {
   switch (c.k) {
     case 'cmp':
-      return compare(row[c.f], c.op, c.v);
+      return compare(field(row, c.f), c.op, c.v);
     case 'in':
-      return c.vs.some((v) => compare(row[c.f], '=', v));
+      return c.vs.some((v) => compare(field(row, c.f), '=', v));
     case 'notNull':
-      return !isMissing(row[c.f]);
+      return !isMissing(field(row, c.f));
     case 'listAny': {
-      const value = row[c.f];
+      const value = field(row, c.f);
       if (isMissing(value)) return false;
       const list = `,${String(value)},`;
       return c.vs.some((v) => list.includes(`,${v},`));
     }
+    case 'bitsAny': {
+      const value = field(row, c.f);
+      return typeof value === 'number' && (value & c.mask) !== 0;
+    }
     case 'day': {
-      const value = row[c.f];
+      const value = field(row, c.f);
       if (isMissing(value)) return false;
       const day = c.seoul ? seoulDay(String(value)) : String(value).slice(0, 10);
       if (day === null) return false;
       return (c.from === undefined || day >= c.from) && (c.to === undefined || day <= c.to);
     }
     case 'and':
-      return c.cs.every((x) => holds(x, row, ctx));
+      return c.cs.every((x) => holds(x, row));
     case 'or':
-      return c.cs.some((x) => holds(x, row, ctx));
-    case 'anyUnit':
-      return ctx.units.some((u) => c.cs.every((x) => holds(x, u, ctx)));
-    case 'anyRoom':
-      return ctx.rooms.some((r) => c.cs.every((x) => holds(x, r, ctx)));
+      return c.cs.some((x) => holds(x, row));
     case 'text':
-      return siteSearchText(row).includes(c.needle);
+      return siteSearchText(row.site).includes(c.needle);
     case 'liked':
-      return ctx.liked;
+      return row.liked;
     case 'box': {
-      const lat = row.f_latitude;
-      const lng = row.f_longitude;
+      const { f_latitude: lat, f_longitude: lng } = row.site;
       if (typeof lat !== 'number' || typeof lng !== 'number') return false;
       const b = c.bounds;
       return lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east;
     }
     case 'radius': {
-      const lat = row.f_latitude;
-      const lng = row.f_longitude;
+      const { f_latitude: lat, f_longitude: lng } = row.site;
       if (typeof lat !== 'number' || typeof lng !== 'number') return false;
       const { kx, ky } = kmPerDegree(c.lat);
       const dx = (lng - c.lng) * kx;
@@ -103,7 +123,7 @@ function holds(c: Clause<string>, row: Row, ctx: SearchRow): boolean {
 }
 
 export function matches(search: CompiledSearch, row: SearchRow): boolean {
-  return search.where.every((c) => holds(c, row.site, row));
+  return search.where.every((c) => holds(c, row));
 }
 
 function toNumber(v: unknown): number | null {
@@ -115,19 +135,9 @@ function toNumber(v: unknown): number | null {
 export function evaluateValue(value: ValueExpr, row: SearchRow): number | null {
   switch (value.k) {
     case 'field':
-      return toNumber(row.site[value.f satisfies SiteField]);
+      return toNumber(field(row, value.f));
     case 'when':
-      return holds(value.c, row.site, row) ? evaluateValue(value.v, row) : null;
-    case 'unitAgg': {
-      let best: number | null = null;
-      for (const unit of row.units) {
-        if (!value.cs.every((c) => holds(c, unit, row))) continue;
-        const n = toNumber(unit[value.f]);
-        if (n === null) continue;
-        if (best === null || (value.agg === 'min' ? n < best : n > best)) best = n;
-      }
-      return best;
-    }
+      return holds(value.c, row) ? evaluateValue(value.v, row) : null;
     case 'coalesce':
       for (const v of value.vs) {
         const n = evaluateValue(v, row);

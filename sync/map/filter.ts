@@ -2,10 +2,11 @@ import type { FeeType, MapBounds, MapQuery, TransCode } from './query.ts';
 
 /**
  * The one meaning of every map filter and sort (spec §3 Map filter, §9 sort options),
- * written as data. `compileMapQuery` turns a request into clauses over the stored columns
- * of a site, its units (hos) and its area types (site_rooms / room_list); the server
- * translates the clauses into SQL (server/map/map.sql.ts) and the offline search evaluates
- * them in JavaScript (evaluate.ts). Neither side decides what a filter means.
+ * written as data. `compileMapQuery` turns a request into clauses over a site's stored
+ * columns and a few summaries of its area types and units (`deriveSummary`); the server
+ * translates the clauses into SQL (server/map/map.sql.ts) over the map_sites table that
+ * migration 0005 keeps, and the offline search evaluates them in JavaScript (evaluate.ts)
+ * over IndexedDB rows. Neither side decides what a filter means.
  */
 
 export const SITE_FIELDS = [
@@ -57,43 +58,126 @@ export const SITE_FIELDS = [
 ] as const;
 export type SiteField = (typeof SITE_FIELDS)[number];
 
-export const UNIT_FIELDS = [
-  'f_toilet',
-  'f_complete',
-  'f_sale_price',
-  'f_collateral_price',
-  'f_charter_price',
-  'f_investment_price',
-  'f_monthly_rent_deposit',
-  'f_inquire_price',
-  'f_inquire_charter',
-  'f_inquire_investment',
-  'f_inquire_month',
+/**
+ * Per-site summaries of its area types (site_rooms, offline the row's room_list) and its
+ * units (hos). Migration 0005's triggers compute the same in SQL; a test holds them equal.
+ */
+export const SUMMARY_FIELDS = [
+  'f_room_mask',
+  'f_excl_min',
+  'f_excl_max',
+  'f_real_min',
+  'f_real_max',
+  'f_toilet_mask',
+  'f_u_sale_min',
+  'f_u_sale_max',
+  'f_u_collateral_min',
+  'f_u_collateral_max',
+  'f_u_charter_min',
+  'f_u_charter_max',
+  'f_u_invest_min',
+  'f_u_invest_max',
+  'f_u_deposit_min',
+  'f_u_deposit_max',
 ] as const;
-export type UnitField = (typeof UNIT_FIELDS)[number];
+export type SummaryField = (typeof SUMMARY_FIELDS)[number];
+export type FilterField = SiteField | SummaryField;
 
-export const ROOM_FIELDS = ['f_room', 'f_exclusive_pyong', 'f_real_pyong'] as const;
-export type RoomField = (typeof ROOM_FIELDS)[number];
+type Row = Readonly<Record<string, unknown>>;
+
+/** Unit prices a list can be sorted by "by unit": unsold units whose price is known and above zero. */
+export const UNIT_PRICES = {
+  sale: { price: 'f_sale_price', inquire: 'f_inquire_price' },
+  collateral: { price: 'f_collateral_price', inquire: 'f_inquire_price' },
+  charter: { price: 'f_charter_price', inquire: 'f_inquire_charter' },
+  invest: { price: 'f_investment_price', inquire: 'f_inquire_investment' },
+  deposit: { price: 'f_monthly_rent_deposit', inquire: 'f_inquire_month' },
+} as const;
+export type UnitPriceKind = keyof typeof UNIT_PRICES;
+
+/** Room and toilet counts as bits of a mask (0-10; anything beyond counts as 10). */
+export function countBit(n: unknown): number {
+  const v = typeof n === 'number' ? n : Number(n);
+  return 1 << Math.min(Math.max(Number.isFinite(v) ? v : 0, 0), 10);
+}
+
+function numOrNull(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isNaN(n) ? null : n;
+}
+
+export function deriveSummary({
+  rooms,
+  units,
+}: {
+  rooms: readonly Row[];
+  units: readonly Row[];
+}): Record<SummaryField, number | null> {
+  let roomMask = 0;
+  let toiletMask = 0;
+  const span = (values: (number | null)[]) => {
+    const xs = values.filter((x): x is number => x !== null);
+    return xs.length ? [Math.min(...xs), Math.max(...xs)] : [null, null];
+  };
+  for (const r of rooms) roomMask |= countBit(r.f_room);
+  for (const u of units) toiletMask |= countBit(u.f_toilet);
+  const [exclMin, exclMax] = span(rooms.map((r) => numOrNull(r.f_exclusive_pyong)));
+  const [realMin, realMax] = span(rooms.map((r) => numOrNull(r.f_real_pyong)));
+  const out = {
+    f_room_mask: roomMask,
+    f_excl_min: exclMin,
+    f_excl_max: exclMax,
+    f_real_min: realMin,
+    f_real_max: realMax,
+    f_toilet_mask: toiletMask,
+  } as Record<SummaryField, number | null>;
+  for (const [kind, { price, inquire }] of Object.entries(UNIT_PRICES)) {
+    const [min, max] = span(
+      units
+        .filter((u) => u.f_complete === 'N' && u[inquire] === 'N' && (numOrNull(u[price]) ?? 0) >= 1)
+        .map((u) => numOrNull(u[price])),
+    );
+    out[`f_u_${kind}_min` as SummaryField] = min ?? null;
+    out[`f_u_${kind}_max` as SummaryField] = max ?? null;
+  }
+  return out;
+}
+
+/** Sites are stored by 0.01° grid cell (row-major); the same arithmetic as migration 0005. */
+export const GRID_DEGREES = 0.01;
+const GRID_COLUMNS = 36000;
+
+export function gridRowCol(lat: number, lng: number): { row: number; col: number } {
+  return { row: Math.floor((lat + 90) / GRID_DEGREES), col: Math.floor((lng + 180) / GRID_DEGREES) };
+}
+
+export function gridCell(lat: number, lng: number): number {
+  const { row, col } = gridRowCol(lat, lng);
+  return row * GRID_COLUMNS + col;
+}
+
+export function cellRowCol(cell: number): { row: number; col: number } {
+  const row = Math.floor(cell / GRID_COLUMNS);
+  return { row, col: cell - row * GRID_COLUMNS };
+}
 
 type Scalar = string | number;
 export type CmpOp = '=' | '!=' | '<=' | '>=';
 
-/**
- * A condition. Comparisons with a missing (null) value are false, as in SQL. `F` is the
- * field set the clause is evaluated against: a site, one of its units or one of its rooms.
- */
-export type Clause<F extends string = SiteField> =
-  | { k: 'cmp'; f: F; op: CmpOp; v: Scalar }
-  | { k: 'in'; f: F; vs: readonly Scalar[] }
-  | { k: 'notNull'; f: F }
+/** A condition. Comparisons with a missing (null) value are false, as in SQL. */
+export type Clause =
+  | { k: 'cmp'; f: FilterField; op: CmpOp; v: Scalar }
+  | { k: 'in'; f: FilterField; vs: readonly Scalar[] }
+  | { k: 'notNull'; f: FilterField }
   /** A comma-list column (f_maemul_type, f_transaction_type, f_fee_type) holds one of the values. */
-  | { k: 'listAny'; f: F; vs: readonly string[] }
+  | { k: 'listAny'; f: FilterField; vs: readonly string[] }
+  /** A mask column shares a bit with the mask. */
+  | { k: 'bitsAny'; f: FilterField; mask: number }
   /** The calendar day of the value lies in [from, to]; `seoul` reads an ISO instant as a Seoul day. */
-  | { k: 'day'; f: F; seoul: boolean; from: string | undefined; to: string | undefined }
-  | { k: 'and'; cs: readonly Clause<F>[] }
-  | { k: 'or'; cs: readonly Clause<F>[] }
-  | { k: 'anyUnit'; cs: readonly Clause<UnitField>[] }
-  | { k: 'anyRoom'; cs: readonly Clause<RoomField>[] }
+  | { k: 'day'; f: FilterField; seoul: boolean; from: string | undefined; to: string | undefined }
+  | { k: 'and'; cs: readonly Clause[] }
+  | { k: 'or'; cs: readonly Clause[] }
   /** Name and addresses, spaces stripped and ASCII lower-cased, contain the needle. */
   | { k: 'text'; needle: string }
   /** The caller has the site among their favourites. */
@@ -103,9 +187,8 @@ export type Clause<F extends string = SiteField> =
 
 /** A value a list can be sorted by; null sorts last in both directions. */
 export type ValueExpr =
-  | { k: 'field'; f: SiteField }
+  | { k: 'field'; f: FilterField }
   | { k: 'when'; c: Clause; v: ValueExpr }
-  | { k: 'unitAgg'; agg: 'min' | 'max'; f: UnitField; cs: readonly Clause<UnitField>[] }
   | { k: 'coalesce'; vs: readonly ValueExpr[] };
 
 export interface CompiledSearch {
@@ -116,7 +199,7 @@ export interface CompiledSearch {
   zoom: number;
 }
 
-/** Visible on the map (the R*Tree and FTS tables of migration 0005 hold exactly these sites). */
+/** Visible on the map: exactly the sites migration 0005 keeps in map_sites. */
 export const visibleClauses: readonly Clause[] = [
   { k: 'cmp', f: 'f_status', op: '=', v: 'N' },
   { k: 'cmp', f: 'f_hidden', op: '=', v: 'N' },
@@ -129,46 +212,35 @@ interface PriceColumns {
   min: SiteField;
   max: SiteField;
   inquire: SiteField;
-  unit: UnitField;
-  unitInquire: UnitField;
+  unit: UnitPriceKind;
 }
 
 /** Where each transaction type keeps its price (spec §3 Site and Unit). */
 export const PRICE_COLUMNS: Record<TransCode | 'collateral', PriceColumns> = {
-  0: {
-    min: 'f_sale_price_min',
-    max: 'f_sale_price_max',
-    inquire: 'f_site_inquire_sale',
-    unit: 'f_sale_price',
-    unitInquire: 'f_inquire_price',
-  },
+  0: { min: 'f_sale_price_min', max: 'f_sale_price_max', inquire: 'f_site_inquire_sale', unit: 'sale' },
   1: {
     min: 'f_charter_price_min',
     max: 'f_charter_price_max',
     inquire: 'f_site_inquire_charter',
-    unit: 'f_charter_price',
-    unitInquire: 'f_inquire_charter',
+    unit: 'charter',
   },
   2: {
     min: 'f_invest_price_min',
     max: 'f_invest_price_max',
     inquire: 'f_site_inquire_invest',
-    unit: 'f_investment_price',
-    unitInquire: 'f_inquire_investment',
+    unit: 'invest',
   },
   3: {
     min: 'f_monthly_deposit_min',
     max: 'f_monthly_deposit_max',
     inquire: 'f_site_inquire_monthly',
-    unit: 'f_monthly_rent_deposit',
-    unitInquire: 'f_inquire_month',
+    unit: 'deposit',
   },
   collateral: {
     min: 'f_collateral_price_min',
     max: 'f_collateral_price_max',
     inquire: 'f_site_inquire_sale',
-    unit: 'f_collateral_price',
-    unitInquire: 'f_inquire_price',
+    unit: 'collateral',
   },
 };
 
@@ -183,23 +255,27 @@ const FEE_COLUMNS: Record<FeeType, { value: SiteField; inquire: SiteField }> = {
 const ALL_TRANS: readonly TransCode[] = [0, 1, 2, 3];
 const ALL_FEES: readonly FeeType[] = ['T', 'C', 'I', 'S', 'O'];
 
-function eq<F extends string>(f: F, v: Scalar): Clause<F> {
+function eq(f: FilterField, v: Scalar): Clause {
   return { k: 'cmp', f, op: '=', v };
 }
 
-function and<F extends string>(cs: Clause<F>[]): Clause<F> {
-  return cs.length === 1 ? (cs[0] as Clause<F>) : { k: 'and', cs };
+function and(cs: Clause[]): Clause {
+  return cs.length === 1 ? (cs[0] as Clause) : { k: 'and', cs };
 }
 
-/** The site's [min, max] range overlaps the requested one; an open end does not constrain. */
+function or(cs: Clause[]): Clause {
+  return cs.length === 1 ? (cs[0] as Clause) : { k: 'or', cs };
+}
+
+/** The stored [min, max] range overlaps the requested one; an open end does not constrain. */
 function overlaps({
   min,
   max,
   from,
   to,
 }: {
-  min: SiteField;
-  max: SiteField;
+  min: FilterField;
+  max: FilterField;
   from: number | undefined;
   to: number | undefined;
 }): Clause[] {
@@ -223,9 +299,9 @@ function priceRanges(q: MapQuery): Record<TransCode, Clause[]> {
 
 /**
  * Transaction types and prices: the site passes when any chosen type is offered and
- * satisfies its price (with none chosen: the types whose price range is set, else all four). A price on inquiry (site_inquire Y) or a
- * completed site has no known price, so it never satisfies a bounded range; the inquiry
- * boxes pick or hide the sites whose price is on inquiry.
+ * satisfies its price (with none chosen: the types whose price range is set, else all four).
+ * A price on inquiry (site_inquire Y) or a completed site has no known price, so it never
+ * satisfies a bounded range; the inquiry boxes pick or hide the sites whose price is on inquiry.
  */
 function transClause(q: MapQuery): Clause | null {
   const ranges = priceRanges(q);
@@ -236,19 +312,20 @@ function transClause(q: MapQuery): Clause | null {
   const types =
     q.trans_type && q.trans_type.length > 0 ? q.trans_type : bounded.length > 0 ? bounded : ALL_TRANS;
   if (types === ALL_TRANS && !inquireOnly && !hideInquire) return null;
-  const perType = [...new Set(types)]
-    .sort((a, b) => a - b)
-    .map((t): Clause => {
-      const cs: Clause[] = [{ k: 'listAny', f: 'f_transaction_type', vs: [String(t)] }];
-      const inquire = PRICE_COLUMNS[t].inquire;
-      if (inquireOnly) cs.push(eq(inquire, 'Y'));
-      else {
-        if (hideInquire || ranges[t].length > 0) cs.push(eq(inquire, 'N'));
-        if (ranges[t].length > 0) cs.push(eq('f_complete', 'N'), ...ranges[t]);
-      }
-      return and(cs);
-    });
-  return perType.length === 1 ? (perType[0] as Clause) : { k: 'or', cs: perType };
+  return or(
+    [...new Set(types)]
+      .sort((a, b) => a - b)
+      .map((t): Clause => {
+        const cs: Clause[] = [{ k: 'listAny', f: 'f_transaction_type', vs: [String(t)] }];
+        const inquire = PRICE_COLUMNS[t].inquire;
+        if (inquireOnly) cs.push(eq(inquire, 'Y'));
+        else {
+          if (hideInquire || ranges[t].length > 0) cs.push(eq(inquire, 'N'));
+          if (ranges[t].length > 0) cs.push(eq('f_complete', 'N'), ...ranges[t]);
+        }
+        return and(cs);
+      }),
+  );
 }
 
 /** Fee types and the fee range (백만원); a fee on inquiry never satisfies a bounded range. */
@@ -256,47 +333,51 @@ function feeClause(q: MapQuery): Clause | null {
   const bounded = q.fee_min !== undefined || q.fee_max !== undefined;
   const chosen = q.fee_type && q.fee_type.length > 0;
   if (!chosen && !bounded) return null;
-  const types = chosen ? [...new Set(q.fee_type)] : ALL_FEES;
-  const perType = ALL_FEES.filter((f) => types.includes(f)).map((f): Clause => {
-    const cs: Clause[] = [{ k: 'listAny', f: 'f_fee_type', vs: [f] }];
-    if (bounded) {
-      cs.push(eq(FEE_COLUMNS[f].inquire, 'N'));
-      if (q.fee_min !== undefined) cs.push({ k: 'cmp', f: FEE_COLUMNS[f].value, op: '>=', v: q.fee_min });
-      if (q.fee_max !== undefined) cs.push({ k: 'cmp', f: FEE_COLUMNS[f].value, op: '<=', v: q.fee_max });
-    }
-    return and(cs);
-  });
-  return perType.length === 1 ? (perType[0] as Clause) : { k: 'or', cs: perType };
+  const types = chosen ? new Set(q.fee_type) : new Set(ALL_FEES);
+  return or(
+    ALL_FEES.filter((f) => types.has(f)).map((f): Clause => {
+      const cs: Clause[] = [{ k: 'listAny', f: 'f_fee_type', vs: [f] }];
+      if (bounded) {
+        cs.push(eq(FEE_COLUMNS[f].inquire, 'N'));
+        if (q.fee_min !== undefined) cs.push({ k: 'cmp', f: FEE_COLUMNS[f].value, op: '>=', v: q.fee_min });
+        if (q.fee_max !== undefined) cs.push({ k: 'cmp', f: FEE_COLUMNS[f].value, op: '<=', v: q.fee_max });
+      }
+      return and(cs);
+    }),
+  );
+}
+
+/** "n" or "n or more" on a count mask: the n bit, or any bit from n up (the mask is then at least 2^n). */
+function maskClause(f: FilterField, n: number, more: boolean): Clause {
+  return more ? { k: 'cmp', f, op: '>=', v: countBit(n) } : { k: 'bitsAny', f, mask: countBit(n) };
 }
 
 /**
- * Rooms: a general site's own room count; a new-open site offers an area type with it.
- * Toilets: a general site's own count; a new-open site has a unit with it.
+ * Rooms: a general site's own room count, or one of a new-open site's area types.
+ * Toilets: a general site's own count, or one of a new-open site's units.
  */
 function roomClauses(q: MapQuery): Clause[] {
   const out: Clause[] = [];
   if (q.room_num !== undefined) {
-    const op: CmpOp = q.room_more === 'Y' ? '>=' : '=';
-    out.push({
-      k: 'or',
-      cs: [
-        and<SiteField>([eq('f_site_type', 'G'), { k: 'cmp', f: 'f_room_num', op, v: q.room_num }]),
-        and([eq('f_site_type', 'O'), { k: 'anyRoom', cs: [{ k: 'cmp', f: 'f_room', op, v: q.room_num }] }]),
-      ],
-    });
+    const more = q.room_more === 'Y';
+    out.push(
+      or([
+        and([eq('f_site_type', 'G'), { k: 'cmp', f: 'f_room_num', op: more ? '>=' : '=', v: q.room_num }]),
+        and([eq('f_site_type', 'O'), maskClause('f_room_mask', q.room_num, more)]),
+      ]),
+    );
   }
   if (q.toilet_num !== undefined) {
-    const op: CmpOp = q.toilet_more === 'Y' ? '>=' : '=';
-    out.push({
-      k: 'or',
-      cs: [
-        and<SiteField>([eq('f_site_type', 'G'), { k: 'cmp', f: 'f_toilet_num', op, v: q.toilet_num }]),
+    const more = q.toilet_more === 'Y';
+    out.push(
+      or([
         and([
-          eq('f_site_type', 'O'),
-          { k: 'anyUnit', cs: [{ k: 'cmp', f: 'f_toilet', op, v: q.toilet_num }] },
+          eq('f_site_type', 'G'),
+          { k: 'cmp', f: 'f_toilet_num', op: more ? '>=' : '=', v: q.toilet_num },
         ]),
-      ],
-    });
+        and([eq('f_site_type', 'O'), maskClause('f_toilet_mask', q.toilet_num, more)]),
+      ]),
+    );
   }
   if (q.elevator) out.push(eq('f_elevator', q.elevator));
   if (q.duplex === 'Y') out.push(eq('f_duplex', 'Y'));
@@ -304,17 +385,15 @@ function roomClauses(q: MapQuery): Clause[] {
   return out;
 }
 
-/** Area (평): one of the site's area types lies in the range of the chosen measure. */
-function areaClause(q: MapQuery): Clause | null {
-  if (!q.area_type) return null;
-  const [field, from, to]: [RoomField, number | undefined, number | undefined] =
-    q.area_type === 'E'
-      ? ['f_exclusive_pyong', q.exclusive_min, q.exclusive_max]
-      : ['f_real_pyong', q.real_min, q.real_max];
-  const cs: Clause<RoomField>[] = [];
-  if (from !== undefined) cs.push({ k: 'cmp', f: field, op: '>=', v: from });
-  if (to !== undefined) cs.push({ k: 'cmp', f: field, op: '<=', v: to });
-  return cs.length > 0 ? { k: 'anyRoom', cs } : null;
+/** Area (평): the site's span of area types, smallest to largest, overlaps the chosen range. */
+function areaClauses(q: MapQuery): Clause[] {
+  if (q.area_type === 'E') {
+    return overlaps({ min: 'f_excl_min', max: 'f_excl_max', from: q.exclusive_min, to: q.exclusive_max });
+  }
+  if (q.area_type === 'R') {
+    return overlaps({ min: 'f_real_min', max: 'f_real_max', from: q.real_min, to: q.real_max });
+  }
+  return [];
 }
 
 /** The price a list is sorted by; null (last) when the site has no known price of that kind. */
@@ -331,25 +410,10 @@ function sortValue(q: MapQuery): CompiledSearch['sort'] {
     c: and([eq(cols.inquire, 'N'), { k: 'cmp', f: siteField, op: '>=', v: 1 }]),
     v: { k: 'field', f: siteField },
   };
+  // By unit: the cheapest (or dearest) unsold unit with a known price; a site without one keeps its range.
+  const unitField = `f_u_${cols.unit}_${low ? 'min' : 'max'}` as SummaryField;
   const value: ValueExpr =
-    q.sort_site === 'U'
-      ? {
-          k: 'coalesce',
-          vs: [
-            {
-              k: 'unitAgg',
-              agg: low ? 'min' : 'max',
-              f: cols.unit,
-              cs: [
-                eq('f_complete', 'N'),
-                eq(cols.unitInquire, 'N'),
-                { k: 'cmp', f: cols.unit, op: '>=', v: 1 },
-              ],
-            },
-            siteValue,
-          ],
-        }
-      : siteValue;
+    q.sort_site === 'U' ? { k: 'coalesce', vs: [{ k: 'field', f: unitField }, siteValue] } : siteValue;
   // Completed sites have masked prices (spec §4 Visibility): they never lead a price sort.
   return { value: { k: 'when', c: eq('f_complete', 'N'), v: value }, dir: low ? 'asc' : 'desc' };
 }
@@ -380,11 +444,8 @@ export function compileMapQuery(q: MapQuery): CompiledSearch {
   }
   const fee = feeClause(q);
   if (fee) where.push(fee);
+  where.push(...roomClauses(q), ...areaClauses(q));
   if (q.favorite === 'Y') where.push({ k: 'liked' });
-  // Clauses that look at units or area types go last: they are the dear ones.
-  where.push(...roomClauses(q));
-  const area = areaClause(q);
-  if (area) where.push(area);
   return { where, sort: sortValue(q), zoom: q.zoom_level };
 }
 
@@ -399,7 +460,8 @@ export function searchNeedle(keyword: string): string {
 
 /**
  * The text a keyword is looked for in. Migration 0005's triggers write the same expression
- * into the FTS table (`lower(replace(name,' ','') || '|' || ...)`); a test holds them equal.
+ * into the FTS table (`lower(replace(name,' ','') || '|' || ... || '||')`); a test holds them
+ * equal. The trailing '||' gives every character two followers, so it begins a trigram.
  */
 export function siteSearchText(site: {
   f_name?: unknown;
@@ -407,23 +469,12 @@ export function siteSearchText(site: {
   f_address2?: unknown;
 }): string {
   const part = (v: unknown) => (typeof v === 'string' ? v.replaceAll(' ', '') : '');
-  return asciiLower(`${part(site.f_name)}|${part(site.f_address1)}|${part(site.f_address2)}`);
+  return asciiLower(`${part(site.f_name)}|${part(site.f_address1)}|${part(site.f_address2)}||`);
 }
 
-/** Trigram FTS finds substrings of three characters or more; shorter needles need a scan. */
+/** Trigram FTS finds substrings of three characters or more directly; shorter ones go through its term list. */
 export function needleUsesIndex(needle: string): boolean {
   return [...needle].length >= 3;
-}
-
-/** True when evaluating the clauses or the sort needs a site's units. */
-export function needsUnits(search: CompiledSearch): boolean {
-  const inClause = (c: Clause<string>): boolean =>
-    c.k === 'anyUnit' || ((c.k === 'and' || c.k === 'or') && c.cs.some(inClause));
-  const inValue = (v: ValueExpr): boolean =>
-    v.k === 'unitAgg' ||
-    (v.k === 'when' && (inClause(v.c) || inValue(v.v))) ||
-    (v.k === 'coalesce' && v.vs.some(inValue));
-  return search.where.some(inClause) || (search.sort !== null && inValue(search.sort.value));
 }
 
 /** Equirectangular distance factors (km per degree) around a latitude; both sides use these. */
@@ -431,7 +482,12 @@ export function kmPerDegree(lat: number): { kx: number; ky: number } {
   return { kx: 111.32 * Math.cos((lat * Math.PI) / 180), ky: 110.574 };
 }
 
-/** Cluster grid cell size in degrees at a zoom (web-mercator tiles of 256 px). */
-export function clusterCellDegrees(zoom: number, cellPx: number): number {
-  return (360 / 2 ** zoom) * (cellPx / 256);
+/**
+ * Clusters group whole grid cells: 2^level cells a side, the power of two closest to
+ * `cellPx` screen pixels at the zoom (web-mercator tiles of 256 px). Whole cells keep the
+ * server's per-cell counts and the offline per-site counts identical.
+ */
+export function clusterLevel(zoom: number, cellPx: number): number {
+  const degrees = (360 / 2 ** zoom) * (cellPx / 256);
+  return Math.min(14, Math.max(0, Math.round(Math.log2(degrees / GRID_DEGREES))));
 }

@@ -23,7 +23,7 @@ export const MAEMUL_TYPES = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** Below this zoom, or with more matches than MAX_PINS, the map gets counts per grid cell. */
 export const MAP_CLUSTER_BELOW_ZOOM = 13;
-export const MAP_MAX_PINS = 400;
+export const MAP_MAX_PINS = 800;
 /** Grid cell of a cluster, in screen pixels at the query's zoom. */
 export const MAP_CLUSTER_CELL_PX = 80;
 /** The radius tool's largest circle, km. */

@@ -1,5 +1,5 @@
 import { Limits } from '../constants.ts';
-import { type CompiledSearch, clusterCellDegrees } from './filter.ts';
+import { type CompiledSearch, cellRowCol, clusterLevel, gridCell } from './filter.ts';
 import {
   MAP_CLUSTER_BELOW_ZOOM,
   MAP_CLUSTER_CELL_PX,
@@ -37,48 +37,119 @@ export function compareMatches(dir: 'asc' | 'desc' | null): (a: MapMatch, b: Map
   };
 }
 
-function clustersOf(matches: readonly MapMatch[], zoom: number): MapCluster[] {
-  const cell = clusterCellDegrees(zoom, MAP_CLUSTER_CELL_PX);
-  const cells = new Map<string, { lat: number; lng: number; count: number }>();
-  // Summed in idx order so the server and the offline search place a cluster identically.
-  for (const m of [...matches].sort((a, b) => a.idx - b.idx)) {
-    const key = `${Math.floor(m.lat / cell)}:${Math.floor(m.lng / cell)}`;
-    const c = cells.get(key);
+/**
+ * Matches counted per grid cell, with the sums that place a cluster at their centre. The
+ * sums are of whole micro-degrees (`microDegrees`), so they come out the same in any order.
+ */
+export interface CellStat {
+  cell: number;
+  count: number;
+  sumLat: number;
+  sumLng: number;
+}
+
+/** Degrees to whole micro-degrees; server/map/map.sql.ts computes `floor(x * 1000000 + 0.5)` alike. */
+export function microDegrees(x: number): number {
+  return Math.floor(x * 1_000_000 + 0.5);
+}
+
+export function cellStatsOf(matches: readonly MapMatch[]): CellStat[] {
+  const cells = new Map<number, CellStat>();
+  for (const m of matches) {
+    const cell = gridCell(m.lat, m.lng);
+    const c = cells.get(cell);
     if (c) {
-      c.lat += m.lat;
-      c.lng += m.lng;
       c.count++;
-    } else cells.set(key, { lat: m.lat, lng: m.lng, count: 1 });
+      c.sumLat += microDegrees(m.lat);
+      c.sumLng += microDegrees(m.lng);
+    } else cells.set(cell, { cell, count: 1, sumLat: microDegrees(m.lat), sumLng: microDegrees(m.lng) });
   }
-  return [...cells.entries()]
-    .map(([key, c]) => ({ key, lat: c.lat / c.count, lng: c.lng / c.count, count: c.count }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...cells.values()];
+}
+
+function clustersOf(cells: readonly CellStat[], zoom: number): MapCluster[] {
+  const level = clusterLevel(zoom, MAP_CLUSTER_CELL_PX);
+  const merged = new Map<string, { row: number; col: number; lat: number; lng: number; count: number }>();
+  for (const c of cells) {
+    const { row, col } = cellRowCol(c.cell);
+    const key = `${row >> level}:${col >> level}`;
+    const m = merged.get(key);
+    if (m) {
+      m.lat += c.sumLat;
+      m.lng += c.sumLng;
+      m.count += c.count;
+    } else
+      merged.set(key, { row: row >> level, col: col >> level, lat: c.sumLat, lng: c.sumLng, count: c.count });
+  }
+  return [...merged.entries()]
+    .sort(([, a], [, b]) => a.row - b.row || a.col - b.col)
+    .map(([key, m]) => ({
+      key,
+      lat: Math.round(m.lat / m.count) / 1_000_000,
+      lng: Math.round(m.lng / m.count) / 1_000_000,
+      count: m.count,
+    }));
 }
 
 /**
- * Count, order, page and markers from the matches, the same on the server and offline.
- * Returns the ids of the page in order; the caller fills in their rows.
+ * Count, order, page and markers, the same on the server and offline. `cells` counts every
+ * match; `candidates` holds every match that can reach the page (all of them in pins mode).
  */
 export function arrangeMatches({
-  matches,
+  cells,
+  candidates,
   search,
   query,
 }: {
-  matches: MapMatch[];
+  cells: readonly CellStat[];
+  candidates: MapMatch[];
   search: CompiledSearch;
   query: Pick<MapQuery, 'offset' | 'include_markers'>;
 }): Omit<MapSearchResult, 'list'> & { page: MapMatch[] } {
-  const count = matches.length;
-  const mode = search.zoom < MAP_CLUSTER_BELOW_ZOOM || count > MAP_MAX_PINS ? 'clusters' : 'pins';
+  const count = cells.reduce((n, c) => n + c.count, 0);
+  const mode = pinsOrClusters({ zoom: search.zoom, count });
   const markers = query.include_markers !== 'N';
   const pins: MapPin[] =
     markers && mode === 'pins'
-      ? [...matches].sort((a, b) => a.idx - b.idx).map((m) => [m.idx, m.lat, m.lng, m.type, m.complete])
+      ? [...candidates].sort((a, b) => a.idx - b.idx).map((m) => [m.idx, m.lat, m.lng, m.type, m.complete])
       : [];
-  const clusters = markers && mode === 'clusters' ? clustersOf(matches, search.zoom) : [];
-  const sorted = matches.sort(compareMatches(search.sort?.dir ?? null));
-  const page = sorted.slice(query.offset, query.offset + Limits.mapPageSize);
+  const clusters = markers && mode === 'clusters' ? clustersOf(cells, search.zoom) : [];
+  const page = candidates
+    .sort(compareMatches(search.sort?.dir ?? null))
+    .slice(query.offset, query.offset + Limits.mapPageSize);
   return { count, offset: query.offset, mode, pins, clusters, page };
+}
+
+export function pinsOrClusters({ zoom, count }: { zoom: number; count: number }): 'pins' | 'clusters' {
+  return zoom < MAP_CLUSTER_BELOW_ZOOM || count > MAP_MAX_PINS ? 'clusters' : 'pins';
+}
+
+/**
+ * For a large result, which rows can still reach the page. Given each cell's best sort key
+ * (newest registration, or lowest/highest price), the `need`-th best of those is a bound:
+ * `need` cells each hold a row at least that good, so every row of the page is at least that
+ * good too. Null when there are too few cells with a key to say.
+ */
+export function pageBound({
+  bests,
+  dir,
+  need,
+}: {
+  bests: ReadonlyArray<{ cell: number; best: string | number | null }>;
+  dir: 'asc' | 'desc' | null;
+  need: number;
+}): { cells: number[]; op: '>=' | '<='; value: string | number } | null {
+  const keyed = bests.filter((b): b is { cell: number; best: string | number } => b.best !== null);
+  if (keyed.length < need) return null;
+  const op = dir === 'asc' ? '<=' : '>=';
+  const better = (a: string | number, b: string | number) => (op === '<=' ? a < b : a > b);
+  const sorted = keyed.map((b) => b.best).sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  const value = sorted[need - 1] as string | number;
+  return {
+    cells: keyed.filter((b) => b.best === value || better(b.best, value)).map((b) => b.cell),
+    op,
+    value,
+  };
 }
 
 type Row = Readonly<Record<string, unknown>>;

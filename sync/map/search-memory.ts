@@ -1,7 +1,7 @@
 import { evaluateValue, matches, type SearchRow } from './evaluate.ts';
 import { compileMapQuery } from './filter.ts';
 import type { MapQuery, MapSearchResult } from './query.ts';
-import { arrangeMatches, type MapMatch, toMapSite } from './result.ts';
+import { arrangeMatches, cellStatsOf, type MapMatch, toMapSite } from './result.ts';
 
 /**
  * The map search over rows held in memory (the offline search reads them from IndexedDB).
@@ -31,7 +31,7 @@ export function searchRows({
       sortValue: search.sort ? evaluateValue(search.sort.value, row) : null,
     });
   }
-  const { page, ...rest } = arrangeMatches({ matches: found, search, query });
+  const { page, ...rest } = arrangeMatches({ cells: cellStatsOf(found), candidates: found, search, query });
   const list = page.map((m) => {
     const row = byIdx.get(m.idx) as SearchRow;
     return toMapSite({ site: row.site, liked: row.liked, sortValue: m.sortValue });

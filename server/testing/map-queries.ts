@@ -42,8 +42,9 @@ function randomFilter(rng: Rng): MapFilterState {
   }
   if (rng.chance(0.05)) f.safeCharter = true;
   if (rng.chance(0.03)) f.smb = true;
-  if (rng.chance(0.05)) f.inquireOnly = true;
-  else if (rng.chance(0.05)) f.hideInquire = true;
+  const inquiry = rng.next();
+  if (inquiry < 0.05) f.inquireOnly = true;
+  else if (inquiry < 0.1) f.hideInquire = true;
   if (rng.chance(0.15)) {
     f.room = rng.int(0, 4);
     f.roomMore = f.room === 4 || rng.chance(0.3);

@@ -5,7 +5,9 @@
  * 2. Runs Q random viewport + filter searches through the map search service, then the same
  *    searches as a plain scan of `sites` (no R*Tree, no FTS), checking both give the same result.
  * 3. Starts the real server process on that database and loads it with autocannon, cycling
- *    through the same searches over HTTP with a signed-in member's token.
+ *    through the same searches over HTTP with a signed-in member's token: once as deployed
+ *    (with the result cache, so after the first round repeats are served from it), once with
+ *    the cache off (every request searches).
  * Writes bench/results/map.json.
  */
 import { spawn } from 'node:child_process';
@@ -140,49 +142,63 @@ sqlite
 sqlite.pragma('wal_checkpoint(TRUNCATE)');
 await handle.close();
 
-const port = 18_000 + Math.floor(Math.random() * 2000);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-let http: Awaited<ReturnType<typeof autocannon>> | null = null;
-try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}${API_BASE}/health`)).ok) break;
-    } catch {
-      // Not listening yet.
+/** Loads the real server process with the searches; `cacheEntries` 0 turns its result cache off. */
+async function httpLoad(cacheEntries: number): Promise<Awaited<ReturnType<typeof autocannon>>> {
+  const port = 18_000 + Math.floor(Math.random() * 2000);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      MAP_CACHE_ENTRIES: String(cacheEntries),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}${API_BASE}/health`)).ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (i > 300) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const headers = {
-    'content-type': 'application/json',
-    [Headers.accessToken]: token,
-    [Headers.deviceId]: 'bench-device',
-  };
-  const probe = await fetch(`${base}${API_BASE}${searchSiteForMapCall.path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(queries[0]),
-  });
-  const probeBody = (await probe.json()) as { code: number; msg: string };
-  if (probeBody.code !== 0) throw new Error(`search over HTTP failed: ${JSON.stringify(probeBody)}`);
-  http = await autocannon({
-    url: base,
-    connections: Number(values.connections),
-    duration: Number(values.duration),
-    requests: queries.map((q) => ({
+    const headers = {
+      'content-type': 'application/json',
+      [Headers.accessToken]: token,
+      [Headers.deviceId]: 'bench-device',
+    };
+    const probe = await fetch(`${base}${API_BASE}${searchSiteForMapCall.path}`, {
       method: 'POST',
-      path: `${API_BASE}${searchSiteForMapCall.path}`,
       headers,
-      body: JSON.stringify(q),
-    })),
-  });
-} finally {
-  server.kill('SIGTERM');
+      body: JSON.stringify(queries[0]),
+    });
+    const probeBody = (await probe.json()) as { code: number; msg: string };
+    if (probeBody.code !== 0) throw new Error(`search over HTTP failed: ${JSON.stringify(probeBody)}`);
+    return await autocannon({
+      url: base,
+      connections: Number(values.connections),
+      duration: Number(values.duration),
+      requests: queries.map((q) => ({
+        method: 'POST',
+        path: `${API_BASE}${searchSiteForMapCall.path}`,
+        headers,
+        body: JSON.stringify(q),
+      })),
+    });
+  } finally {
+    server.kill('SIGTERM');
+  }
 }
+
+const http = await httpLoad(500);
+log('http, result cache on', Math.round(http.requests.average), 'req/s');
+const httpUncached = await httpLoad(0);
+log('http, result cache off', Math.round(httpUncached.requests.average), 'req/s');
 
 const out = {
   p50_ms: round(percentile(sortedIndexed, 50)),
@@ -193,12 +209,16 @@ const out = {
   scan_p50_ms: round(percentile(sortedScan, 50)),
   scan_p95_ms: round(percentile(sortedScan, 95)),
   scan_mismatches: mismatches,
-  requests_per_s: round(http?.requests.average ?? 0, 0),
-  http_requests_total: http?.requests.total ?? 0,
-  http_latency_p50_ms: http?.latency.p50 ?? null,
-  http_latency_p99_ms: http?.latency.p99 ?? null,
-  errors: (http?.errors ?? 0) + (http?.timeouts ?? 0),
-  non_2xx: http?.non2xx ?? 0,
+  requests_per_s: round(http.requests.average, 0),
+  http_requests_total: http.requests.total,
+  http_latency_p50_ms: http.latency.p50,
+  http_latency_p99_ms: http.latency.p99,
+  errors: http.errors + http.timeouts,
+  non_2xx: http.non2xx,
+  requests_per_s_cache_off: round(httpUncached.requests.average, 0),
+  http_latency_p50_ms_cache_off: httpUncached.latency.p50,
+  errors_cache_off: httpUncached.errors + httpUncached.timeouts,
+  non_2xx_cache_off: httpUncached.non2xx,
   conditions: {
     sites: siteCount,
     queries: queryCount,

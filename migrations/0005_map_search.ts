@@ -163,12 +163,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       ) WITHOUT ROWID`,
     )
     .execute(db);
-  // Both carry what counting and clustering read, so a search without filters (or with a
-  // keyword only) never opens the wide rows: by site id for keyword hits, by cell for a viewport.
+  // Both carry what counting, clustering and (by cell) the pins read, so a search without
+  // filters, or with a keyword only, never opens the wide rows.
   await sql`CREATE INDEX map_sites_idx ON map_sites (f_idx, f_latitude, f_longitude, f_reg_time)`.execute(db);
-  await sql`CREATE INDEX map_sites_cell ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time)`.execute(
-    db,
-  );
+  await sql`
+    CREATE INDEX map_sites_cell ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time, f_site_type, f_complete)
+  `.execute(db);
   await sql`CREATE VIRTUAL TABLE map_cells USING rtree(id, min_lat, max_lat, min_lng, max_lng)`.execute(db);
   // Lower-cased on the way in (SQLite's lower() folds ASCII only) and matched case-sensitively,
   // so the index and the offline search fold letters the same way.

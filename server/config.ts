@@ -22,6 +22,8 @@ const envSchema = v.object({
   PUBLIC_URL: v.optional(v.string(), 'http://localhost:8080'),
   /** VWorld WMTS key for the map's base tiles; empty: OpenStreetMap tiles. */
   VWORLD_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  /** Map search results kept for repeat searches (emptied on any write); 0 turns the cache off. */
+  MAP_CACHE_ENTRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '500'),
 });
 
 export type Config = {
@@ -38,6 +40,7 @@ export type Config = {
   bankAccount: string;
   publicUrl: string;
   vworldKey: string | null;
+  mapCacheEntries: number;
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
@@ -66,6 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bankAccount: e.BANK_ACCOUNT,
     publicUrl: e.PUBLIC_URL,
     vworldKey: e.VWORLD_KEY || null,
+    mapCacheEntries: e.MAP_CACHE_ENTRIES,
     distDir: path.resolve('dist'),
     env,
   };

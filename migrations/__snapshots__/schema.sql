@@ -11,7 +11,8 @@ CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor);
 CREATE INDEX hos_site ON hos (f_site_idx);
 
 -- index map_sites_cell
-CREATE INDEX map_sites_cell ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time);
+CREATE INDEX map_sites_cell ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time, f_site_type, f_complete)
+  ;
 
 -- index map_sites_idx
 CREATE INDEX map_sites_idx ON map_sites (f_idx, f_latitude, f_longitude, f_reg_time);

@@ -96,28 +96,39 @@ export function findMatches({
 
 const listColumns = MAP_SITE_COLUMNS.map((c) => `s.${c}`).join(', ');
 
-/** The list rows of one page and which of them the caller likes. */
+/** The list rows of one page. */
 export function loadListSites({
   sqlite,
   ids,
-  userIdx,
 }: {
   sqlite: Sqlite;
   ids: readonly number[];
-  userIdx: number;
-}): { sites: Map<number, Record<string, unknown>>; liked: Set<number> } {
-  if (ids.length === 0) return { sites: new Map(), liked: new Set() };
+}): Map<number, Record<string, unknown>> {
+  if (ids.length === 0) return new Map();
   const marks = ids.map(() => '?').join(', ');
   const rows = prepared(sqlite, `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`).all(
     ...ids,
   ) as Array<Record<string, unknown>>;
-  const liked = prepared(
-    sqlite,
-    `SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (${marks})`,
-  )
-    .pluck()
-    .all(userIdx, ...ids) as number[];
-  return { sites: new Map(rows.map((r) => [r.f_idx as number, r])), liked: new Set(liked) };
+  return new Map(rows.map((r) => [r.f_idx as number, r]));
+}
+
+/** Which of these sites the member has among their favourites. */
+export function likedAmong({
+  sqlite,
+  userIdx,
+  ids,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  ids: readonly number[];
+}): Set<number> {
+  if (ids.length === 0) return new Set();
+  const marks = ids.map(() => '?').join(', ');
+  return new Set(
+    prepared(sqlite, `SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (${marks})`)
+      .pluck()
+      .all(userIdx, ...ids) as number[],
+  );
 }
 
 export interface SiteNameRow {

@@ -356,3 +356,25 @@ describe('map configuration', () => {
     });
   });
 });
+
+describe('the result cache', () => {
+  it('shares results between members but never serves one the database has moved past', async () => {
+    t = await createTestApp({ config: { mapCacheEntries: 10 } });
+    const a = await member();
+    const b = await member();
+    const first = await site(a.userIdx, { f_name: '캐시 현장' });
+    await t.deps.db
+      .insertInto('site_likes')
+      .values({ f_user_idx: a.userIdx, f_site_idx: first, f_reg_time: '2026-11-01T00:00:00.000Z' })
+      .execute();
+    const search = async (token: string) =>
+      (await t.call<MapSearchResult>(SEARCH, { token, body: { bounds: fixtureBounds } })).data;
+    expect((await search(a.token)).list.map((s) => s.f_like)).toEqual(['Y']);
+    // The same search for another member: the shared result, with that member's own likes.
+    expect((await search(b.token)).list.map((s) => s.f_like)).toEqual(['N']);
+    const second = await site(b.userIdx, { f_name: '새 현장' });
+    expect((await search(b.token)).list.map((s) => s.f_idx)).toEqual([second, first]);
+    await t.deps.db.updateTable('sites').set({ f_hidden: 'Y' }).where('f_idx', '=', second).execute();
+    expect((await search(a.token)).list.map((s) => s.f_idx)).toEqual([first]);
+  });
+});

@@ -3,7 +3,13 @@ import { Limits } from '../../sync/constants.ts';
 import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
-import { findMatches, findSitesByName, loadListSites, type SiteNameRow } from './map.repository.ts';
+import {
+  findMatches,
+  findSitesByName,
+  likedAmong,
+  loadListSites,
+  type SiteNameRow,
+} from './map.repository.ts';
 
 type Sqlite = SQLite.Database;
 
@@ -26,14 +32,73 @@ export function searchMap({
   const search = compileMapQuery(query);
   const { cells, candidates } = findMatches({ sqlite, search, userIdx, offset: query.offset, indexed });
   const { page, ...rest } = arrangeMatches({ cells, candidates, search, query });
-  const { sites, liked } = loadListSites({ sqlite, ids: page.map((m) => m.idx), userIdx });
-  const list: MapSite[] = [];
-  for (const m of page) {
-    const site = sites.get(m.idx);
-    // A site changed between the two reads is left out rather than shown half-updated.
-    if (site) list.push(toMapSite({ site, liked: liked.has(m.idx), sortValue: m.sortValue }));
-  }
+  const ids = page.map((m) => m.idx);
+  const sites = loadListSites({ sqlite, ids });
+  const liked = likedAmong({ sqlite, userIdx, ids });
+  const list = page.map((m) =>
+    toMapSite({
+      site: sites.get(m.idx) as Record<string, unknown>,
+      liked: liked.has(m.idx),
+      sortValue: m.sortValue,
+    }),
+  );
   return { ...rest, list };
+}
+
+interface SearchCache {
+  version: string;
+  entries: Map<string, MapSearchResult>;
+  dataVersion: SQLite.Statement;
+  totalChanges: SQLite.Statement;
+}
+const caches = new WeakMap<Sqlite, SearchCache>();
+
+/**
+ * searchMap behind a cache of results shared by every member: agents open the map on the
+ * same default views and page back and forth. Any write to the database, on this connection
+ * (total_changes) or another (data_version), empties it, so a result is never stale.
+ * Searches of favourites are per member and skip it; the list's like marks are filled per caller.
+ */
+export function searchMapCached({
+  sqlite,
+  userIdx,
+  query,
+  maxEntries,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  query: MapQuery;
+  maxEntries: number;
+}): MapSearchResult {
+  if (maxEntries <= 0 || query.favorite === 'Y') return searchMap({ sqlite, userIdx, query });
+  let cache = caches.get(sqlite);
+  if (!cache) {
+    cache = {
+      version: '',
+      entries: new Map(),
+      dataVersion: sqlite.prepare('PRAGMA data_version').pluck(),
+      totalChanges: sqlite.prepare('SELECT total_changes()').pluck(),
+    };
+    caches.set(sqlite, cache);
+  }
+  const version = `${cache.dataVersion.get()}:${cache.totalChanges.get()}`;
+  if (version !== cache.version) {
+    cache.entries.clear();
+    cache.version = version;
+  }
+  const key = JSON.stringify(query);
+  let shared = cache.entries.get(key);
+  if (shared) cache.entries.delete(key);
+  else {
+    // Nobody's favourites: the caller's likes are added below.
+    shared = searchMap({ sqlite, userIdx: 0, query });
+    if (cache.entries.size >= maxEntries) cache.entries.delete(cache.entries.keys().next().value as string);
+  }
+  cache.entries.set(key, shared);
+  const liked = likedAmong({ sqlite, userIdx, ids: shared.list.map((s) => s.f_idx) });
+  return liked.size === 0
+    ? shared
+    : { ...shared, list: shared.list.map((s) => (liked.has(s.f_idx) ? { ...s, f_like: 'Y' } : s)) };
 }
 
 /** A pin's position matches a site within about 1 cm: the client sends back the coordinates it was given. */

@@ -38,7 +38,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,webmanifest}'],
         navigateFallback: '/index.html',
         // The API is never precached, and the admin area is online-only (design guide).
-        navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/uploads\//],
+        // /pay/ is the server's own test checkout page: online only, never the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/uploads\//, /^\/pay\//],
         cleanupOutdatedCaches: true,
         // The first install takes control at once, so the visit that installed it already works offline.
         // Updates still wait for the user (registerType 'prompt' keeps skipWaiting off).
@@ -85,6 +86,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' },
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/uploads': 'http://localhost:8080',
+      '/pay': 'http://localhost:8080',
+    },
   },
 });

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_accounts.ts';
+import * as m0004 from './0004_points.ts';
 import * as m0005 from './0005_map_search.ts';
 
 /**
@@ -8,5 +10,7 @@ import * as m0005 from './0005_map_search.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_accounts': m0002,
+  '0004_points': m0004,
   '0005_map_search': m0005,
 };

@@ -91,7 +91,7 @@ const testOperations: Operation[] = [
     },
   }),
   defineOperation(pointTabCall, {
-    access: { kind: 'admin', tab: AdminTab.point },
+    access: { kind: 'admin', tab: AdminTab.point, lock: true },
     handler: () => ({ ok: true as const }),
   }),
   defineOperation(memberTabCall, {

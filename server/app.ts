@@ -23,6 +23,7 @@ export function createApp({
 }): Hono {
   const app = new Hono();
   const { logger } = deps;
+  const paymentCsp = deps.adapters.payment.csp;
 
   app.use('*', requestId());
   app.use(
@@ -30,7 +31,8 @@ export function createApp({
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paymentCsp.scriptSrc],
+        frameSrc: ["'self'", ...paymentCsp.frameSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'https:'],
@@ -79,6 +81,9 @@ export function createApp({
       404,
     ),
   );
+
+  // The test checkout (no payment provider configured) is a page of this server; before the client's fallback.
+  deps.adapters.payment.mountPages?.(app);
 
   if (serveClient) mountStatic({ app, distDir: deps.config.distDir, uploadsDir: deps.config.uploadsDir });
 

@@ -34,7 +34,7 @@ const deps: AppDeps = {
   config,
   logger,
   clock: systemClock,
-  adapters: createAdapters({ config }),
+  adapters: createAdapters({ config, logger }),
 };
 
 const app = createApp({ deps, serveClient: true });

@@ -1,9 +1,24 @@
+import { addressOperations } from './address/address.routes.ts';
+import { authOperations } from './auth/auth.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
+import { membersOperations } from './members/members.routes.ts';
+import { pointsOperations } from './points/points.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
+import { uploadsOperations } from './uploads/uploads.routes.ts';
+import { usersOperations } from './users/users.routes.ts';
 
 /**
  * Every API operation, in one list: mounted by the app, described by the OpenAPI
  * document and walked by the cross-cutting tests (bad input, authority matrix).
  */
-export const operations: Operation[] = [...systemOperations, ...mapOperations];
+export const operations: Operation[] = [
+  ...systemOperations,
+  ...authOperations,
+  ...usersOperations,
+  ...uploadsOperations,
+  ...membersOperations,
+  ...addressOperations,
+  ...pointsOperations,
+  ...mapOperations,
+];

@@ -59,7 +59,7 @@ export const adminTabRoutes: Record<AdminTab, string> = {
   12: '/admin/db',
 };
 
-/** Tabs that need the admin lock opened before their actions run. */
+/** Tabs whose changing actions need the admin lock (the server marks each such operation `lock`). */
 export const lockedTabs: ReadonlySet<AdminTab> = new Set([AdminTab.point, AdminTab.period, AdminTab.info]);
 
 /** Tabs any admin may open whatever their authority list says. */

@@ -10,12 +10,27 @@ CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor);
 -- index hos_site
 CREATE INDEX hos_site ON hos (f_site_idx);
 
+-- index login_logs_time
+CREATE INDEX login_logs_time ON login_logs (f_time);
+
+-- index login_logs_user
+CREATE INDEX login_logs_user ON login_logs (f_user_idx, f_time);
+
 -- index map_sites_cell
 CREATE INDEX map_sites_cell ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time, f_site_type, f_complete)
   ;
 
 -- index map_sites_idx
 CREATE INDEX map_sites_idx ON map_sites (f_idx, f_latitude, f_longitude, f_reg_time);
+
+-- index payments_user
+CREATE INDEX payments_user ON payments (f_user_idx, f_reg_time);
+
+-- index phone_codes_phone
+CREATE INDEX phone_codes_phone ON phone_codes (f_phone, created_at);
+
+-- index point_logs_user
+CREATE INDEX point_logs_user ON point_logs (f_user_idx, f_idx);
 
 -- index sessions_user
 CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
@@ -41,6 +56,12 @@ CREATE INDEX sites_owner ON sites (f_user_idx, f_status);
 -- index sites_position
 CREATE INDEX sites_position ON sites (f_latitude, f_longitude);
 
+-- index usage_logs_user
+CREATE INDEX usage_logs_user ON usage_logs (f_user_idx, f_idx);
+
+-- index users_approval
+CREATE INDEX users_approval ON users (f_approval, f_reg_time);
+
 -- table app_settings
 CREATE TABLE app_settings (
       key TEXT PRIMARY KEY,
@@ -56,6 +77,24 @@ CREATE TABLE areas (
       f_latitude REAL,
       f_longitude REAL,
       UNIQUE (f_area, f_district)
+    );
+
+-- table cert_answers
+CREATE TABLE cert_answers (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_question_idx INTEGER NOT NULL REFERENCES cert_questions(f_idx) ON DELETE CASCADE,
+      f_answer INTEGER NOT NULL,
+      f_answer_status TEXT NOT NULL CHECK (f_answer_status IN ('Y', 'N')),
+      PRIMARY KEY (f_user_idx, f_question_idx)
+    );
+
+-- table cert_questions
+CREATE TABLE cert_questions (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_question TEXT NOT NULL,
+      f_answer_list TEXT NOT NULL,
+      f_correct INTEGER NOT NULL,
+      f_order INTEGER NOT NULL DEFAULT 0
     );
 
 -- table dongs
@@ -117,6 +156,18 @@ CREATE TABLE hos (
       f_inquire_month TEXT NOT NULL DEFAULT 'N',
       f_safe_charter TEXT NOT NULL DEFAULT 'N',
       f_smb TEXT NOT NULL DEFAULT 'N'
+    );
+
+-- table login_logs
+CREATE TABLE login_logs (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_time TEXT NOT NULL,
+      f_device_id TEXT NOT NULL,
+      f_ip TEXT NOT NULL,
+      f_user_agent TEXT NOT NULL DEFAULT '',
+      f_is_web TEXT NOT NULL DEFAULT 'Y',
+      f_by_admin INTEGER REFERENCES users(f_idx) ON DELETE SET NULL
     );
 
 -- table map_cells
@@ -216,6 +267,67 @@ CREATE TABLE map_sites (
         f_u_deposit_max,
         PRIMARY KEY (f_cell, f_idx)
       ) WITHOUT ROWID;
+
+-- table payments
+CREATE TABLE payments (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_merchant_uid TEXT NOT NULL UNIQUE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_provider TEXT NOT NULL,
+      f_amount INTEGER NOT NULL CHECK (f_amount > 0),
+      f_point INTEGER NOT NULL CHECK (f_point > 0),
+      f_status TEXT NOT NULL DEFAULT 'ready' CHECK (f_status IN ('ready', 'paid', 'failed')),
+      f_imp_uid TEXT UNIQUE,
+      f_fail_reason TEXT,
+      f_reg_time TEXT NOT NULL,
+      f_paid_time TEXT,
+      f_point_log_idx INTEGER REFERENCES point_logs(f_idx)
+    );
+
+-- table phone_codes
+CREATE TABLE phone_codes (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_phone TEXT NOT NULL,
+      code_hash TEXT NOT NULL,
+      purpose TEXT NOT NULL CHECK (purpose IN ('login', 'signup')),
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      verified_at TEXT,
+      consumed_at TEXT
+    );
+
+-- table point_logs
+CREATE TABLE point_logs (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      f_type TEXT NOT NULL CHECK (f_type IN ('C', 'O', 'A', 'U')),
+      f_point INTEGER NOT NULL CHECK (f_point > 0),
+      f_point_final INTEGER NOT NULL CHECK (f_point_final >= 0),
+      f_reason TEXT NOT NULL,
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_admin_idx INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_ref TEXT
+    );
+
+-- table preregistered_phones
+CREATE TABLE preregistered_phones (
+      f_phone TEXT PRIMARY KEY,
+      f_added_by INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_reg_time TEXT NOT NULL
+    );
+
+-- table purchase_requests
+CREATE TABLE purchase_requests (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_key TEXT NOT NULL,
+      f_operation TEXT NOT NULL,
+      f_fingerprint TEXT NOT NULL,
+      f_result TEXT NOT NULL,
+      f_reg_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_key)
+    );
 
 -- table sessions
 CREATE TABLE sessions (
@@ -360,6 +472,23 @@ CREATE TABLE sites (
       f_confirm TEXT
     );
 
+-- table usage_logs
+CREATE TABLE usage_logs (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      f_days INTEGER NOT NULL DEFAULT 0,
+      f_made INTEGER NOT NULL DEFAULT 0,
+      f_push INTEGER NOT NULL DEFAULT 0,
+      f_usage_date_final TEXT,
+      f_made_final INTEGER NOT NULL,
+      f_push_final INTEGER NOT NULL,
+      f_reason TEXT NOT NULL,
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_admin_idx INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_point_log_idx INTEGER REFERENCES point_logs(f_idx)
+    );
+
 -- table users
 CREATE TABLE users (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -386,7 +515,7 @@ CREATE TABLE users (
       f_charge_point INTEGER NOT NULL DEFAULT 0,
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
-    );
+    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER);
 
 -- trigger map_rooms_delete
 CREATE TRIGGER map_rooms_delete AFTER DELETE ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx) WHERE f_idx = OLD.f_site_idx; END;

@@ -1,4 +1,14 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { AddressSearch } from './address/address.ts';
+import { jusoAddressSearch } from './address/juso-address.ts';
+import { kakaoAddressSearch } from './address/kakao-address.ts';
+import { localAddressSearch } from './address/local-address.ts';
+import type { PaymentProvider } from './payment/payment.ts';
+import { portonePaymentProvider } from './payment/portone.ts';
+import { testPaymentProvider } from './payment/test-checkout.ts';
+import { nhnSmsSender } from './sms/nhn-sms.ts';
+import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
 
 /**
@@ -7,10 +17,38 @@ import { type FileStorage, localDiskStorage } from './storage.ts';
  */
 export interface Adapters {
   storage: FileStorage;
+  sms: SmsSender;
+  address: AddressSearch;
+  payment: PaymentProvider;
 }
 
-export function createAdapters({ config }: { config: Config }): Adapters {
+export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
+  const { sms, payment } = config;
   return {
     storage: localDiskStorage({ dir: config.uploadsDir }),
+    sms:
+      sms.provider === 'nhn'
+        ? nhnSmsSender({
+            baseUrl: sms.baseUrl,
+            appKey: sms.appKey,
+            secretKey: sms.secretKey,
+            sendNo: sms.sender,
+          })
+        : consoleSmsSender(logger ? { logger } : {}),
+    address: config.address.kakaoKey
+      ? kakaoAddressSearch({ baseUrl: config.address.kakaoUrl, restKey: config.address.kakaoKey })
+      : config.address.jusoKey
+        ? jusoAddressSearch({ baseUrl: config.address.jusoUrl, confmKey: config.address.jusoKey })
+        : localAddressSearch(),
+    payment:
+      payment.provider === 'portone'
+        ? portonePaymentProvider({
+            apiUrl: payment.apiUrl,
+            impKey: payment.impKey,
+            impSecret: payment.impSecret,
+            impCode: payment.impCode,
+            channelKey: payment.channelKey,
+          })
+        : testPaymentProvider(),
   };
 }

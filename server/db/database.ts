@@ -32,7 +32,12 @@ export function applyPragmas(sqlite: SQLite.Database): void {
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on the untyped database, like the migrations
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Features land from parallel branches: a database that already ran 0004 must still run 0003.
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,8 +1,17 @@
 import type { AreasTables } from '../areas/areas.tables.ts';
+import type { AuthTables } from '../auth/auth.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
+import type { PointsTables } from '../points/points.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
 import type { UsersTables } from '../users/users.tables.ts';
 
 /** The whole database as kysely sees it: one interface per feature, composed here. */
-export interface Database extends UsersTables, SettingsTables, AreasTables, GroupsTables, SitesTables {}
+export interface Database
+  extends UsersTables,
+    AuthTables,
+    SettingsTables,
+    AreasTables,
+    GroupsTables,
+    SitesTables,
+    PointsTables {}

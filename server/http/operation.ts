@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { type AdminTab, canOpenTab, lockedTabs } from '../../sync/admin-tabs.ts';
+import { AdminTab, canOpenTab } from '../../sync/admin-tabs.ts';
 import type { AnySchema, Call } from '../../sync/api/contract.ts';
 import { API_BASE, Headers } from '../../sync/codes.ts';
 import { authMessages } from '../auth/auth.messages.ts';
@@ -16,7 +16,8 @@ import { coreMessages, type Message, pickLang, renderMessage } from './messages.
  * - public: anyone (auth calls, app info).
  * - session: any signed-in account, including one still under review.
  * - member: an approved member (or an admin).
- * - admin: an admin holding the tab's authority; `lock` needs the admin lock open.
+ * - admin: an admin holding the tab's authority ('any' for every admin); `lock` needs
+ *   the admin lock opened in this session (points, periods, protected settings).
  * `write` refuses write-limited (WL) members; `ticket` needs a valid usage ticket
  * (spec §6: map search, notification send and community post).
  */
@@ -24,13 +25,13 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'session'; write?: boolean }
   | { kind: 'member'; write?: boolean; ticket?: boolean }
-  | { kind: 'admin'; tab: AdminTab; write?: boolean };
+  | { kind: 'admin'; tab: AdminTab | 'any'; lock?: boolean; write?: boolean };
 
 export interface Operation<C extends Call = Call> {
   call: C;
   access: Access;
-  /** Shown as the envelope's msg on success (spec §8 success toasts). */
-  successMessage?: Message;
+  /** Shown as the envelope's msg on success (spec §8 success toasts); may depend on the result. */
+  successMessage?: Message | ((output: never) => Message);
   handler: (args: {
     input: unknown;
     ctx: RequestContext & { auth: AuthInfo | null };
@@ -48,7 +49,7 @@ export function defineOperation<C extends Call, A extends Access>(
   call: C,
   impl: {
     access: A;
-    successMessage?: Message;
+    successMessage?: Message | ((output: Output<C>) => Message);
     handler: (args: {
       input: Input<C>;
       ctx: A extends { kind: 'public' } ? RequestContext & { auth: AuthInfo | null } : AuthedContext;
@@ -116,10 +117,15 @@ async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo |
   const now = ctx.clock.now();
   if (access.kind === 'admin') {
     if (!auth.isAdmin) throw forbidden(authMessages.adminOnly);
-    if (!canOpenTab({ tab: access.tab, authority: auth.authority, isSuperAdmin: auth.isSuperAdmin })) {
-      throw forbidden(authMessages.noAuthority);
+    if (
+      access.tab !== 'any' &&
+      !canOpenTab({ tab: access.tab, authority: auth.authority, isSuperAdmin: auth.isSuperAdmin })
+    ) {
+      throw forbidden(
+        access.tab === AdminTab.manage ? authMessages.superAdminOnly : authMessages.noAuthority,
+      );
     }
-    if (lockedTabs.has(access.tab)) {
+    if (access.lock) {
       const until = auth.session.admin_unlocked_until;
       if (!until || new Date(until) <= now) throw forbidden(authMessages.adminLocked);
     }
@@ -176,7 +182,7 @@ export function mountOperations({
     seen.add(key);
     seen.add(call.operationId);
     const limit = bodyLimit({
-      maxSize: call.multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+      maxSize: call.maxBodyBytes ?? (call.multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT),
       onError: () => {
         throw new AppError({ code: -4, status: 413, msg: coreMessages.bodyTooLarge });
       },
@@ -190,7 +196,9 @@ export function mountOperations({
       const parsed = await v.safeParseAsync(call.input, raw);
       if (!parsed.success) throw issueToBadParameter(parsed.issues);
       const data = await op.handler({ input: parsed.output, ctx: { ...ctx, auth } });
-      const msg = op.successMessage ? renderMessage({ message: op.successMessage, lang: ctx.lang }) : '';
+      const success =
+        typeof op.successMessage === 'function' ? op.successMessage(data as never) : op.successMessage;
+      const msg = success ? renderMessage({ message: success, lang: ctx.lang }) : '';
       return c.json({ code: 0, msg, data: data ?? null });
     });
   }

@@ -1,3 +1,4 @@
+import { TICKET_EXPIRED } from '../../sync/api/points.api.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ruleViolation } from '../http/errors.ts';
 import { defineMessages } from '../http/messages.ts';
@@ -11,8 +12,8 @@ export const ticketMessages = defineMessages({
   },
 });
 
-/** The reason the client reads to offer the usage extension (spec §4 Ticket). */
-export const TICKET_EXPIRED = 'ticket_expired';
+/** The reason the client reads to offer the usage extension (spec §4 Ticket); declared in the shared contract. */
+export { TICKET_EXPIRED };
 
 /** Spec §4: the ticket is usable while the usage date is in the future; ticket_price F makes it free. */
 export async function hasValidTicket({

@@ -122,6 +122,13 @@ export function seedDemo({
       made: 0,
       push: 0,
     });
+    // The ledger opens with each demo balance, so a balance always equals the sum of its point log.
+    sqlite
+      .prepare(
+        `INSERT INTO point_logs (f_user_idx, f_reg_time, f_type, f_point, f_point_final, f_reason)
+         SELECT f_idx, ?, 'A', f_point, f_point, 'opening' FROM users WHERE f_point > 0`,
+      )
+      .run(iso);
   })();
   const totals = generateSites({ sqlite, rng, count: siteCount, ownerIds: agentIds, now });
   return { seeded: true, users, sites: totals.sites };

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { API_BASE, Headers } from '../../sync/codes.ts';
 import { createAdapters } from '../adapters/adapters.ts';
+import { consoleSmsSender } from '../adapters/sms/sms.ts';
 import { createApp } from '../app.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { type Config, testConfig } from '../config.ts';
@@ -17,6 +18,7 @@ export interface TestApp {
     path: string,
     args?: {
       body?: unknown;
+      form?: FormData;
       token?: string;
       deviceId?: string;
       method?: 'GET' | 'POST';
@@ -27,6 +29,8 @@ export interface TestApp {
   ) => Promise<{ status: number; code: number; msg: string; data: T }>;
   /** Rows written on this connection since it opened: a test that expects nothing written compares it. */
   changes: () => number;
+  /** Codes the local SMS sender was asked to send, oldest first. */
+  smsSent: Array<{ to: string; code: string }>;
   close: () => Promise<void>;
 }
 
@@ -47,13 +51,15 @@ export async function createTestApp({
 } = {}): Promise<TestApp> {
   const handle = await openTestDatabase();
   const config = testConfig(configOverrides);
+  const logger = pino({ level: 'silent' });
+  const sms = consoleSmsSender({ logger });
   const deps: AppDeps = {
     db: handle.db,
     sqlite: handle.sqlite,
     config,
-    logger: pino({ level: 'silent' }),
+    logger,
     clock,
-    adapters: { ...createAdapters({ config }), ...adapters },
+    adapters: { ...createAdapters({ config, logger }), sms, ...adapters },
   };
   const app = createApp({ deps, ...(operations ? { operations } : {}) });
   const changesStmt = handle.sqlite.prepare('SELECT total_changes() AS n');
@@ -68,8 +74,10 @@ export async function createTestApp({
         ...args.headers,
       };
       if (args.token) headers[Headers.accessToken] = args.token;
-      let body: string | undefined;
-      if (method === 'POST') {
+      let body: string | FormData | undefined;
+      if (args.form) {
+        body = args.form;
+      } else if (method === 'POST') {
         headers['content-type'] ??= 'application/json';
         body = args.raw ?? JSON.stringify(args.body ?? {});
       }
@@ -83,6 +91,7 @@ export async function createTestApp({
       return { status: res.status, ...json };
     },
     changes: () => (changesStmt.get() as { n: number }).n,
+    smsSent: sms.sent,
     close: () => handle.close(),
   };
 }
@@ -106,6 +115,9 @@ export async function insertUser(
       f_release_date: null,
       f_reject_time: null,
       f_last_access: null,
+      f_withdrawn_time: null,
+      f_withdrawn_phone: null,
+      f_authority_by: null,
       f_reg_time: t.deps.clock.now().toISOString(),
       f_approval: 'A',
       ...overrides,
@@ -152,4 +164,41 @@ export async function superAdminToken(t: TestApp): Promise<string> {
     f_name: '최고관리자',
   });
   return insertSession(t, { userIdx, unlocked: true });
+}
+
+/** A small real JPEG carrying EXIF with a GPS position, as a phone camera writes it. */
+export async function jpegWithGps(): Promise<Uint8Array<ArrayBuffer>> {
+  const sharp = (await import('sharp')).default;
+  const buf = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#f0f0f0' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Copyright: 'card' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '37/1 33/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '126/1 58/1 0/1',
+      },
+    })
+    .toBuffer();
+  return Uint8Array.from(buf);
+}
+
+/** Requests a code for a phone and returns it as the local SMS sender saw it. */
+export async function requestCode(t: TestApp, phone: string, isLogin: 'Y' | 'N' = 'Y'): Promise<string> {
+  const res = await t.call('/auth/authPhone', { body: { phone_number: phone, is_login: isLogin } });
+  if (res.code !== 0) throw new Error(`authPhone failed: ${res.msg}`);
+  const sent = t.smsSent.filter((s) => s.to === phone).at(-1);
+  if (!sent) throw new Error('no SMS sent');
+  return sent.code;
+}
+
+/** Signs in through the real endpoints and returns the access token. */
+export async function login(t: TestApp, phone: string, deviceId = 'device-aaaaaaaa'): Promise<string> {
+  const code = await requestCode(t, phone);
+  const res = await t.call<{ access_token: string }>('/auth/login', {
+    body: { phone_number: phone, code, device_id: deviceId },
+  });
+  if (res.code !== 0) throw new Error(`login failed: ${res.msg}`);
+  return res.data.access_token;
 }

@@ -30,6 +30,10 @@ export interface UsersTable {
   f_charge_point: Generated<number>;
   f_reg_time: string;
   f_last_access: string | null;
+  /** Set when the member withdrew (exitApp); the phone then moves to f_withdrawn_phone. */
+  f_withdrawn_time: string | null;
+  f_withdrawn_phone: string | null;
+  f_authority_by: number | null;
 }
 
 export interface SessionsTable {

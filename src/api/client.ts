@@ -31,6 +31,16 @@ export function setSessionEndedHandler(handler: SessionEndedHandler): void {
   onSessionEnded = handler;
 }
 
+let onSuccessMessage: (msg: string) => void = () => {};
+
+/**
+ * The server names the success of an action in `msg` (spec §8 success toasts: saved,
+ * approved, ...); the app shows it. Calls without such a message answer with an empty msg.
+ */
+export function setSuccessMessageHandler(handler: (msg: string) => void): void {
+  onSuccessMessage = handler;
+}
+
 function headers(): Record<string, string> {
   const h: Record<string, string> = {
     [Headers.deviceId]: sessionStore.deviceId(),
@@ -98,5 +108,6 @@ export async function api<C extends Call>(
     }
     throw new ApiError(envelope);
   }
+  if (envelope.msg) onSuccessMessage(envelope.msg);
   return envelope.data as CallOutput<C>;
 }

@@ -26,6 +26,9 @@ export function createAppRouter() {
   return createRouter({ routeTree, defaultPreload: false, caseSensitive: false });
 }
 
+/** The app's one router; actions outside components (forced logout) navigate through it. */
+export const router = createAppRouter();
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

@@ -1,6 +1,18 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Trans } from '@lingui/react/macro';
 
+/**
+ * Activates the waiting worker and reloads once it controls the page. workbox-window only
+ * reloads by itself for updates it found; an update found by a later registration.update()
+ * would otherwise leave the page on the old version.
+ */
+function applyUpdate(updateServiceWorker: (reload?: boolean) => Promise<void>) {
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  void updateServiceWorker(true);
+}
+
 /** A new deployed version waits in the service worker until the user accepts it. */
 export function UpdatePrompt() {
   const {
@@ -13,7 +25,11 @@ export function UpdatePrompt() {
       <span>
         <Trans>A new version is available.</Trans>
       </span>
-      <button type="button" className="button button--primary" onClick={() => void updateServiceWorker(true)}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => applyUpdate(updateServiceWorker)}
+      >
         <Trans>Update</Trans>
       </button>
       <button type="button" className="button" onClick={() => setNeedRefresh(false)}>

@@ -15,11 +15,12 @@ type Render = (close: () => void) => ReactNode;
 interface ModalEntry {
   id: number;
   render: Render;
+  onClosed: (() => void) | undefined;
 }
 
 interface ModalApi {
-  /** Opens a modal on top of the stack; the browser back button closes it. */
-  open: (render: Render) => void;
+  /** Opens a modal on top of the stack; the browser back button closes it. `onClosed` runs however it closes. */
+  open: (render: Render, onClosed?: () => void) => void;
   /** Closes the top modal (by going back over its history entry). */
   closeTop: () => void;
 }
@@ -37,6 +38,8 @@ interface ModalState {
 export function ModalProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [stack, setStack] = useState<ModalEntry[]>([]);
+  const stackRef = useRef(stack);
+  stackRef.current = stack;
   const depth = useRef(0);
   const nextId = useRef(1);
 
@@ -46,17 +49,22 @@ export function ModalProvider({ children }: { children: ReactNode }) {
         const target = (location.state as ModalState).modalDepth ?? 0;
         if (target < depth.current) {
           depth.current = target;
+          const closing = stackRef.current.slice(target);
+          stackRef.current = stackRef.current.slice(0, target);
           setStack((s) => s.slice(0, target));
+          for (const entry of closing) entry.onClosed?.();
         }
       }),
     [router],
   );
 
   const open = useCallback(
-    (render: Render) => {
+    (render: Render, onClosed?: () => void) => {
       const id = nextId.current++;
       depth.current += 1;
-      setStack((s) => [...s, { id, render }]);
+      const entry = { id, render, onClosed };
+      stackRef.current = [...stackRef.current, entry];
+      setStack((s) => [...s, entry]);
       router.history.push(router.history.location.href, { modalDepth: depth.current } as never);
     },
     [router],

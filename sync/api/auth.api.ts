@@ -93,3 +93,112 @@ export const logoutCall = defineCall<null>()({
   tag: 'user',
   input: v.object({}),
 });
+
+export interface CertQuestion {
+  f_idx: number;
+  f_question: string;
+  f_answer_list: string[];
+}
+
+export const getCertQuestionListCall = defineCall<{ list: CertQuestion[] }>()({
+  operationId: 'getCertQuestionList',
+  method: 'post',
+  path: '/auth/getCertQuestionList',
+  summary: 'The certification quiz of sign-up (answers not included)',
+  tag: 'auth',
+  input: v.object({}),
+});
+
+/** One answer per question: the index of the chosen answer. */
+export const answerList = v.pipe(
+  v.union([
+    v.array(v.object({ f_idx: v.number(), answer: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
+    // multipart sends JSON text
+    v.pipe(
+      v.string(),
+      v.parseJson(),
+      v.array(v.object({ f_idx: v.number(), answer: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
+    ),
+  ]),
+);
+
+export const updateCertAnswerCall = defineCall<{ passed: true }>()({
+  operationId: 'updateCertAnswer',
+  method: 'post',
+  path: '/auth/updateCertAnswer',
+  summary: 'Grade the quiz answers of a verified phone; -8 when they fail',
+  tag: 'auth',
+  input: v.object({ phone: phoneNumber, answer_list: answerList }),
+});
+
+/** Sign-up fields with the messages the form shows, in the order spec §5 checks them. */
+export const signUpFields = {
+  business_card: v.instance(Blob, 'business_card'),
+  affiliation: v.pipe(v.string('affiliation'), v.trim(), v.minLength(1, 'affiliation'), v.maxLength(100)),
+  name: v.pipe(v.string('name'), v.trim(), v.minLength(1, 'name'), v.maxLength(50)),
+  phone_number: phoneNumber,
+  code,
+};
+
+export const signUpCall = defineCall<{ uid: number; approval: 'P' }>()({
+  operationId: 'signUp',
+  method: 'post',
+  path: '/auth/signUp',
+  summary: 'Apply for membership: business card photo, affiliation, name, verified phone, quiz answers',
+  tag: 'auth',
+  multipart: true,
+  input: v.object({
+    ...signUpFields,
+    device_id: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+    answer_list: v.optional(answerList, []),
+  }),
+});
+
+export const checkSessionCall = defineCall<{ ok: true }>()({
+  operationId: 'checkSession',
+  method: 'post',
+  path: '/user/checkSession',
+  summary: 'Cheap poll (every 2 s) telling a replaced session it was logged out elsewhere (-7)',
+  tag: 'user',
+  input: v.object({}),
+});
+
+export const updateProfileCall = defineCall<Profile>()({
+  operationId: 'updateProfile',
+  method: 'post',
+  path: '/user/updateProfile',
+  summary: 'Change affiliation, name and optionally the business card photo',
+  tag: 'user',
+  multipart: true,
+  input: v.object({
+    business_card: v.optional(v.instance(Blob)),
+    affiliation: signUpFields.affiliation,
+    name: signUpFields.name,
+  }),
+});
+
+const hhmm = v.nullable(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm')));
+
+export const updatePushSettingCall = defineCall<PushSetting>()({
+  operationId: 'updatePushSetting',
+  method: 'post',
+  path: '/user/updatePushSetting',
+  summary: 'Push on/off, sound, vibration and quiet hours',
+  tag: 'user',
+  input: v.object({
+    push: yn,
+    push_sound: yn,
+    push_vibration: yn,
+    push_off_start_time: v.optional(hhmm, null),
+    push_off_end_time: v.optional(hhmm, null),
+  }),
+});
+
+export const exitAppCall = defineCall<null>()({
+  operationId: 'exitApp',
+  method: 'post',
+  path: '/user/exitApp',
+  summary: 'Withdraw: the signed-in phone must be typed again',
+  tag: 'user',
+  input: v.object({ phone: phoneNumber }),
+});

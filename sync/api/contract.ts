@@ -19,6 +19,8 @@ export interface Call<S extends AnySchema = AnySchema, O = unknown> {
   input: S;
   /** multipart/form-data upload. */
   multipart?: boolean;
+  /** Body size limit when the default (1 MB JSON, 11 MB multipart) does not fit. */
+  maxBodyBytes?: number;
   /** Phantom: never set, carries the output type. */
   readonly output?: O;
 }

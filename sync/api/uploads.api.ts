@@ -33,6 +33,7 @@ export const uploadImagesCall = defineCall<{ urls: string[] }>()({
   summary: 'Upload several images at once (the plural variant)',
   tag: 'upload',
   multipart: true,
+  maxBodyBytes: 60 * 1024 * 1024,
   input: v.object({
     files: v.pipe(
       v.union([
@@ -43,7 +44,7 @@ export const uploadImagesCall = defineCall<{ urls: string[] }>()({
         ),
       ]),
       v.minLength(1, 'at least one image'),
-      v.maxLength(20, 'at most 20 images'),
+      v.maxLength(5, 'at most 5 images at once'),
     ),
     kind,
   }),

@@ -1,5 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createRoute } from '@tanstack/react-router';
+import { LoginScreen } from '../../features/auth/LoginScreen.tsx';
+import { SignupInfoScreen } from '../../features/auth/SignupInfoScreen.tsx';
+import { SignupQuizScreen } from '../../features/auth/SignupQuizScreen.tsx';
 import { SplashScreen } from '../../features/auth/SplashScreen.tsx';
 import { PlaceholderScreen } from './placeholder.tsx';
 import { publicLayout } from './root.tsx';
@@ -10,20 +13,16 @@ const splashNamed = createRoute({
   path: '/Splash',
   component: SplashScreen,
 });
-const login = createRoute({
-  getParentRoute: () => publicLayout,
-  path: '/Login',
-  component: () => <PlaceholderScreen title={msg`Sign in`} feature={msg`Accounts`} back={false} />,
-});
+const login = createRoute({ getParentRoute: () => publicLayout, path: '/Login', component: LoginScreen });
 const signupInfo = createRoute({
   getParentRoute: () => publicLayout,
   path: '/SignupInfo',
-  component: () => <PlaceholderScreen title={msg`Join`} feature={msg`Accounts`} />,
+  component: SignupInfoScreen,
 });
 const signupQuiz = createRoute({
   getParentRoute: () => publicLayout,
   path: '/SignupQuiz',
-  component: () => <PlaceholderScreen title={msg`Certification quiz`} feature={msg`Accounts`} />,
+  component: SignupQuizScreen,
 });
 const inquire = createRoute({
   getParentRoute: () => publicLayout,

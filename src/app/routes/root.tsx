@@ -1,5 +1,7 @@
 import { createRootRoute, createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { profileStore } from '../../features/auth/profile.ts';
 import { sessionStore } from '../../features/auth/session.ts';
+import { useSessionWatch } from '../../features/auth/useSessionWatch.ts';
 import { BottomNav } from '../../ui/BottomNav.tsx';
 import { ModalProvider } from '../../ui/modal.tsx';
 import { ToastHost } from '../../ui/toast.tsx';
@@ -27,7 +29,11 @@ export const rootRoute = createRootRoute({
       stored: sessionStore.stored(),
       forcedLogout: sessionStore.forcedLogout() !== null,
     });
-    if (decision.kind === 'restore') sessionStore.restore(decision.session);
+    if (decision.kind === 'restore') {
+      sessionStore.restore(decision.session);
+      // A reload keeps the session; the profile is refreshed from the server in the background.
+      void profileStore.refresh().catch(() => {});
+    }
     if (decision.kind === 'redirect') throw redirect({ to: decision.to });
   },
 });
@@ -46,6 +52,7 @@ export const publicLayout = createRoute({
 const mainTabPaths = new Set(['/home', '/interest', '/map', '/community', '/more']);
 
 function AppLayout() {
+  useSessionWatch();
   const pathname = useRouterState({ select: (s) => s.location.pathname.toLowerCase() });
   const showNav = mainTabPaths.has(pathname);
   // The map uses the whole width: its list sits beside it on wide screens.

@@ -2,20 +2,44 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Limits } from '../../../sync/constants.ts';
+import { NetworkError } from '../../api/client.ts';
+import { profileStore } from './profile.ts';
 import { sessionStore } from './session.ts';
 
-/** Spec §2 Splash: shown at least 2 s; a signed-in member goes on to /Home. */
+/**
+ * Spec §2 Splash: shown at least 2 s. With a stored session the profile is fetched; a
+ * refused fetch returns to login. Without a network the agent goes on with the profile
+ * kept on the device (the app must open offline).
+ */
 export function SplashScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (sessionStore.get() ?? sessionStore.stored()) void navigate({ to: '/Home', replace: true });
+    let cancelled = false;
+    const stored = sessionStore.get() ?? sessionStore.stored();
+    const minimum = new Promise((r) => setTimeout(r, Limits.splashMinMs));
+    const decide = async (): Promise<'/Home' | '/Login' | null> => {
+      if (!stored) return null;
+      sessionStore.restore(stored);
+      try {
+        await profileStore.refresh();
+        return '/Home';
+      } catch (err) {
+        if (err instanceof NetworkError && profileStore.get()) return '/Home';
+        // A session-ending code already sent the user to /Login through the client handler.
+        return '/Login';
+      }
+    };
+    void Promise.all([decide(), minimum]).then(([to]) => {
+      if (cancelled) return;
+      if (to) void navigate({ to, replace: true });
       else setReady(true);
-    }, Limits.splashMinMs);
-    return () => clearTimeout(timer);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [navigate]);
 
   return (

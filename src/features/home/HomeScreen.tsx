@@ -3,17 +3,24 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { normalizeKeyword } from '../../lib/format.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { useProfile } from '../auth/profile.ts';
 
 /** Spec §2 Home: search box (to /Map with the keyword), today reminder, quick buttons. */
 export function HomeScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
+  const profile = useProfile();
 
   return (
     <>
       <ScreenHeader title={t`Bunyang Talk`} />
       <main className="screen">
+        {profile?.approval === 'P' ? (
+          <p className="banner banner--warn" role="status">
+            <Trans>Your sign-up is under review. Some features open once an admin approves it.</Trans>
+          </p>
+        ) : null}
         <search>
           <form
             className="search-box"

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { defineMessages, type Lang, pickLang } from '../../http/messages.ts';
+import type { PaymentProvider, ProviderPayment } from './payment.ts';
+
+export const TEST_CHECKOUT_PATH = '/pay/test-checkout';
+
+const pageMessages = defineMessages({
+  title: { ko: '테스트 결제', en: 'Test checkout' },
+  notice: {
+    ko: '결제 대행사가 설정되지 않아 테스트 결제 화면이 열렸습니다. 실제로 결제되지 않습니다.',
+    en: 'No payment provider is configured, so this test checkout opened. Nothing is really charged.',
+  },
+  product: { ko: '상품', en: 'Product' },
+  amount: { ko: '결제 금액', en: 'Amount' },
+  buyer: { ko: '구매자', en: 'Buyer' },
+  order: { ko: '주문번호', en: 'Order' },
+  approve: { ko: '결제 승인', en: 'Approve payment' },
+  decline: { ko: '결제 거절', en: 'Decline payment' },
+  declined: { ko: '카드사에서 승인을 거절했습니다 (테스트)', en: 'The card issuer declined (test)' },
+  badRequest: { ko: '잘못된 결제 요청입니다.', en: 'Invalid payment request.' },
+  won: { ko: '원', en: ' won' },
+});
+
+/** A path on this site only: the checkout never sends the browser elsewhere. */
+const localPath = v.pipe(
+  v.string(),
+  v.check((s) => s.startsWith('/') && !s.startsWith('//') && !s.includes('\\'), 'must be a local path'),
+);
+
+const checkoutSchema = v.object({
+  merchant_uid: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,80}$/)),
+  amount: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number)),
+  name: v.pipe(v.string(), v.maxLength(100)),
+  buyer_tel: v.optional(v.pipe(v.string(), v.regex(/^[\d-]{0,20}$/)), ''),
+  redirect: localPath,
+});
+
+const decisionSchema = v.object({
+  ...checkoutSchema.entries,
+  decision: v.picklist(['approve', 'decline']),
+});
+
+type Checkout = v.InferOutput<typeof checkoutSchema>;
+
+function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+}
+
+function page({ lang, checkout }: { lang: Lang; checkout: Checkout }): string {
+  const m = (k: keyof typeof pageMessages) => escapeHtml(pageMessages[k][lang]);
+  const hidden = (['merchant_uid', 'amount', 'name', 'buyer_tel', 'redirect'] as const)
+    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(String(checkout[k]))}">`)
+    .join('');
+  const amount = new Intl.NumberFormat('ko-KR').format(checkout.amount);
+  // No script: the page is a plain form, so the server's CSP (script-src 'self') holds.
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${m('title')}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+h1{font-size:1.3rem}.notice{background:#fff7e0;border:1px solid #f0c36d;padding:.75rem;border-radius:8px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#666}dd{margin:0;font-weight:600}
+.actions{display:flex;gap:.75rem;margin-top:1.5rem}button{flex:1;padding:.8rem;border-radius:8px;border:1px solid #ccc;font-size:1rem}
+.approve{background:#1f5eff;color:#fff;border-color:#1f5eff}
+</style>
+</head>
+<body>
+<h1>${m('title')}</h1>
+<p class="notice">${m('notice')}</p>
+<dl>
+<dt>${m('product')}</dt><dd>${escapeHtml(checkout.name)}</dd>
+<dt>${m('amount')}</dt><dd>${amount}${m('won')}</dd>
+<dt>${m('buyer')}</dt><dd>${escapeHtml(checkout.buyer_tel)}</dd>
+<dt>${m('order')}</dt><dd>${escapeHtml(checkout.merchant_uid)}</dd>
+</dl>
+<div class="actions">
+<form method="post" action="${TEST_CHECKOUT_PATH}">${hidden}<button name="decision" value="decline">${m('decline')}</button></form>
+<form method="post" action="${TEST_CHECKOUT_PATH}">${hidden}<button class="approve" name="decision" value="approve">${m('approve')}</button></form>
+</div>
+</body>
+</html>`;
+}
+
+function badRequest(c: Context) {
+  const lang = pickLang(c.req.header('accept-language'));
+  c.header('Cache-Control', 'no-store');
+  return c.text(pageMessages.badRequest[lang], 400);
+}
+
+/**
+ * With no payment provider configured: a provider that lives inside this server. Its
+ * checkout page approves or declines; either way it records the payment under a new
+ * imp_uid and sends the browser back the way PortOne's m_redirect_url does
+ * (`?imp_uid=&merchant_uid=&imp_success=&error_msg=`). Crediting still goes through the
+ * server's verification, which asks this provider, exactly as it asks PortOne.
+ */
+export function testPaymentProvider(): PaymentProvider & {
+  payments: Map<string, ProviderPayment>;
+} {
+  const payments = new Map<string, ProviderPayment>();
+  return {
+    kind: 'test',
+    payments,
+    widget: { checkoutUrl: TEST_CHECKOUT_PATH, impCode: null, channelKey: null },
+    csp: { scriptSrc: [], frameSrc: [] },
+    getPayment: async (impUid) => payments.get(impUid) ?? null,
+    mountPages: (app: Hono) => {
+      app.get(TEST_CHECKOUT_PATH, (c) => {
+        const parsed = v.safeParse(checkoutSchema, c.req.query());
+        if (!parsed.success) return badRequest(c);
+        c.header('Cache-Control', 'no-store');
+        return c.html(page({ lang: pickLang(c.req.header('accept-language')), checkout: parsed.output }));
+      });
+      app.post(TEST_CHECKOUT_PATH, async (c) => {
+        const form = await c.req.parseBody().catch(() => null);
+        const parsed = v.safeParse(decisionSchema, form ?? {});
+        if (!parsed.success) return badRequest(c);
+        const { decision, merchant_uid, amount, redirect } = parsed.output;
+        const lang = pickLang(c.req.header('accept-language'));
+        const impUid = `imp_test_${randomBytes(9).toString('hex')}`;
+        const approved = decision === 'approve';
+        const failReason = approved ? null : pageMessages.declined[lang];
+        payments.set(impUid, {
+          imp_uid: impUid,
+          merchant_uid,
+          amount,
+          status: approved ? 'paid' : 'failed',
+          fail_reason: failReason,
+        });
+        const back = new URL(redirect, 'http://local');
+        back.searchParams.set('imp_uid', impUid);
+        back.searchParams.set('merchant_uid', merchant_uid);
+        back.searchParams.set('imp_success', String(approved));
+        if (failReason) back.searchParams.set('error_msg', failReason);
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(`${back.pathname}${back.search}`, 303);
+      });
+    },
+  };
+}

@@ -1,0 +1,369 @@
+import type { CertQuestion } from '../../sync/api/auth.api.ts';
+import { seoulDate } from '../clock.ts';
+import type { RequestContext } from '../http/context.ts';
+import { alreadyExists, certAnswerFailed, forbidden, ruleViolation } from '../http/errors.ts';
+import type { User } from '../users/users.tables.ts';
+import { authMessages } from './auth.messages.ts';
+import { issueCode, verifyCode } from './phone-codes.ts';
+import { endSessions, hashToken, newToken } from './session.ts';
+
+type Ctx = Pick<RequestContext, 'db' | 'clock' | 'config' | 'adapters' | 'logger'>;
+
+export async function findUserByPhone({ ctx, phone }: { ctx: Pick<Ctx, 'db'>; phone: string }) {
+  return ctx.db.selectFrom('users').selectAll().where('f_phone', '=', phone).executeTakeFirst();
+}
+
+export async function isPreregistered({ ctx, phone }: { ctx: Pick<Ctx, 'db'>; phone: string }) {
+  return (
+    (await ctx.db
+      .selectFrom('preregistered_phones')
+      .select('f_phone')
+      .where('f_phone', '=', phone)
+      .executeTakeFirst()) !== undefined
+  );
+}
+
+/** Refuses sign-in for blocked or login-limited members; a limit whose date has passed is lifted. */
+async function assertMayLogIn({ ctx, user }: { ctx: Ctx; user: User }) {
+  if (user.f_approval === 'R') throw ruleViolation(authMessages.signupRejected, { status: 403 });
+  if (user.f_status === 'B') throw ruleViolation(authMessages.blocked, { status: 403 });
+  if (user.f_status === 'LL' && user.f_release_date) {
+    if (new Date(user.f_release_date) > ctx.clock.now()) {
+      throw ruleViolation(authMessages.loginLimited, {
+        status: 403,
+        params: { date: seoulDate(new Date(user.f_release_date)) },
+      });
+    }
+    await ctx.db
+      .updateTable('users')
+      .set({ f_status: 'N', f_release_date: null })
+      .where('f_idx', '=', user.f_idx)
+      .execute();
+  }
+}
+
+/** A rejected applicant may apply again from the next day (Asia/Seoul). */
+function rejectedToday({ ctx, user }: { ctx: Ctx; user: User }): boolean {
+  return (
+    user.f_approval === 'R' &&
+    user.f_reject_time !== null &&
+    seoulDate(new Date(user.f_reject_time)) === seoulDate(ctx.clock.now())
+  );
+}
+
+export async function authPhone({ ctx, phone, isLogin }: { ctx: Ctx; phone: string; isLogin: boolean }) {
+  const user = await findUserByPhone({ ctx, phone });
+  if (isLogin) {
+    if (!user) throw ruleViolation(authMessages.notMember);
+    await assertMayLogIn({ ctx, user });
+  } else if (user) {
+    if (user.f_approval !== 'R') throw alreadyExists(authMessages.alreadyMember);
+    if (rejectedToday({ ctx, user })) throw ruleViolation(authMessages.signupRejected);
+  }
+  const code = await issueCode({
+    db: ctx.db,
+    clock: ctx.clock,
+    secret: ctx.config.appSecret,
+    phone,
+    purpose: isLogin ? 'login' : 'signup',
+  });
+  const host = new URL(ctx.config.publicUrl).host;
+  // The last line is the WebOTP format, so Android Chrome can fill the code in by itself.
+  const text = `[분양톡] 인증번호 [${code}]를 입력해 주세요.\n\n@${host} #${code}`;
+  await ctx.adapters.sms.sendCode({ to: phone, code, text });
+  return { auth: (await isPreregistered({ ctx, phone })) ? ('Y' as const) : ('N' as const) };
+}
+
+export async function createSession({
+  ctx,
+  user,
+  deviceId,
+  ip,
+  userAgent,
+  isWeb,
+  byAdmin = null,
+}: {
+  ctx: Ctx;
+  user: User;
+  deviceId: string;
+  ip: string;
+  userAgent: string;
+  isWeb: 'Y' | 'N';
+  byAdmin?: number | null;
+}): Promise<string> {
+  const now = ctx.clock.now();
+  const token = newToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (byAdmin === null) {
+      // One active device per member: the other device's next call gets -7.
+      await trx
+        .updateTable('sessions')
+        .set({ ended_at: now.toISOString(), end_reason: 'other_device' })
+        .where('f_user_idx', '=', user.f_idx)
+        .where('ended_at', 'is', null)
+        .where('device_id', '!=', deviceId)
+        .where('device_id', 'not like', 'admin:%')
+        .execute();
+      await trx
+        .updateTable('sessions')
+        .set({ ended_at: now.toISOString(), end_reason: 'logout' })
+        .where('f_user_idx', '=', user.f_idx)
+        .where('ended_at', 'is', null)
+        .where('device_id', '=', deviceId)
+        .execute();
+    }
+    await trx
+      .insertInto('sessions')
+      .values({
+        f_user_idx: user.f_idx,
+        token_hash: hashToken(token),
+        device_id: byAdmin === null ? deviceId : `admin:${byAdmin}`,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000).toISOString(),
+        last_seen_at: now.toISOString(),
+        admin_unlocked_until: null,
+        ended_at: null,
+        end_reason: null,
+      })
+      .execute();
+    await trx
+      .insertInto('login_logs')
+      .values({
+        f_user_idx: user.f_idx,
+        f_time: now.toISOString(),
+        f_device_id: deviceId,
+        f_ip: ip,
+        f_user_agent: userAgent.slice(0, 300),
+        f_is_web: isWeb,
+        f_by_admin: byAdmin,
+      })
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ f_last_access: now.toISOString() })
+      .where('f_idx', '=', user.f_idx)
+      .execute();
+  });
+  return token;
+}
+
+export async function login({
+  ctx,
+  phone,
+  code,
+  deviceId,
+  ip,
+  userAgent,
+  isWeb,
+}: {
+  ctx: Ctx;
+  phone: string;
+  code: string;
+  deviceId: string;
+  ip: string;
+  userAgent: string;
+  isWeb: 'Y' | 'N';
+}) {
+  const user = await findUserByPhone({ ctx, phone });
+  if (!user) throw ruleViolation(authMessages.notMember);
+  await assertMayLogIn({ ctx, user });
+  await verifyCode({
+    db: ctx.db,
+    clock: ctx.clock,
+    secret: ctx.config.appSecret,
+    phone,
+    code,
+    consume: true,
+  });
+  const token = await createSession({ ctx, user, deviceId, ip, userAgent, isWeb });
+  return { access_token: token, uid: user.f_idx, type: user.f_type };
+}
+
+export async function listQuestions({ ctx }: { ctx: Pick<Ctx, 'db'> }): Promise<CertQuestion[]> {
+  const rows = await ctx.db
+    .selectFrom('cert_questions')
+    .select(['f_idx', 'f_question', 'f_answer_list'])
+    .orderBy('f_order')
+    .execute();
+  return rows.map((r) => ({ ...r, f_answer_list: JSON.parse(r.f_answer_list) as string[] }));
+}
+
+export interface GradedAnswer {
+  f_question_idx: number;
+  f_answer: number;
+  f_answer_status: 'Y' | 'N';
+}
+
+/** Every question must be answered; the set passes when every answer is right. */
+export async function gradeAnswers({
+  ctx,
+  answers,
+}: {
+  ctx: Pick<Ctx, 'db'>;
+  answers: ReadonlyArray<{ f_idx: number; answer: number }>;
+}): Promise<{ passed: boolean; graded: GradedAnswer[] }> {
+  const questions = await ctx.db.selectFrom('cert_questions').select(['f_idx', 'f_correct']).execute();
+  const given = new Map(answers.map((a) => [a.f_idx, a.answer]));
+  if (questions.some((q) => !given.has(q.f_idx))) throw ruleViolation(authMessages.quizIncomplete);
+  const graded = questions.map((q) => {
+    const answer = given.get(q.f_idx) as number;
+    return {
+      f_question_idx: q.f_idx,
+      f_answer: answer,
+      f_answer_status: answer === q.f_correct ? ('Y' as const) : ('N' as const),
+    };
+  });
+  return { passed: graded.every((g) => g.f_answer_status === 'Y'), graded };
+}
+
+/** updateCertAnswer: grades the quiz for a phone that verified its code; -8 sends the user back to the quiz. */
+export async function checkQuiz({
+  ctx,
+  phone,
+  answers,
+}: {
+  ctx: Ctx;
+  phone: string;
+  answers: ReadonlyArray<{ f_idx: number; answer: number }>;
+}) {
+  const verified = await ctx.db
+    .selectFrom('phone_codes')
+    .select('f_idx')
+    .where('f_phone', '=', phone)
+    .where('consumed_at', 'is', null)
+    .where('verified_at', 'is not', null)
+    .executeTakeFirst();
+  if (!verified) throw ruleViolation(authMessages.phoneNotVerified);
+  const { passed } = await gradeAnswers({ ctx, answers });
+  if (!passed) throw certAnswerFailed(authMessages.quizFailed);
+  return { passed: true as const };
+}
+
+export async function signUp({
+  ctx,
+  input,
+  cardUrl,
+}: {
+  ctx: Ctx;
+  input: {
+    affiliation: string;
+    name: string;
+    phone_number: string;
+    code: string;
+    answer_list: ReadonlyArray<{ f_idx: number; answer: number }>;
+  };
+  cardUrl: () => Promise<string>;
+}) {
+  const phone = input.phone_number;
+  const existing = await findUserByPhone({ ctx, phone });
+  if (existing && existing.f_approval !== 'R') throw alreadyExists(authMessages.alreadyMember);
+  if (existing && rejectedToday({ ctx, user: existing })) throw ruleViolation(authMessages.signupRejected);
+  const preregistered = await isPreregistered({ ctx, phone });
+  // Grade before anything is written: a failed quiz (-8) leaves no trace but the code.
+  const grading = preregistered ? null : await gradeAnswers({ ctx, answers: input.answer_list });
+  if (grading && !grading.passed) throw certAnswerFailed(authMessages.quizFailed);
+  await verifyCode({
+    db: ctx.db,
+    clock: ctx.clock,
+    secret: ctx.config.appSecret,
+    phone,
+    code: input.code,
+    consume: true,
+    allowVerified: true,
+  });
+  const card = await cardUrl();
+  const now = ctx.clock.now().toISOString();
+  const answers = grading?.graded ?? [];
+  const uid = await ctx.db.transaction().execute(async (trx) => {
+    let userIdx: number;
+    if (existing) {
+      // A rejected applicant applying again keeps their row (their history) with fresh details.
+      await trx
+        .updateTable('users')
+        .set({
+          f_business_card: card,
+          f_affiliation: input.affiliation,
+          f_name: input.name,
+          f_approval: 'P',
+          f_reject_time: null,
+          f_reg_time: now,
+        })
+        .where('f_idx', '=', existing.f_idx)
+        .execute();
+      await trx.deleteFrom('cert_answers').where('f_user_idx', '=', existing.f_idx).execute();
+      userIdx = existing.f_idx;
+    } else {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          f_phone: phone,
+          f_business_card: card,
+          f_affiliation: input.affiliation,
+          f_name: input.name,
+          f_push_off_start_time: null,
+          f_push_off_end_time: null,
+          f_usage_date: null,
+          f_release_date: null,
+          f_reject_time: null,
+          f_last_access: null,
+          f_withdrawn_time: null,
+          f_withdrawn_phone: null,
+          f_authority_by: null,
+          f_reg_time: now,
+          f_approval: 'P',
+        })
+        .returning('f_idx')
+        .executeTakeFirstOrThrow();
+      userIdx = row.f_idx;
+    }
+    if (answers.length > 0) {
+      await trx
+        .insertInto('cert_answers')
+        .values(answers.map((a) => ({ ...a, f_user_idx: userIdx })))
+        .execute();
+    }
+    await trx.deleteFrom('preregistered_phones').where('f_phone', '=', phone).execute();
+    return userIdx;
+  });
+  return { uid, approval: 'P' as const };
+}
+
+/** exitApp: the member types the signed-in phone again; the row stays (sites refer to it) but the phone is freed. */
+export async function withdraw({ ctx, user, phone }: { ctx: Ctx; user: User; phone: string }) {
+  if (phone !== user.f_phone) throw ruleViolation(authMessages.withdrawalPhoneMismatch);
+  await removeMember({ ctx, user });
+}
+
+export async function removeMember({ ctx, user }: { ctx: Ctx; user: User }) {
+  if (user.f_phone === ctx.config.superAdminPhone) throw forbidden();
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        f_withdrawn_time: now,
+        f_withdrawn_phone: user.f_phone,
+        f_phone: `withdrawn:${user.f_idx}`,
+        f_type: 'U',
+        f_admin_authority: '',
+        f_status: 'B',
+      })
+      .where('f_idx', '=', user.f_idx)
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ ended_at: now, end_reason: 'withdrawn' })
+      .where('f_user_idx', '=', user.f_idx)
+      .where('ended_at', 'is', null)
+      .execute();
+    // Their sites leave every list but are kept (status D), so an admin can restore them.
+    await trx
+      .updateTable('sites')
+      .set({ f_status: 'D', f_update_time: now })
+      .where('f_user_idx', '=', user.f_idx)
+      .where('f_status', '!=', 'D')
+      .execute();
+  });
+}
+
+export { endSessions };

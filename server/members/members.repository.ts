@@ -1,0 +1,59 @@
+import type { AdminUser } from '../../sync/api/admin-members.api.ts';
+import type { Db } from '../db/database.ts';
+import type { User } from '../users/users.tables.ts';
+
+/** The admin view of members (spec §3 User, admin view), with the counts it shows. */
+export async function toAdminUsers({ db, users }: { db: Db; users: User[] }): Promise<AdminUser[]> {
+  if (users.length === 0) return [];
+  const ids = users.map((u) => u.f_idx);
+  const saleCounts = await db
+    .selectFrom('sites')
+    .select(['f_user_idx', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('f_user_idx', 'in', ids)
+    .where('f_status', '!=', 'D')
+    .groupBy('f_user_idx')
+    .execute();
+  const answers = await db
+    .selectFrom('cert_answers as a')
+    .innerJoin('cert_questions as q', 'q.f_idx', 'a.f_question_idx')
+    .select(['a.f_user_idx', 'q.f_question', 'q.f_answer_list', 'a.f_answer', 'a.f_answer_status'])
+    .where('a.f_user_idx', 'in', ids)
+    .orderBy('q.f_order')
+    .execute();
+  const sales = new Map(saleCounts.map((r) => [r.f_user_idx, Number(r.n)]));
+  return users.map((u) => ({
+    f_idx: u.f_idx,
+    f_type: u.f_type,
+    f_phone: u.f_phone,
+    f_name: u.f_name,
+    f_affiliation: u.f_affiliation,
+    f_business_card: u.f_business_card,
+    f_point: Math.max(0, u.f_point),
+    f_usage_date: u.f_usage_date,
+    f_made_count: u.f_made_count,
+    f_push_count: u.f_push_count,
+    f_admin_authority: u.f_admin_authority,
+    f_approval: u.f_approval,
+    f_status: u.f_status,
+    f_release_date: u.f_release_date,
+    f_reg_time: u.f_reg_time,
+    f_last_access: u.f_last_access,
+    f_sale_count: sales.get(u.f_idx) ?? 0,
+    // Community posts and notifications arrive with their own features.
+    f_community_count: 0,
+    f_notify_count: 0,
+    f_warned_count: u.f_warned_count,
+    f_charge_point: u.f_charge_point,
+    answer_list: answers
+      .filter((a) => a.f_user_idx === u.f_idx)
+      .map((a) => ({
+        f_question: a.f_question,
+        f_answer: (JSON.parse(a.f_answer_list) as string[])[a.f_answer] ?? String(a.f_answer),
+        f_answer_status: a.f_answer_status,
+      })),
+  }));
+}
+
+export async function activeUserByPhone({ db, phone }: { db: Db; phone: string }) {
+  return db.selectFrom('users').selectAll().where('f_phone', '=', phone).executeTakeFirst();
+}

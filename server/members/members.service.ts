@@ -1,0 +1,199 @@
+import { type AdminTab, grantableTabs } from '../../sync/admin-tabs.ts';
+import { Limits } from '../../sync/constants.ts';
+import { authMessages } from '../auth/auth.messages.ts';
+import { createSession, removeMember } from '../auth/auth.service.ts';
+import type { AuthInfo } from '../auth/session.ts';
+import { endSessions } from '../auth/session.ts';
+import { DAY_MS, seoulDate, seoulMidnight } from '../clock.ts';
+import { passwordMatches } from '../config.ts';
+import type { AuthedContext } from '../http/context.ts';
+import { alreadyExists, badParameter, forbidden, notFound, ruleViolation } from '../http/errors.ts';
+import type { User } from '../users/users.tables.ts';
+import { activeUserByPhone } from './members.repository.ts';
+
+type Ctx = AuthedContext;
+
+export async function requireUserByPhone({ ctx, phone }: { ctx: Ctx; phone: string }): Promise<User> {
+  const user = await activeUserByPhone({ db: ctx.db, phone });
+  if (!user) throw notFound(authMessages.userNotFound);
+  return user;
+}
+
+function guardSuperAdmin({ ctx, user }: { ctx: Ctx; user: User }) {
+  // Nobody limits, blocks or removes the super admin through the app.
+  if (user.f_phone === ctx.config.superAdminPhone) throw forbidden();
+}
+
+/** Approve (A) or reject (R) an applicant; a signed-in applicant is told by -9 on the next call. */
+export async function decideApplicant({
+  ctx,
+  userIdx,
+  status,
+}: {
+  ctx: Ctx;
+  userIdx: number;
+  status: 'A' | 'R';
+}) {
+  const user = await ctx.db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
+  if (!user) throw notFound(authMessages.userNotFound);
+  if (user.f_approval !== 'P') throw ruleViolation(authMessages.notPending, { status: 409 });
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .updateTable('users')
+    .set(status === 'A' ? { f_approval: 'A' } : { f_approval: 'R', f_reject_time: now })
+    .where('f_idx', '=', userIdx)
+    .execute();
+  await endSessions({ db: ctx.db, clock: ctx.clock, userIdx, reason: 'status_changed' });
+  return { f_idx: userIdx, f_approval: status };
+}
+
+/** WL or LL for 5 days: released at 00:00 (Asia/Seoul) of the fifth day from today. */
+export async function limitMember({ ctx, phone, status }: { ctx: Ctx; phone: string; status: 'WL' | 'LL' }) {
+  const user = await requireUserByPhone({ ctx, phone });
+  guardSuperAdmin({ ctx, user });
+  const releaseDate = seoulDate(new Date(ctx.clock.now().getTime() + Limits.writeLimitDays * DAY_MS));
+  await ctx.db
+    .updateTable('users')
+    .set({ f_status: status, f_release_date: seoulMidnight(releaseDate).toISOString() })
+    .where('f_idx', '=', user.f_idx)
+    .execute();
+  await endSessions({ db: ctx.db, clock: ctx.clock, userIdx: user.f_idx, reason: 'status_changed' });
+  return { release_date: releaseDate };
+}
+
+export async function setBlocked({ ctx, phone, blocked }: { ctx: Ctx; phone: string; blocked: boolean }) {
+  const user = await requireUserByPhone({ ctx, phone });
+  guardSuperAdmin({ ctx, user });
+  await ctx.db
+    .updateTable('users')
+    .set({ f_status: blocked ? 'B' : 'N', f_release_date: null })
+    .where('f_idx', '=', user.f_idx)
+    .execute();
+  if (blocked)
+    await endSessions({ db: ctx.db, clock: ctx.clock, userIdx: user.f_idx, reason: 'status_changed' });
+}
+
+export async function liftLimit({ ctx, phone }: { ctx: Ctx; phone: string }) {
+  const user = await requireUserByPhone({ ctx, phone });
+  if (user.f_status !== 'WL' && user.f_status !== 'LL') return;
+  await ctx.db
+    .updateTable('users')
+    .set({ f_status: 'N', f_release_date: null })
+    .where('f_idx', '=', user.f_idx)
+    .execute();
+}
+
+export async function preregisterPhone({ ctx, phone }: { ctx: Ctx; phone: string }) {
+  if (await activeUserByPhone({ db: ctx.db, phone })) throw alreadyExists(authMessages.alreadyMember);
+  await ctx.db
+    .insertInto('preregistered_phones')
+    .values({ f_phone: phone, f_added_by: ctx.auth.user.f_idx, f_reg_time: ctx.clock.now().toISOString() })
+    .onConflict((oc) => oc.column('f_phone').doNothing())
+    .execute();
+}
+
+export async function removeByPhone({ ctx, phone }: { ctx: Ctx; phone: string }) {
+  const user = await requireUserByPhone({ ctx, phone });
+  guardSuperAdmin({ ctx, user });
+  await removeMember({ ctx, user });
+}
+
+/** Super admin only (the route's tab is manage). The first tab listed is the starting tab. */
+export async function setAuthority({
+  ctx,
+  userIdx,
+  authority,
+}: {
+  ctx: Ctx;
+  userIdx: number;
+  authority: string;
+}) {
+  const user = await ctx.db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
+  if (!user || user.f_withdrawn_time) throw notFound(authMessages.userNotFound);
+  if (user.f_phone === ctx.config.superAdminPhone) throw forbidden();
+  const tabs: AdminTab[] = [];
+  for (const part of authority.split(',').filter((p) => p !== '')) {
+    const n = Number(part);
+    if (!(grantableTabs as readonly number[]).includes(n))
+      throw badParameter({ field: 'authority', reason: `tab ${part} cannot be granted` });
+    if (!tabs.includes(n as AdminTab)) tabs.push(n as AdminTab);
+  }
+  const list = tabs.join(',');
+  const type = tabs.length > 0 ? 'A' : 'U';
+  await ctx.db
+    .updateTable('users')
+    .set({ f_admin_authority: list, f_type: type, f_authority_by: ctx.auth.user.f_idx })
+    .where('f_idx', '=', userIdx)
+    .execute();
+  return { f_idx: userIdx, f_type: type, f_admin_authority: list } as const;
+}
+
+const LOCK_MINUTES = 30;
+
+export async function openLock({ ctx, password }: { ctx: Ctx; password: string }) {
+  if (!passwordMatches({ password, hash: ctx.config.adminLockHash })) {
+    ctx.logger.warn({ reqId: ctx.requestId, admin: ctx.auth.user.f_idx }, 'admin lock: wrong password');
+    throw ruleViolation(authMessages.adminPasswordIncorrect, { status: 403 });
+  }
+  const until = new Date(ctx.clock.now().getTime() + LOCK_MINUTES * 60_000).toISOString();
+  await ctx.db
+    .updateTable('sessions')
+    .set({ admin_unlocked_until: until })
+    .where('f_idx', '=', ctx.auth.session.f_idx)
+    .execute();
+  return { unlocked_until: until };
+}
+
+export async function closeLock({ ctx }: { ctx: Ctx }) {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ admin_unlocked_until: null })
+    .where('f_idx', '=', ctx.auth.session.f_idx)
+    .execute();
+}
+
+/** Signs the admin in as a member, on a separate admin session that does not end the member's own. */
+export async function loginAsMember({
+  ctx,
+  auth,
+  key,
+  type,
+}: {
+  ctx: Ctx;
+  auth: AuthInfo;
+  key: string;
+  type: 'phone' | 'maemul';
+}) {
+  let user: User | undefined;
+  if (type === 'phone') {
+    user = await activeUserByPhone({ db: ctx.db, phone: key.replace(/\D/g, '') });
+    if (!user) throw notFound(authMessages.userNotFound);
+  } else {
+    const siteIdx = Number(key);
+    if (!Number.isInteger(siteIdx) || siteIdx < 1)
+      throw badParameter({ field: 'phone_number', reason: 'listing number must be a number' });
+    const site = await ctx.db
+      .selectFrom('sites')
+      .select('f_user_idx')
+      .where('f_idx', '=', siteIdx)
+      .executeTakeFirst();
+    if (!site) throw notFound(authMessages.listingNotFound);
+    user = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('f_idx', '=', site.f_user_idx)
+      .executeTakeFirst();
+    if (!user) throw notFound(authMessages.userNotFound);
+  }
+  if (user.f_phone === ctx.config.superAdminPhone && !auth.isSuperAdmin) throw forbidden();
+  const token = await createSession({
+    ctx,
+    user,
+    deviceId: ctx.deviceId ?? 'admin',
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    isWeb: 'Y',
+    byAdmin: auth.user.f_idx,
+  });
+  return { access_token: token, uid: user.f_idx, type: user.f_type };
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { invalidInput } from '../http/errors.ts';
+import { pointsMessages } from './points.messages.ts';
+
+/**
+ * Runs a purchase once per idempotency key. The stored answer, the key and the purchase's
+ * effects commit together: a repeated request (a double tap, a retry after a lost answer)
+ * gets the first answer back and changes nothing; the same key with other content is refused.
+ * Transactions on the single SQLite connection run one at a time, so the lookup cannot race.
+ */
+export async function once<T>({
+  db,
+  userIdx,
+  key,
+  operation,
+  fingerprint,
+  now,
+  run,
+}: {
+  db: Db;
+  userIdx: number;
+  /** Undefined: no key was sent, the work simply runs in a transaction. */
+  key: string | undefined;
+  operation: string;
+  fingerprint: unknown;
+  now: Date;
+  run: (trx: Kysely<Database>) => Promise<T>;
+}): Promise<T> {
+  const print = JSON.stringify(fingerprint);
+  return db.transaction().execute(async (trx) => {
+    if (key === undefined) return run(trx);
+    const seen = await trx
+      .selectFrom('purchase_requests')
+      .selectAll()
+      .where('f_user_idx', '=', userIdx)
+      .where('f_key', '=', key)
+      .executeTakeFirst();
+    if (seen) {
+      if (seen.f_operation !== operation || seen.f_fingerprint !== print) {
+        throw invalidInput({ field: 'idempotency_key', msg: pointsMessages.idempotencyReused });
+      }
+      return JSON.parse(seen.f_result) as T;
+    }
+    const result = await run(trx);
+    await trx
+      .insertInto('purchase_requests')
+      .values({
+        f_user_idx: userIdx,
+        f_key: key,
+        f_operation: operation,
+        f_fingerprint: print,
+        f_result: JSON.stringify(result),
+        f_reg_time: now.toISOString(),
+      })
+      .execute();
+    return result;
+  });
+}

@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely';
+import type { PointLogType } from '../../sync/api/points.api.ts';
+import { extendUsageDate } from '../../sync/points/plans.ts';
+import type { Database } from '../db/schema.ts';
+import { notFound, ruleViolation } from '../http/errors.ts';
+import { pointsMessages } from './points.messages.ts';
+
+/** A transaction (or the database, when the caller has opened none). */
+type Trx = Kysely<Database>;
+
+const INCREASES: ReadonlySet<PointLogType> = new Set(['C', 'A']);
+
+/**
+ * The one way a balance changes: the conditional UPDATE refuses a deduction the balance
+ * cannot cover in the same statement that applies it, so concurrent purchases cannot
+ * overspend, and the log row is written in the caller's transaction with the balance after it.
+ * Other features (report rewards, made+, push) use this too.
+ */
+export async function changePoints({
+  trx,
+  userIdx,
+  type,
+  amount,
+  reason,
+  memo = '',
+  ref = null,
+  adminIdx = null,
+  now,
+}: {
+  trx: Trx;
+  userIdx: number;
+  type: PointLogType;
+  /** Positive; the type gives the direction. */
+  amount: number;
+  reason: string;
+  memo?: string;
+  ref?: string | null;
+  adminIdx?: number | null;
+  now: Date;
+}): Promise<{ logIdx: number; balance: number }> {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new RangeError(`point amount must be positive: ${amount}`);
+  const increase = INCREASES.has(type);
+  let update = trx
+    .updateTable('users')
+    .set((eb) => ({ f_point: eb('f_point', increase ? '+' : '-', amount) }))
+    .where('f_idx', '=', userIdx);
+  if (!increase) update = update.where('f_point', '>=', amount);
+  const row = await update.returning('f_point').executeTakeFirst();
+  if (!row) {
+    const exists = await trx
+      .selectFrom('users')
+      .select('f_idx')
+      .where('f_idx', '=', userIdx)
+      .executeTakeFirst();
+    if (!exists) throw notFound();
+    throw ruleViolation(pointsMessages.pointNotEnough);
+  }
+  const log = await trx
+    .insertInto('point_logs')
+    .values({
+      f_user_idx: userIdx,
+      f_reg_time: now.toISOString(),
+      f_type: type,
+      f_point: amount,
+      f_point_final: row.f_point,
+      f_reason: reason,
+      f_memo: memo,
+      f_admin_idx: adminIdx,
+      f_ref: ref,
+    })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  return { logIdx: log.f_idx, balance: row.f_point };
+}
+
+/** Adds days (from the current usage date while it lasts, else from now) and made/push counts, logged. */
+export async function extendUsage({
+  trx,
+  userIdx,
+  days,
+  made = 0,
+  push = 0,
+  reason,
+  memo = '',
+  adminIdx = null,
+  pointLogIdx = null,
+  now,
+}: {
+  trx: Trx;
+  userIdx: number;
+  days: number;
+  made?: number;
+  push?: number;
+  reason: string;
+  memo?: string;
+  adminIdx?: number | null;
+  pointLogIdx?: number | null;
+  now: Date;
+}): Promise<{ usageDate: string | null; madeCount: number; pushCount: number }> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['f_usage_date'])
+    .where('f_idx', '=', userIdx)
+    .executeTakeFirst();
+  if (!user) throw notFound();
+  const usageDate =
+    days !== 0 ? extendUsageDate({ usageDate: user.f_usage_date, days, now }) : user.f_usage_date;
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({
+      f_usage_date: usageDate,
+      f_made_count: eb('f_made_count', '+', made),
+      f_push_count: eb('f_push_count', '+', push),
+    }))
+    .where('f_idx', '=', userIdx)
+    .returning(['f_usage_date', 'f_made_count', 'f_push_count'])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('usage_logs')
+    .values({
+      f_user_idx: userIdx,
+      f_reg_time: now.toISOString(),
+      f_days: days,
+      f_made: made,
+      f_push: push,
+      f_usage_date_final: row.f_usage_date,
+      f_made_final: row.f_made_count,
+      f_push_final: row.f_push_count,
+      f_reason: reason,
+      f_memo: memo,
+      f_admin_idx: adminIdx,
+      f_point_log_idx: pointLogIdx,
+    })
+    .execute();
+  return { usageDate: row.f_usage_date, madeCount: row.f_made_count, pushCount: row.f_push_count };
+}

@@ -1,0 +1,112 @@
+import { AdminTab } from '../../sync/admin-tabs.ts';
+import {
+  addPeriodCall,
+  addPointCall,
+  buyPeriodCall,
+  buyPointCall,
+  checkTicketCall,
+  findPeriodMemberCall,
+  findPointMemberCall,
+  getMemberPointLogCall,
+  getMemberUsageLogCall,
+  getPointLogCall,
+  getPurchaseInfoCall,
+  preparePaymentCall,
+} from '../../sync/api/points.api.ts';
+import { defineOperation } from '../http/operation.ts';
+import { confirmPayment, preparePayment } from './payments.service.ts';
+import { pointsMessages } from './points.messages.ts';
+import { adminPointLogPage, pointLogPage, toPointMember, usageLogPage } from './points.repository.ts';
+import {
+  adminAddPeriod,
+  adminAddPoint,
+  buyPeriod,
+  purchaseInfo,
+  requireMemberByPhone,
+} from './points.service.ts';
+
+const pointTab = { kind: 'admin', tab: AdminTab.point } as const;
+const periodTab = { kind: 'admin', tab: AdminTab.period } as const;
+
+export const pointsOperations = [
+  defineOperation(getPurchaseInfoCall, {
+    access: { kind: 'session' },
+    handler: ({ ctx }) => purchaseInfo({ ctx }),
+  }),
+  // The same check map search, notification send and community post pass through (spec §6):
+  // the client asks before opening a form that needs the ticket.
+  defineOperation(checkTicketCall, {
+    access: { kind: 'member', ticket: true },
+    handler: ({ ctx }) => ({ ok: true as const, usage_date: ctx.auth.user.f_usage_date }),
+  }),
+  defineOperation(preparePaymentCall, {
+    access: { kind: 'member' },
+    handler: ({ input, ctx }) => preparePayment({ ctx, point: input.point }),
+  }),
+  defineOperation(buyPointCall, {
+    access: { kind: 'member' },
+    successMessage: pointsMessages.charged,
+    handler: ({ input, ctx }) =>
+      confirmPayment({ ctx, merchantUid: input.merchant_uid, impUid: input.imp_uid }),
+  }),
+  defineOperation(buyPeriodCall, {
+    access: { kind: 'member' },
+    successMessage: pointsMessages.usagePurchased,
+    handler: ({ input, ctx }) =>
+      buyPeriod({
+        ctx,
+        period: input.period,
+        made: input.made,
+        push: input.push,
+        key: input.idempotency_key,
+      }),
+  }),
+  defineOperation(getPointLogCall, {
+    access: { kind: 'session' },
+    handler: ({ input, ctx }) =>
+      pointLogPage({ db: ctx.db, userIdx: ctx.auth.user.f_idx, pageNum: input.page_num }),
+  }),
+
+  defineOperation(findPointMemberCall, {
+    access: pointTab,
+    handler: async ({ input, ctx }) => toPointMember(await requireMemberByPhone({ ctx, phone: input.phone })),
+  }),
+  defineOperation(getMemberPointLogCall, {
+    access: pointTab,
+    handler: ({ input, ctx }) =>
+      adminPointLogPage({ db: ctx.db, userIdx: input.user_idx, pageNum: input.page_num }),
+  }),
+  defineOperation(addPointCall, {
+    access: { ...pointTab, lock: true },
+    successMessage: (out) => (out.added > 0 ? pointsMessages.pointsGiven : pointsMessages.pointsTaken),
+    handler: ({ input, ctx }) =>
+      adminAddPoint({
+        ctx,
+        userIdx: input.user_idx,
+        point: input.point,
+        memo: input.memo,
+        key: input.idempotency_key,
+      }),
+  }),
+  defineOperation(findPeriodMemberCall, {
+    access: periodTab,
+    handler: async ({ input, ctx }) => toPointMember(await requireMemberByPhone({ ctx, phone: input.phone })),
+  }),
+  defineOperation(getMemberUsageLogCall, {
+    access: periodTab,
+    handler: ({ input, ctx }) =>
+      usageLogPage({ db: ctx.db, userIdx: input.user_idx, pageNum: input.page_num }),
+  }),
+  defineOperation(addPeriodCall, {
+    access: { ...periodTab, lock: true },
+    successMessage: (out) => (out.added_days > 0 ? pointsMessages.periodGiven : pointsMessages.periodTaken),
+    handler: ({ input, ctx }) =>
+      adminAddPeriod({
+        ctx,
+        userIdx: input.user_idx,
+        days: input.period,
+        memo: input.memo,
+        key: input.idempotency_key,
+      }),
+  }),
+];

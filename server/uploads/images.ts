@@ -1,0 +1,66 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { Limits } from '../../sync/constants.ts';
+import type { FileStorage } from '../adapters/storage.ts';
+import { invalidInput } from '../http/errors.ts';
+import { defineMessages } from '../http/messages.ts';
+
+export const imageMessages = defineMessages({
+  unsupportedImage: { ko: '지원하지 않는 이미지 형식입니다.', en: 'Unsupported image format.' },
+  imageTooLarge: { ko: '이미지는 10MB 이하만 올릴 수 있습니다.', en: 'Images must be 10 MB or smaller.' },
+  uploadFailed: {
+    ko: '업로드에 실패했습니다. 다시 업로드해 주세요.',
+    en: 'Upload failed. Please upload again.',
+  },
+});
+
+/** What the bytes say, not the file name: the formats a phone camera or gallery produces. */
+const acceptedMimes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+
+const MAX_EDGE = 2000;
+
+/**
+ * Checks an uploaded file by its bytes and re-encodes it as WebP: EXIF (including GPS
+ * location) and other metadata are dropped, orientation is applied first, and very large
+ * pictures are scaled down. Nothing is stored yet, so a caller can check everything else
+ * before keeping the file.
+ */
+export async function encodeImage({
+  file,
+  field = 'file',
+}: {
+  file: Blob;
+  field?: string;
+}): Promise<Uint8Array> {
+  if (file.size > Limits.imageMaxBytes) throw invalidInput({ field, msg: imageMessages.imageTooLarge });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !acceptedMimes.has(type.mime))
+    throw invalidInput({ field, msg: imageMessages.unsupportedImage });
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(bytes, { failOn: 'error', animated: false })
+      .rotate()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // The header looked like an image but the data is not decodable.
+    throw invalidInput({ field, msg: imageMessages.unsupportedImage });
+  }
+  return new Uint8Array(encoded);
+}
+
+/** encodeImage, then keep it; returns the stored URL. */
+export async function storeImage({
+  file,
+  storage,
+  field = 'file',
+}: {
+  file: Blob;
+  storage: FileStorage;
+  field?: string;
+}) {
+  const bytes = await encodeImage({ file, field });
+  return storage.put({ bytes, ext: 'webp' });
+}

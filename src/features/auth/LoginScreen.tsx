@@ -1,0 +1,140 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { loginCall } from '../../../sync/api/auth.api.ts';
+import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { formatPhone, phoneDigits } from '../../lib/format.ts';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { completeLogin } from './auth-actions.ts';
+import { sessionStore } from './session.ts';
+import { formatCountdown, usePhoneCode } from './usePhoneCode.ts';
+
+/** Spec §2 Login: phone, send code, 180 s countdown, code entry. */
+export function LoginScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState(() => formatPhone(sessionStore.savedPhone()));
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice] = useState(() => sessionStore.forcedLogout());
+  const onAutoFill = useCallback((c: string) => setCode(c), []);
+  const phoneCode = usePhoneCode({ isLogin: true, onAutoFill });
+
+  useEffect(() => {
+    // The forced-logout message is shown once, here, then the flag is cleared.
+    if (notice?.trim()) toast(notice);
+    if (notice !== null) sessionStore.clearForcedLogout();
+  }, [notice]);
+
+  const showError = (err: unknown) => {
+    if (err instanceof ApiError) toast(err.message);
+    else if (err instanceof NetworkError)
+      toast(t`Network communication error. Please check your connection.`);
+    else toast(t`An unexpected error occurred. Please restart the app.`);
+  };
+
+  const sendCode = async () => {
+    if (phoneDigits(phone).length < 10) return toast(t`Please enter your phone number.`);
+    try {
+      await phoneCode.send(phone);
+      toast(t`The code was sent.`);
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const submit = async () => {
+    if (phoneDigits(phone).length < 10) return toast(t`Please enter your phone number.`);
+    if (!phoneCode.requested) return toast(t`Please request a code first.`);
+    if (phoneCode.expired) return toast(t`Authentication timed out. Please request a new code.`);
+    if (!/^\d{6}$/.test(code)) return toast(t`Please enter the 6-digit code.`);
+    setBusy(true);
+    try {
+      const res = await api(loginCall, {
+        phone_number: phoneDigits(phone),
+        code,
+        device_id: sessionStore.deviceId(),
+        auto_login: 'Y',
+        isWeb: 'Y',
+      });
+      await completeLogin({ token: res.access_token, uid: res.uid, phone: phoneDigits(phone) });
+      await navigate({ to: '/Home', replace: true });
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeader title={t`Sign in`} />
+      <main className="screen">
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="field">
+            <label htmlFor="login-phone">{t`Phone number`}</label>
+            <div className="row">
+              <input
+                id="login-phone"
+                className="grow"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="010-0000-0000"
+                value={phone}
+                onChange={(e) => setPhone(formatPhone(e.target.value))}
+              />
+              <button
+                type="button"
+                className="button"
+                onClick={() => void sendCode()}
+                disabled={phoneCode.sending}
+              >
+                {phoneCode.requested ? t`Send again` : t`Send code`}
+              </button>
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="login-code">{t`Code`}</label>
+            <div className="row">
+              <input
+                id="login-code"
+                className="grow"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+              {phoneCode.requested ? (
+                <span
+                  className={phoneCode.expired ? 'field__error' : 'muted'}
+                  aria-live="polite"
+                  data-testid="countdown"
+                >
+                  {phoneCode.expired ? t`Expired` : formatCountdown(phoneCode.secondsLeft)}
+                </span>
+              ) : null}
+            </div>
+          </div>
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            <Trans>Sign in</Trans>
+          </button>
+        </form>
+        <p className="muted center">
+          <Trans>New here?</Trans>{' '}
+          <Link to="/SignupInfo">
+            <Trans>Join</Trans>
+          </Link>
+        </p>
+      </main>
+    </>
+  );
+}

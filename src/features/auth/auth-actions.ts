@@ -1,0 +1,50 @@
+import { exitAppCall, logoutCall } from '../../../sync/api/auth.api.ts';
+import { api } from '../../api/client.ts';
+import { router } from '../../app/router.tsx';
+import { clearLocalData } from '../../db/db.ts';
+import { profileStore } from './profile.ts';
+import { sessionStore } from './session.ts';
+
+/** After a successful login: keep the session and fetch the profile the app runs on. */
+export async function completeLogin({ token, uid, phone }: { token: string; uid: number; phone: string }) {
+  sessionStore.signIn({ uid, token });
+  sessionStore.savePhone(phone);
+  await profileStore.refresh();
+}
+
+/**
+ * Spec §4 forced logout (code -7, or any code that ends the session): clears the profile,
+ * the saved phone and code, and shows the login screen with the server's message. The
+ * offline store is kept: changes still waiting to sync belong to this member and go out
+ * when they sign in again.
+ */
+export function forceLogout(message: string) {
+  if (!sessionStore.get() && !sessionStore.stored()) return;
+  sessionStore.signOut();
+  profileStore.clear();
+  sessionStore.setForcedLogout(message);
+  void router.navigate({ to: '/Login', replace: true });
+}
+
+async function endLocally() {
+  sessionStore.signOut();
+  profileStore.clear();
+  // Logout and withdrawal leave nothing of the member on the device.
+  await clearLocalData();
+  await router.navigate({ to: '/Login', replace: true });
+}
+
+export async function logout() {
+  try {
+    await api(logoutCall, {});
+  } catch {
+    // Offline or already ended: the device forgets the session either way.
+  }
+  await endLocally();
+}
+
+/** Withdrawal: the server checks the typed phone; only then is the device cleared. */
+export async function withdraw(phone: string) {
+  await api(exitAppCall, { phone });
+  await endLocally();
+}

@@ -1,0 +1,80 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useModal } from '../../ui/modal.tsx';
+import { Placeholder } from '../../ui/Placeholder.tsx';
+import { ChargePopup } from '../points/ChargePopup.tsx';
+import { UsageExtensionPopup } from '../points/UsageExtensionPopup.tsx';
+import { LoanCalculatorPopup } from './LoanCalculatorPopup.tsx';
+import { NEARBY_TRANSPORT_URL } from './links.ts';
+import { SETTINGS_ID } from './SettingsList.tsx';
+
+/** Spec §2 More tiles. */
+export function MoreTiles() {
+  const { t } = useLingui();
+  const modal = useModal();
+  return (
+    <nav className="tile-grid" aria-label={t`More menu`}>
+      <Link to="/notify" className="tile">
+        {t`Notifications`}
+      </Link>
+      <Link to="/RegSite/step1/$type" params={{ type: 'New' }} className="tile">
+        {t`Register a sale`}
+      </Link>
+      <Link to="/SaleList" className="tile">
+        {t`My sale list`}
+      </Link>
+      <button
+        type="button"
+        className="tile"
+        onClick={() =>
+          modal.open((close) => (
+            <div>
+              <Placeholder title={t`Transfer a site`} feature={t`Site transfer`} />
+              <div className="modal__actions">
+                <button type="button" className="button" onClick={close}>
+                  {t`Close`}
+                </button>
+              </div>
+            </div>
+          ))
+        }
+      >
+        {t`Transfer`}
+      </button>
+      <button
+        type="button"
+        className="tile"
+        onClick={() => modal.open((close) => <LoanCalculatorPopup close={close} />)}
+      >
+        {t`Loan calculator`}
+      </button>
+      <a href={NEARBY_TRANSPORT_URL} target="_blank" rel="noopener noreferrer" className="tile">
+        {t`Nearby transport`}
+      </a>
+      <Link to="/Inquire" className="tile">
+        {t`Inquiries`}
+      </Link>
+      <button
+        type="button"
+        className="tile"
+        onClick={() => modal.open((close) => <UsageExtensionPopup close={close} />)}
+      >
+        {t`Usage extension`}
+      </button>
+      <button
+        type="button"
+        className="tile"
+        onClick={() => modal.open((close) => <ChargePopup close={close} />)}
+      >
+        {t`Charge points`}
+      </button>
+      <button
+        type="button"
+        className="tile"
+        onClick={() => document.getElementById(SETTINGS_ID)?.scrollIntoView({ behavior: 'smooth' })}
+      >
+        {t`Settings`}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,87 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { useModal } from '../../ui/modal.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { useProfile } from '../auth/profile.ts';
+import { CopyAccountPopup } from './CopyAccountPopup.tsx';
+import { startCharge } from './payment.ts';
+import { usePurchaseInfo } from './purchase-info.ts';
+import { useChargeResult } from './useChargeResult.ts';
+
+/** Spec §2 charge points: the six options of §9 (VAT included, 10% bonus from 50,000 won), card or transfer. */
+export function ChargePopup({ close }: { close: () => void }) {
+  const { t } = useLingui();
+  const info = usePurchaseInfo();
+  const profile = useProfile();
+  const modal = useModal();
+  const onResult = useChargeResult();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    if (selected === null) return toast(t`Please choose how many points to charge.`);
+    setBusy(true);
+    try {
+      const result = await startCharge(selected);
+      // The test checkout and PortOne's mobile flow leave the page and come back to /More.
+      if (result === 'redirected') return;
+      if (await onResult(result)) close();
+    } catch (err) {
+      toast(
+        err instanceof ApiError ? err.message : t`Network communication error. Please check your connection.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const balance = formatNumber(Math.max(0, profile?.point ?? 0));
+  return (
+    <div className="form">
+      <h2 className="modal__title">{t`Charge points`}</h2>
+      <p className="muted">{t`Current points: ${balance}P`}</p>
+      <fieldset className="option-list">
+        <legend className="sr-only">{t`Points to charge`}</legend>
+        {(info?.charge_options ?? []).map((o) => {
+          const points = formatNumber(o.points);
+          const price = formatNumber(o.price);
+          const bonus = formatNumber(o.bonus);
+          return (
+            <label key={o.points} className="option">
+              <input
+                type="radio"
+                name="charge"
+                checked={selected === o.points}
+                onChange={() => setSelected(o.points)}
+              />
+              <span className="option__title">{t`${points}P`}</span>
+              <span className="option__price">{t`${price} won`}</span>
+              {o.bonus > 0 ? <span className="option__note">{t`10% bonus: +${bonus}P`}</span> : null}
+            </label>
+          );
+        })}
+      </fieldset>
+      <ul className="notes muted">
+        <li>{t`Prices include 10% VAT.`}</li>
+        <li>{t`Charges of 50,000 won or more get 10% bonus points.`}</li>
+      </ul>
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={close}>
+          {t`Cancel`}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => modal.open((c) => <CopyAccountPopup close={c} />)}
+        >
+          {t`Bank transfer`}
+        </button>
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void pay()}>
+          {t`Pay by card`}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { toast } from '../../ui/toast.tsx';
+import { confirmCharge, type PaymentReturn } from './payment.ts';
+
+/**
+ * What happens when the card widget (or the test checkout) hands back: without a payment
+ * id, 'payment failed' with the provider's words; with one, the server verifies it and
+ * either credits ('charged, please refresh', toasted by the api client) or says why not.
+ */
+export function useChargeResult() {
+  const { t } = useLingui();
+  return useCallback(
+    async (ret: PaymentReturn): Promise<boolean> => {
+      if (!ret.impUid) {
+        const reason = ret.errorMsg ?? '';
+        toast(t`Payment failed. ${reason}`);
+        return false;
+      }
+      try {
+        await confirmCharge({ merchantUid: ret.merchantUid, impUid: ret.impUid });
+        return true;
+      } catch (err) {
+        toast(
+          err instanceof ApiError
+            ? err.message
+            : t`Network communication error. Please check your connection.`,
+        );
+        return false;
+      }
+    },
+    [t],
+  );
+}

@@ -1,0 +1,81 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { checkTicketCall } from '../../../sync/api/points.api.ts';
+import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { useConfirm } from '../../ui/dialogs.tsx';
+import { useModal } from '../../ui/modal.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { profileStore } from '../auth/profile.ts';
+import { afterModalClosed } from './modal-chain.ts';
+import { isTicketExpired } from './ticket.ts';
+import { UsageExtensionPopup } from './UsageExtensionPopup.tsx';
+
+/**
+ * The usage-ticket check of spec §4/§6 for the features behind it (map search,
+ * notification send, community post). The server decides; on its ticket_expired answer
+ * the profile is refreshed and a confirm offers the usage extension. Any other refusal
+ * (a member under review gets 'signup under review') is shown as the server worded it.
+ *
+ * - `check()` before opening a form that needs the ticket: true when it may go on.
+ * - `guard(run)` around a call that needs it: its result, or undefined when refused.
+ */
+export function useTicketCheck() {
+  const { t } = useLingui();
+  const confirm = useConfirm();
+  const modal = useModal();
+
+  const offerExtension = useCallback(
+    async (message: string) => {
+      if (!(await confirm(`${message}\n${t`Extend your usage now?`}`, { confirmLabel: t`Extend` }))) return;
+      await afterModalClosed();
+      modal.open((close) => <UsageExtensionPopup close={close} />);
+    },
+    [confirm, modal, t],
+  );
+
+  const handle = useCallback(
+    async (err: unknown): Promise<boolean> => {
+      if (isTicketExpired(err)) {
+        void profileStore.refresh().catch(() => {});
+        await offerExtension(err.message);
+        return true;
+      }
+      if (err instanceof ApiError) {
+        toast(err.message);
+        return true;
+      }
+      if (err instanceof NetworkError) {
+        toast(t`Network communication error. Please check your connection.`);
+        return true;
+      }
+      return false;
+    },
+    [offerExtension, t],
+  );
+
+  const check = useCallback(async (): Promise<boolean> => {
+    try {
+      await api(checkTicketCall, {});
+      // Spec §4: the check refreshes the profile (days left, counts) whatever it finds.
+      void profileStore.refresh().catch(() => {});
+      return true;
+    } catch (err) {
+      if (!(await handle(err))) throw err;
+      return false;
+    }
+  }, [handle]);
+
+  const guard = useCallback(
+    async <T,>(run: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await run();
+      } catch (err) {
+        if (!(await handle(err))) throw err;
+        return undefined;
+      }
+    },
+    [handle],
+  );
+
+  return { check, guard };
+}

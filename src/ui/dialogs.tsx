@@ -1,0 +1,155 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useModal } from './modal.tsx';
+
+function ConfirmBody({
+  message,
+  confirmLabel,
+  danger,
+  onAnswer,
+}: {
+  message: ReactNode;
+  confirmLabel?: string | undefined;
+  danger?: boolean | undefined;
+  onAnswer: (yes: boolean) => void;
+}) {
+  return (
+    <div>
+      <div className="modal__message">{message}</div>
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={() => onAnswer(false)}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button
+          type="button"
+          className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+          onClick={() => onAnswer(true)}
+          autoFocus
+        >
+          {confirmLabel ?? <Trans>OK</Trans>}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A confirmation on the modal stack (the back button answers "no"). */
+export function useConfirm() {
+  const modal = useModal();
+  return useCallback(
+    (message: ReactNode, options: { confirmLabel?: string; danger?: boolean } = {}) =>
+      new Promise<boolean>((resolve) => {
+        let answered = false;
+        const answer = (close: () => void, yes: boolean) => {
+          if (answered) return;
+          answered = true;
+          resolve(yes);
+          close();
+        };
+        modal.open(
+          (close) => (
+            <ConfirmBody
+              message={message}
+              confirmLabel={options.confirmLabel}
+              danger={options.danger}
+              onAnswer={(yes) => answer(close, yes)}
+            />
+          ),
+          () => {
+            if (!answered) {
+              answered = true;
+              resolve(false);
+            }
+          },
+        );
+      }),
+    [modal],
+  );
+}
+
+function PromptBody({
+  title,
+  label,
+  inputMode,
+  type,
+  validate,
+  onAnswer,
+}: {
+  title: string;
+  label: string;
+  inputMode?: 'tel' | 'text' | 'numeric' | undefined;
+  type?: 'text' | 'password' | undefined;
+  validate: (value: string) => string | null;
+  onAnswer: (value: string | null) => void;
+}) {
+  const { t } = useLingui();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const problem = validate(value);
+        if (problem) setError(problem);
+        else onAnswer(value);
+      }}
+    >
+      <h2 className="modal__title">{title}</h2>
+      <div className="field">
+        <label htmlFor="prompt-input">{label}</label>
+        <input
+          id="prompt-input"
+          value={value}
+          type={type ?? 'text'}
+          inputMode={inputMode}
+          onChange={(e) => setValue(e.target.value)}
+          autoFocus
+          aria-invalid={error !== null}
+        />
+        {error ? <span className="field__error">{error}</span> : null}
+      </div>
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={() => onAnswer(null)}>
+          {t`Cancel`}
+        </button>
+        <button type="submit" className="button button--primary">
+          {t`OK`}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A one-field prompt (spec §2 Prompt popup); resolves null when cancelled. */
+export function usePrompt() {
+  const modal = useModal();
+  return useCallback(
+    (options: {
+      title: string;
+      label: string;
+      inputMode?: 'tel' | 'text' | 'numeric';
+      type?: 'text' | 'password';
+      validate?: (value: string) => string | null;
+    }) =>
+      new Promise<string | null>((resolve) => {
+        let answered = false;
+        modal.open(
+          (close) => (
+            <PromptBody
+              {...options}
+              validate={options.validate ?? (() => null)}
+              onAnswer={(value) => {
+                answered = true;
+                resolve(value);
+                close();
+              }}
+            />
+          ),
+          () => {
+            if (!answered) resolve(null);
+          },
+        );
+      }),
+    [modal],
+  );
+}

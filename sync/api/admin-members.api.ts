@@ -1,0 +1,233 @@
+import * as v from 'valibot';
+import { defineCall } from './contract.ts';
+import { id, pageNum, phoneNumber } from './fields.ts';
+
+/** A member as the admin screens see it (spec §3 User, admin view). */
+export interface AdminUser {
+  f_idx: number;
+  f_type: 'U' | 'A';
+  f_phone: string;
+  f_name: string;
+  f_affiliation: string;
+  f_business_card: string | null;
+  f_point: number;
+  f_usage_date: string | null;
+  f_made_count: number;
+  f_push_count: number;
+  f_admin_authority: string;
+  f_approval: 'P' | 'A' | 'R';
+  f_status: 'N' | 'B' | 'WL' | 'LL';
+  f_release_date: string | null;
+  f_reg_time: string;
+  f_last_access: string | null;
+  f_sale_count: number;
+  f_community_count: number;
+  f_notify_count: number;
+  f_warned_count: number;
+  f_charge_point: number;
+  answer_list: Array<{ f_question: string; f_answer: string; f_answer_status: 'Y' | 'N' }>;
+}
+
+export interface Paged<T> {
+  total: number;
+  list: T[];
+}
+
+export const getPendingUserListCall = defineCall<Paged<AdminUser>>()({
+  operationId: 'getPendingUserList',
+  method: 'post',
+  path: '/admin/getPendingUserList',
+  summary: 'Applicants under review, oldest first, with card image and quiz answers',
+  tag: 'admin',
+  input: v.object({
+    offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20),
+  }),
+});
+
+export const changeUserStatusByIdCall = defineCall<{ f_idx: number; f_approval: 'A' | 'R' }>()({
+  operationId: 'changeUserStatusById',
+  method: 'post',
+  path: '/admin/changeUserStatusById',
+  summary: 'Approve (A) or reject (R) an applicant',
+  tag: 'admin',
+  input: v.object({ user_id: id, status: v.picklist(['A', 'R'], 'status must be A or R') }),
+});
+
+export const changeUserStatusCall = defineCall<{ release_date: string }>()({
+  operationId: 'changeUserStatus',
+  method: 'post',
+  path: '/admin/changeUserStatus',
+  summary: 'Limit writing (WL) or login (LL) for 5 days, until 00:00 of the release date',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber, status: v.picklist(['WL', 'LL'], 'status must be WL or LL') }),
+});
+
+export const liftUserLimitCall = defineCall<null>()({
+  operationId: 'liftUserLimit',
+  method: 'post',
+  path: '/admin/liftUserLimit',
+  summary: 'Lift a write or login limit before its release date',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const blockPhoneCall = defineCall<null>()({
+  operationId: 'blockPhone',
+  method: 'post',
+  path: '/admin/blockPhone',
+  summary: 'Block a member',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const unblockPhoneCall = defineCall<null>()({
+  operationId: 'unblockPhone',
+  method: 'post',
+  path: '/admin/unblockPhone',
+  summary: 'Unblock a member',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const findUserByPhoneCall = defineCall<AdminUser>()({
+  operationId: 'findUserByPhone',
+  method: 'post',
+  path: '/admin/findUserByPhone',
+  summary: 'One member by phone',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const getUserDetailCall = defineCall<AdminUser>()({
+  operationId: 'getUserDetail',
+  method: 'post',
+  path: '/admin/getUserDetail',
+  summary: 'Member detail for the view-member tab',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const findUserListByPhoneCall = defineCall<Paged<AdminUser>>()({
+  operationId: 'findUserListByPhone',
+  method: 'post',
+  path: '/admin/findUserListByPhone',
+  summary: 'Members whose phone contains the digits (empty: everyone), newest first, 50 a page',
+  tag: 'admin',
+  input: v.object({
+    phone: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.replace(/\D/g, '')),
+        v.maxLength(11),
+      ),
+      '',
+    ),
+    page: pageNum,
+  }),
+});
+
+export const addPhoneNumberCall = defineCall<null>()({
+  operationId: 'addPhoneNumber',
+  method: 'post',
+  path: '/admin/addPhoneNumber',
+  summary: 'Pre-register a phone: its sign-up skips the quiz',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const removeUserFromDBCall = defineCall<null>()({
+  operationId: 'removeUserFromDB',
+  method: 'post',
+  path: '/admin/removeUserFromDB',
+  summary: 'Remove a member (withdrawn for them: phone freed, sessions ended, sites dropped)',
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const updateAdminAuthorityCall = defineCall<{
+  f_idx: number;
+  f_type: 'U' | 'A';
+  f_admin_authority: string;
+}>()({
+  operationId: 'updateAdminAuthority',
+  method: 'post',
+  path: '/admin/updateAdminAuthority',
+  summary: 'Grant or revoke admin tabs (super admin only); the first tab is the starting tab',
+  tag: 'admin',
+  input: v.object({
+    user_idx: id,
+    authority: v.pipe(
+      v.string(),
+      v.transform((s) => s.replace(/\s/g, '')),
+      v.regex(/^(\d{1,2}(,\d{1,2})*)?$/, 'authority must be a comma list of tab numbers'),
+    ),
+  }),
+});
+
+export const openAdminLockCall = defineCall<{ unlocked_until: string }>()({
+  operationId: 'openAdminLock',
+  method: 'post',
+  path: '/admin/openAdminLock',
+  summary: 'Open the admin lock for this session (points, periods, protected settings)',
+  tag: 'admin',
+  input: v.object({
+    password: v.pipe(v.string('password required'), v.minLength(1, 'password required'), v.maxLength(200)),
+  }),
+});
+
+export const closeAdminLockCall = defineCall<null>()({
+  operationId: 'closeAdminLock',
+  method: 'post',
+  path: '/admin/closeAdminLock',
+  summary: 'Close the admin lock',
+  tag: 'admin',
+  input: v.object({}),
+});
+
+export interface LoginLogRow {
+  f_idx: number;
+  f_time: string;
+  f_user_idx: number;
+  f_name: string;
+  f_phone: string;
+  f_device_id: string;
+  f_ip: string;
+  f_user_agent: string;
+  f_by_admin: number | null;
+}
+
+export const getLoginLogCall = defineCall<Paged<LoginLogRow>>()({
+  operationId: 'getLoginLog',
+  method: 'post',
+  path: '/admin/getLoginLog',
+  summary: 'Every sign-in with time, device and IP, newest first, 50 a page',
+  tag: 'admin',
+  input: v.object({
+    phone: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.replace(/\D/g, '')),
+        v.maxLength(11),
+      ),
+      '',
+    ),
+    page: pageNum,
+  }),
+});
+
+export const adminLoginCall = defineCall<{ access_token: string; uid: number; type: 'U' | 'A' }>()({
+  operationId: 'adminLogin',
+  method: 'post',
+  path: '/admin/adminLogin',
+  summary: "Sign in as a member (by phone, or by a listing's number) to see the app as they do",
+  tag: 'admin',
+  input: v.object({
+    phone_number: v.pipe(
+      v.string('phone or listing number required'),
+      v.trim(),
+      v.minLength(1, 'phone or listing number required'),
+    ),
+    type: v.picklist(['phone', 'maemul'], 'type must be phone or maemul'),
+  }),
+});

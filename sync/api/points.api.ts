@@ -1,0 +1,296 @@
+import * as v from 'valibot';
+import { type ChargeOption, findChargeOption, findPlan, type UsagePlan } from '../points/plans.ts';
+import { defineCall } from './contract.ts';
+import { id, pageNum, phoneNumber } from './fields.ts';
+
+/**
+ * Points, usage tickets and card payments (spec §7 purchase). Every amount is decided by
+ * the server: the client names a plan or a charge option, never a price.
+ */
+
+/**
+ * The `data.reason` of the server's refusal (HTTP 402, code -1) when a call needs a valid
+ * usage ticket and the member has none: the client offers the usage extension on it.
+ */
+export const TICKET_EXPIRED = 'ticket_expired';
+
+/** A random key the client makes once per purchase attempt; a repeated request with it changes nothing. */
+export const idempotencyKey = v.pipe(
+  v.string('idempotency_key required'),
+  v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _'),
+);
+
+const count = (label: string) =>
+  v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be an integer`), v.minValue(0));
+
+/** C charge and A provided add points; O deduct and U used take them (spec §3 Point log). */
+export type PointLogType = 'C' | 'O' | 'A' | 'U';
+
+/**
+ * Why a row exists: opening (balance before the ledger), charge (card payment, f_ref the
+ * merchant_uid), plan (usage plan bought, f_ref the plan id), admin (given or taken by an
+ * admin, f_memo their note); later features add their own (report reward, made+, push).
+ */
+export type PointReason = 'opening' | 'charge' | 'plan' | 'admin' | (string & {});
+
+export interface PointLogItem {
+  f_idx: number;
+  f_reg_time: string;
+  f_type: PointLogType;
+  f_point: number;
+  f_point_final: number;
+  f_reason: PointReason;
+  f_memo: string;
+  f_ref: string | null;
+}
+
+export interface PointLogPage {
+  list: PointLogItem[];
+  total: number;
+  limit: number;
+}
+
+export type PaymentProviderKind = 'test' | 'portone';
+
+export interface PurchaseInfo {
+  /** The 13 plans with today's prices. */
+  plans: UsagePlan[];
+  charge_options: ChargeOption[];
+  /** F: usage is free (days shown as infinity); P: paid. */
+  ticket_price: 'F' | 'P';
+  /** Y: the More header shows the days left. */
+  ticket_show: 'Y' | 'N';
+  /** For the copy-account popup (bank transfer), from the server's configuration. */
+  bank_account: string;
+  payment_provider: PaymentProviderKind;
+}
+
+export const getPurchaseInfoCall = defineCall<PurchaseInfo>()({
+  operationId: 'getPurchaseInfo',
+  method: 'post',
+  path: '/purchase/getPurchaseInfo',
+  summary: 'Usage plans, charge options, ticket settings and the bank account for transfers',
+  tag: 'purchase',
+  input: v.object({}),
+});
+
+export const checkTicketCall = defineCall<{ ok: true; usage_date: string | null }>()({
+  operationId: 'checkTicket',
+  method: 'post',
+  path: '/purchase/checkTicket',
+  summary: 'Passes only with a valid usage ticket (the check map search, notify send and posts make)',
+  tag: 'purchase',
+  input: v.object({}),
+});
+
+export interface PreparedPayment {
+  /** From the member's uid and the time: what the card widget and the verification carry. */
+  merchant_uid: string;
+  /** Won to pay, VAT included. */
+  amount: number;
+  point: number;
+  /** Product name shown by the card widget. */
+  name: string;
+  buyer_tel: string;
+  provider: PaymentProviderKind;
+  /** test: the built-in checkout page the browser goes to. */
+  checkout_url: string | null;
+  /** portone: the merchant code (IMP.init) and the channel key of the card widget. */
+  imp_code: string | null;
+  channel_key: string | null;
+}
+
+export const preparePaymentCall = defineCall<PreparedPayment>()({
+  operationId: 'preparePayment',
+  method: 'post',
+  path: '/purchase/preparePayment',
+  summary: 'Start a card payment for one of the charge options; returns what the card widget needs',
+  tag: 'purchase',
+  input: v.object({
+    point: v.pipe(
+      v.number('point must be a number'),
+      v.check((n) => findChargeOption(n) !== undefined, 'point must be one of the charge options'),
+    ),
+  }),
+});
+
+export interface ChargeResult {
+  merchant_uid: string;
+  /** Points credited by this payment. */
+  charged: number;
+  /** Balance after it. */
+  point: number;
+}
+
+export const buyPointCall = defineCall<ChargeResult>()({
+  operationId: 'buyPoint',
+  method: 'post',
+  path: '/purchase/buyPoint',
+  summary:
+    'After the card widget: the server verifies the payment with the provider, then credits the points once',
+  tag: 'purchase',
+  input: v.object({
+    merchant_uid: v.pipe(v.string('merchant_uid required'), v.regex(/^[A-Za-z0-9_-]{1,80}$/)),
+    imp_uid: v.pipe(v.string('imp_uid required'), v.regex(/^[A-Za-z0-9_-]{1,80}$/)),
+  }),
+});
+
+export interface PeriodResult {
+  plan_id: string;
+  point: number;
+  usage_date: string | null;
+  made_count: number;
+  push_count: number;
+}
+
+export const buyPeriodCall = defineCall<PeriodResult>()({
+  operationId: 'buyPeriod',
+  method: 'post',
+  path: '/purchase/buyPeriod',
+  summary: 'Buy a usage plan with points: period (days / 30), made and push name one of the 13 plans',
+  tag: 'purchase',
+  input: v.pipe(
+    v.object({
+      period: count('period'),
+      made: count('made'),
+      push: count('push'),
+      idempotency_key: idempotencyKey,
+    }),
+    v.forward(
+      v.check((i) => findPlan(i) !== undefined, 'no usage plan has that period, made and push'),
+      ['period'],
+    ),
+  ),
+});
+
+export const getPointLogCall = defineCall<PointLogPage>()({
+  operationId: 'getPointLog',
+  method: 'post',
+  path: '/purchase/getPointLog',
+  summary: "The signed-in member's point history, newest first, 50 a page",
+  tag: 'purchase',
+  input: v.object({ page_num: pageNum }),
+});
+
+// Admin: points (tab 2) and usage periods (tab 3), both behind the admin lock.
+
+export interface PointMember {
+  f_idx: number;
+  f_name: string;
+  f_phone: string;
+  f_affiliation: string;
+  f_point: number;
+  f_usage_date: string | null;
+  f_made_count: number;
+  f_push_count: number;
+}
+
+export const findPointMemberCall = defineCall<PointMember>()({
+  operationId: 'findPointMember',
+  method: 'post',
+  path: '/admin/findPointMember',
+  summary: "A member's points by phone (points tab)",
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export const findPeriodMemberCall = defineCall<PointMember>()({
+  operationId: 'findPeriodMember',
+  method: 'post',
+  path: '/admin/findPeriodMember',
+  summary: "A member's usage date and counts by phone (usage periods tab)",
+  tag: 'admin',
+  input: v.object({ phone: phoneNumber }),
+});
+
+export interface AdminPointLogItem extends PointLogItem {
+  f_admin_idx: number | null;
+  f_admin_name: string | null;
+}
+
+export const getMemberPointLogCall = defineCall<{
+  list: AdminPointLogItem[];
+  total: number;
+  limit: number;
+}>()({
+  operationId: 'getMemberPointLog',
+  method: 'post',
+  path: '/admin/getMemberPointLog',
+  summary: "A member's point log with the admin behind each change, newest first, 50 a page",
+  tag: 'admin',
+  input: v.object({ user_idx: id, page_num: pageNum }),
+});
+
+export interface UsageLogItem {
+  f_idx: number;
+  f_reg_time: string;
+  f_days: number;
+  f_made: number;
+  f_push: number;
+  f_usage_date_final: string | null;
+  f_reason: string;
+  f_memo: string;
+  f_admin_idx: number | null;
+  f_admin_name: string | null;
+}
+
+export const getMemberUsageLogCall = defineCall<{ list: UsageLogItem[]; total: number; limit: number }>()({
+  operationId: 'getMemberUsageLog',
+  method: 'post',
+  path: '/admin/getMemberUsageLog',
+  summary: "A member's usage period changes with the admin behind each, newest first, 50 a page",
+  tag: 'admin',
+  input: v.object({ user_idx: id, page_num: pageNum }),
+});
+
+const memo = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'memo too long')), '');
+
+export const addPointCall = defineCall<{
+  user_idx: number;
+  /** The change made (negative: deducted). */
+  added: number;
+  /** The balance after it. */
+  point: number;
+}>()({
+  operationId: 'addPoint',
+  method: 'post',
+  path: '/purchase/addPoint',
+  summary: 'Give (positive) or take (negative) points; never below 0; logged with the admin',
+  tag: 'admin',
+  input: v.object({
+    user_idx: id,
+    point: v.pipe(
+      v.number('point must be a number'),
+      v.integer('point must be an integer'),
+      v.minValue(-10_000_000, 'point too small'),
+      v.maxValue(10_000_000, 'point too large'),
+      v.check((n) => n !== 0, 'point must not be 0'),
+    ),
+    memo,
+    idempotency_key: v.optional(idempotencyKey),
+  }),
+});
+
+export const addPeriodCall = defineCall<{
+  user_idx: number;
+  added_days: number;
+  usage_date: string | null;
+}>()({
+  operationId: 'addPeriod',
+  method: 'post',
+  path: '/purchase/addPeriod',
+  summary: 'Add (or, negative, take) days of usage; logged with the admin',
+  tag: 'admin',
+  input: v.object({
+    user_idx: id,
+    period: v.pipe(
+      v.number('period must be a number'),
+      v.integer('period must be a whole number of days'),
+      v.minValue(-3650, 'period too small'),
+      v.maxValue(3650, 'period too large'),
+      v.check((n) => n !== 0, 'period must not be 0'),
+    ),
+    memo,
+    idempotency_key: v.optional(idempotencyKey),
+  }),
+});

@@ -1,4 +1,4 @@
-import type { LocalDb } from '../../src/db/db.ts';
+import type { LocalDb, LocalSite } from '../../src/db/db.ts';
 import type { NewSite } from '../sites/sites.tables.ts';
 import { insertUser, type TestApp } from '../testing/fixtures.ts';
 
@@ -392,33 +392,34 @@ export async function insertFixture(t: TestApp, userIdx?: number): Promise<Inser
 }
 
 /**
- * Copies the server rows into a device store as the sync engine would: whole site rows
- * (with their area types as room_list, like the site detail), units and the member's likes.
+ * Copies the server rows into a device store in the sync engine's shape (feature/sync): whole
+ * site rows with their area types as `rooms`, buildings with their units inside (`dongs.hos`),
+ * and the member's likes.
  */
 export async function copyToDevice({ t, db, userIdx }: { t: TestApp; db: LocalDb; userIdx: number }) {
-  const sites = t.handle.sqlite.prepare('SELECT * FROM sites').all() as Array<Record<string, unknown>>;
-  const rooms = t.handle.sqlite
+  const sqlite = t.handle.sqlite;
+  const sites = sqlite.prepare('SELECT * FROM sites').all() as Array<
+    Record<string, unknown> & { f_idx: number }
+  >;
+  const rooms = sqlite
     .prepare('SELECT f_site_idx, f_room, f_area, f_exclusive_pyong, f_real_pyong FROM site_rooms')
     .all() as Array<Record<string, unknown> & { f_site_idx: number }>;
-  const hos = t.handle.sqlite.prepare('SELECT * FROM hos').all() as Array<
-    Record<string, unknown> & { f_idx: number; f_site_idx: number; f_dong_idx: number }
+  const dongs = sqlite.prepare('SELECT * FROM dongs').all() as Array<
+    Record<string, unknown> & { f_idx: number; f_site_idx: number }
   >;
-  const likes = t.handle.sqlite
+  const hos = sqlite.prepare('SELECT * FROM hos').all() as Array<
+    Record<string, unknown> & { f_dong_idx: number }
+  >;
+  const likes = sqlite
     .prepare('SELECT f_site_idx, f_reg_time FROM site_likes WHERE f_user_idx = ?')
     .all(userIdx) as Array<{ f_site_idx: number; f_reg_time: string }>;
+  const roomsBySite = new Map<number, Array<Record<string, unknown>>>();
+  for (const r of rooms) roomsBySite.set(r.f_site_idx, [...(roomsBySite.get(r.f_site_idx) ?? []), r]);
+  const unitsByDong = new Map<number, Array<Record<string, unknown>>>();
+  for (const h of hos) unitsByDong.set(h.f_dong_idx, [...(unitsByDong.get(h.f_dong_idx) ?? []), h]);
   await db.sites.bulkPut(
-    sites.map((s) => ({
-      ...(s as {
-        f_idx: number;
-        f_site_type: 'O';
-        f_user_idx: number;
-        f_group_idx: null;
-        f_name: string;
-        f_update_time: string;
-      }),
-      room_list: rooms.filter((r) => r.f_site_idx === s.f_idx),
-    })),
+    sites.map((s) => ({ ...s, rooms: roomsBySite.get(s.f_idx) ?? [] }) as unknown as LocalSite),
   );
-  await db.hos.bulkPut(hos);
+  await db.dongs.bulkPut(dongs.map((d) => ({ ...d, hos: unitsByDong.get(d.f_idx) ?? [] })));
   await db.likes.bulkPut(likes.map((l) => ({ f_site_idx: l.f_site_idx, liked_at: l.f_reg_time })));
 }

@@ -65,7 +65,7 @@ export function FilterPanel({
           <Trans>Cancel</Trans>
         </button>
         <button type="button" className="button button--primary" onClick={onApply}>
-          <Trans>Apply</Trans>
+          <Trans>Apply filter</Trans>
         </button>
       </div>
     </section>

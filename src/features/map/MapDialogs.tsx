@@ -1,26 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import type { MapSite } from '../../../sync/map/query.ts';
-
-/** Spec §4 Ticket: with no valid ticket, a confirm offers the usage extension. */
-export function TicketExpiredDialog({ message, onClose }: { message: string; onClose: () => void }) {
-  return (
-    <>
-      <h2 className="modal__title">
-        <Trans>Usage ticket</Trans>
-      </h2>
-      <p>{message}</p>
-      <div className="modal__actions">
-        <button type="button" className="button" onClick={onClose}>
-          <Trans>Later</Trans>
-        </button>
-        <Link to="/More" className="button button--primary">
-          <Trans>Usage extension</Trans>
-        </Link>
-      </div>
-    </>
-  );
-}
 
 /** Several sites share one pin: the agent picks one. */
 export function SamePositionDialog({

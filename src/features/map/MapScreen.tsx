@@ -8,15 +8,15 @@ import {
   type MapFilterState,
   type MapSortState,
 } from '../../../sync/map/filter-state.ts';
-import type { ApiError } from '../../api/client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import './map.css';
+import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { KeywordBar } from './KeywordBar.tsx';
-import { SamePositionDialog, TicketExpiredDialog } from './MapDialogs.tsx';
+import { SamePositionDialog } from './MapDialogs.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
 import { type MapTool, MapView, type MapViewChange } from './MapView.tsx';
 import { markersExtent } from './map-layers.ts';
@@ -24,7 +24,6 @@ import { sitesAtPosition } from './map-search.ts';
 import { RadiusPanel } from './RadiusPanel.tsx';
 import { SiteList } from './SiteList.tsx';
 import { fallbackView, savedView, saveView, seoulToday } from './saved-view.ts';
-import { isTicketExpired } from './ticket.ts';
 import { useVworldKey } from './useMapConfig.ts';
 import { useMapSearch } from './useMapSearch.ts';
 import { useMyPosition } from './useMyPosition.ts';
@@ -52,14 +51,8 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
   const vworldKey = useVworldKey();
   const gps = useMyPosition({ askNow: savedView() === null });
 
-  const onError = useCallback(
-    (err: ApiError) => {
-      if (isTicketExpired(err))
-        modal.open((close) => <TicketExpiredDialog message={err.message} onClose={close} />);
-      else toast(err.message);
-    },
-    [modal],
-  );
+  // Spec §4/§6: the server checks the ticket; an expired one is offered the usage extension.
+  const { guard } = useTicketCheck();
 
   const area: MapArea | null =
     tool === 'radius' && radius
@@ -69,14 +62,14 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
         : null;
   const search = useMapSearch({
     params: { filter: applied, keyword, global, area, zoom: view?.zoom ?? initial.zoom, sort, today },
-    onError,
+    guard,
   });
 
   // A keyword searched everywhere moves the map to what it found; panning then searches there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new result
   useEffect(() => {
-    const result = search.result;
-    if (!global || !result) return;
+    const { result, resultQuery } = search;
+    if (!global || !result || resultQuery?.use_keyword !== 'Y') return;
     setGlobal(false);
     const extent = markersExtent(result);
     if (extent) setFit({ extent, nonce: Date.now() });

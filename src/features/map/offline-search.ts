@@ -1,12 +1,37 @@
 import { type SearchRow, toSearchRow } from '../../../sync/map/evaluate.ts';
 import type { MapQuery, MapSearchResult } from '../../../sync/map/query.ts';
 import { searchRows } from '../../../sync/map/search-memory.ts';
-import { type LocalDb, type LocalHo, type LocalSite, localDb } from '../../db/db.ts';
+import { type LocalDb, type LocalSite, localDb } from '../../db/db.ts';
 
-/** A site's area types, when the synced row carries them (the site detail's room_list). */
-function roomsOf(site: LocalSite): readonly Record<string, unknown>[] {
-  const rooms = site.room_list;
-  return Array.isArray(rooms) ? (rooms as Record<string, unknown>[]) : [];
+type Row = Record<string, unknown>;
+
+/** A site's area types as the synced row carries them (`rooms`, like the site detail's room_list). */
+function roomsOf(site: LocalSite): readonly Row[] {
+  const rooms = (site as Row).rooms ?? (site as Row).room_list;
+  return Array.isArray(rooms) ? (rooms as Row[]) : [];
+}
+
+/**
+ * Units by site. The sync engine keeps a building's units inside its record (`dongs.hos`);
+ * a store still holding the first schema's separate `hos` table is read too.
+ */
+async function unitsBySite(db: LocalDb): Promise<Map<number, Row[]>> {
+  const out = new Map<number, Row[]>();
+  const add = (siteIdx: number, units: readonly Row[]) => {
+    const list = out.get(siteIdx);
+    if (list) list.push(...units);
+    else out.set(siteIdx, [...units]);
+  };
+  for (const dong of await db.dongs.toArray()) {
+    const units = (dong as Row).hos;
+    if (Array.isArray(units)) add(dong.f_site_idx, units as Row[]);
+  }
+  if (db.tables.some((t) => t.name === 'hos')) {
+    for (const unit of (await db.table('hos').toArray()) as Array<Row & { f_site_idx: number }>) {
+      add(unit.f_site_idx, [unit]);
+    }
+  }
+  return out;
 }
 
 /**
@@ -14,19 +39,13 @@ function roomsOf(site: LocalSite): readonly Record<string, unknown>[] {
  * stored them) as search rows. Read-only: the sync engine is the only writer of these tables.
  */
 export async function loadOfflineRows(db: LocalDb = localDb): Promise<SearchRow[]> {
-  const [sites, likes, units] = await Promise.all([db.sites.toArray(), db.likes.toArray(), db.hos.toArray()]);
+  const [sites, likes, units] = await Promise.all([db.sites.toArray(), db.likes.toArray(), unitsBySite(db)]);
   const liked = new Set(likes.map((l) => l.f_site_idx));
-  const unitsBySite = new Map<number, LocalHo[]>();
-  for (const unit of units) {
-    const list = unitsBySite.get(unit.f_site_idx);
-    if (list) list.push(unit);
-    else unitsBySite.set(unit.f_site_idx, [unit]);
-  }
   return sites.map((site) =>
     toSearchRow({
       site,
       rooms: roomsOf(site),
-      units: unitsBySite.get(site.f_idx) ?? [],
+      units: units.get(site.f_idx) ?? [],
       liked: liked.has(site.f_idx),
     }),
   );

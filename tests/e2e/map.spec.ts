@@ -71,7 +71,9 @@ test('search by keyword, narrow by sale price, open a site from the list; offlin
   await page.getByLabel('검색어').fill(keyword);
   await page.getByRole('button', { name: '검색', exact: true }).click();
   await expect(page.getByText('오프라인 결과', { exact: true })).toBeVisible();
-  await expect(page.getByText('네트워크가 없습니다. 이 기기에 저장된 현장에서 찾은 오프라인 결과입니다.')).toBeVisible();
+  await expect(
+    page.getByText('네트워크가 없습니다. 이 기기에 저장된 현장에서 찾은 오프라인 결과입니다.'),
+  ).toBeVisible();
   await context.setOffline(false);
 });
 

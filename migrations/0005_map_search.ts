@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
 // the triggers below, whoever writes those rows:
 // - map_sites: one narrow row per site the map may show (status N, not hidden, kind O or G,
 //   with a position), stored in order of its 0.01° grid cell so a viewport reads few pages.
-//   It holds the columns the filters read plus per-site summaries of area types and units.
+//   It holds the columns the filters read, per-site summaries of area types and units, and
+//   the position in whole micro-degrees for cluster sums.
 // - map_cells: R*Tree of the occupied grid cells and the extent of their sites.
 // - map_fts: name and addresses (spaces removed, ASCII lower-cased, '||' at the end so every
 //   character starts a trigram) in a trigram index; map_fts_terms lists its trigrams, which
@@ -95,6 +96,8 @@ const unitSummary = (site: string) => {
 
 const cell = (row: string) =>
   `(CAST(floor((${row}.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((${row}.f_longitude + 180) / 0.01) AS INTEGER))`;
+// Whole micro-degrees, summed per cell to place clusters: integer sums come out the same in any order.
+const micro = (col: string) => `CAST(floor(${col} * 1000000 + 0.5) AS INTEGER)`;
 const visible = (row: string) =>
   `${row}.f_status = 'N' AND ${row}.f_hidden = 'N' AND ${row}.f_site_type IN ('O', 'G') AND ${row}.f_latitude IS NOT NULL AND ${row}.f_longitude IS NOT NULL`;
 const searchText = (row: string) =>
@@ -109,8 +112,9 @@ function indexSite(when: string): string[] {
   const and = when ? ` AND ${when}` : '';
   const where = when ? ` WHERE ${when}` : '';
   return [
-    `INSERT INTO map_sites (f_cell, f_idx, ${siteColumns.join(', ')}, ${summaryColumns.join(', ')})
-     SELECT ${c}, NEW.f_idx, ${siteColumns.map((col) => `NEW.${col}`).join(', ')},
+    `INSERT INTO map_sites (f_cell, f_idx, f_lat_e6, f_lng_e6, ${siteColumns.join(', ')}, ${summaryColumns.join(', ')})
+     SELECT ${c}, NEW.f_idx, ${micro('NEW.f_latitude')}, ${micro('NEW.f_longitude')},
+       ${siteColumns.map((col) => `NEW.${col}`).join(', ')},
        ${summaryColumns.map((col) => summaries[col as keyof typeof summaries]).join(', ')}${where}`,
     `UPDATE map_cells SET min_lat = min(min_lat, NEW.f_latitude), max_lat = max(max_lat, NEW.f_latitude),
        min_lng = min(min_lng, NEW.f_longitude), max_lng = max(max_lng, NEW.f_longitude)
@@ -127,8 +131,9 @@ function indexSite(when: string): string[] {
 function backfill(): string[] {
   const summaries = { ...roomSummary('s.f_idx'), ...unitSummary('s.f_idx') };
   return [
-    `INSERT INTO map_sites (f_cell, f_idx, ${siteColumns.join(', ')}, ${summaryColumns.join(', ')})
-     SELECT ${cell('s')}, s.f_idx, ${siteColumns.map((col) => `s.${col}`).join(', ')},
+    `INSERT INTO map_sites (f_cell, f_idx, f_lat_e6, f_lng_e6, ${siteColumns.join(', ')}, ${summaryColumns.join(', ')})
+     SELECT ${cell('s')}, s.f_idx, ${micro('s.f_latitude')}, ${micro('s.f_longitude')},
+       ${siteColumns.map((col) => `s.${col}`).join(', ')},
        ${summaryColumns.map((col) => summaries[col as keyof typeof summaries]).join(', ')}
      FROM sites s WHERE ${visible('s')}`,
     `INSERT INTO map_cells (id, min_lat, max_lat, min_lng, max_lng)
@@ -157,6 +162,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       `CREATE TABLE map_sites (
         f_cell INTEGER NOT NULL,
         f_idx INTEGER NOT NULL,
+        f_lat_e6 INTEGER NOT NULL,
+        f_lng_e6 INTEGER NOT NULL,
         ${siteColumns.join(',\n        ')},
         ${summaryColumns.join(',\n        ')},
         PRIMARY KEY (f_cell, f_idx)
@@ -167,7 +174,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // filters, or with a keyword only, never opens the wide rows.
   await sql`CREATE INDEX map_sites_idx ON map_sites (f_idx, f_latitude, f_longitude, f_reg_time)`.execute(db);
   await sql`
-    CREATE INDEX map_sites_cell ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time, f_site_type, f_complete)
+    CREATE INDEX map_sites_cell
+    ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time, f_site_type, f_complete, f_lat_e6, f_lng_e6)
   `.execute(db);
   await sql`CREATE VIRTUAL TABLE map_cells USING rtree(id, min_lat, max_lat, min_lng, max_lng)`.execute(db);
   // Lower-cased on the way in (SQLite's lower() folds ASCII only) and matched case-sensitively,

@@ -61,7 +61,7 @@ export function ftsMatch(needle: string): Piece {
 const SCAN_CELL =
   '(CAST(floor((s.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((s.f_longitude + 180) / 0.01) AS INTEGER))';
 
-const ops = { '=': '=', '!=': '<>', '<=': '<=', '>=': '>=' } as const;
+const ops = { '=': '=', '!=': '<>', '<=': '<=', '>=': '>=', '<': '<' } as const;
 
 interface Options {
   indexed: boolean;
@@ -73,14 +73,26 @@ interface Options {
   cellsDrive: boolean;
 }
 
-function column(f: FilterField | 'f_idx' | 'f_cell', o: Options): string {
+type Column = FilterField | 'f_idx' | 'f_cell' | 'f_lat_e6' | 'f_lng_e6';
+
+function column(f: Column, o: Options): string {
   if (o.indexed) return `m.${f}`;
   if (f === 'f_cell') return SCAN_CELL;
+  if (f === 'f_lat_e6') return 'CAST(floor(s.f_latitude * 1000000 + 0.5) AS INTEGER)';
+  if (f === 'f_lng_e6') return 'CAST(floor(s.f_longitude * 1000000 + 0.5) AS INTEGER)';
   if (siteFields.has(f)) return `s.${f}`;
   const expr = scanSummaries[f];
   // Field names come from typed constants; this keeps anything else out of the SQL text.
   if (!expr) throw new Error(`unknown field ${f}`);
   return expr;
+}
+
+/**
+ * A position, unusable as an index key (unary +): the grid cells find the rows, and the
+ * narrow cell index would otherwise be chosen even when the filters need every row's columns.
+ */
+function position(f: 'f_latitude' | 'f_longitude', o: Options): string {
+  return o.indexed ? `+m.${f}` : column(f, o);
 }
 
 /** The site id, unusable as an index (unary +) when the grid cells drive. */
@@ -105,20 +117,12 @@ function clause(c: Clause, o: Options): Piece {
     case 'listAny': {
       const col = column(c.f, o);
       return join(
-        c.vs.map((v) => ({ sql: `instr(',' || ${col} || ',', ?) > 0`, params: [`,${v},`] })),
+        c.vs.map((v) => ({ sql: `instr(${col}, ?) > 0`, params: [v] })),
         ' OR ',
       );
     }
     case 'bitsAny':
       return { sql: `(${column(c.f, o)} & ?) <> 0`, params: [c.mask] };
-    case 'day': {
-      const col = column(c.f, o);
-      const day = c.seoul ? `date(${col}, '+9 hours')` : `substr(${col}, 1, 10)`;
-      const parts: Piece[] = [{ sql: `${day} IS NOT NULL`, params: [] }];
-      if (c.from !== undefined) parts.push({ sql: `${day} >= ?`, params: [c.from] });
-      if (c.to !== undefined) parts.push({ sql: `${day} <= ?`, params: [c.to] });
-      return join(parts, ' AND ');
-    }
     case 'and':
       return join(
         c.cs.map((x) => clause(x, o)),
@@ -146,7 +150,7 @@ function clause(c: Clause, o: Options): Piece {
     case 'box': {
       const b = c.bounds;
       return {
-        sql: `${column('f_latitude', o)} BETWEEN ? AND ? AND ${column('f_longitude', o)} BETWEEN ? AND ?`,
+        sql: `${position('f_latitude', o)} BETWEEN ? AND ? AND ${position('f_longitude', o)} BETWEEN ? AND ?`,
         params: [b.south, b.north, b.west, b.east],
       };
     }
@@ -216,9 +220,9 @@ export function searchSql({
   const win = indexed ? window(search) : null;
   // map_sites holds visible sites only, so the visibility clauses need no checking there.
   const clauses = indexed ? search.where.filter((c) => !visibleClauses.includes(c)) : search.where;
-  const whereFor = (o: Options) =>
+  const whereFor = (o: Options, list: readonly Clause[] = clauses) =>
     join(
-      clauses.map((c) => clause(c, o)),
+      list.map((c) => clause(c, o)),
       ' AND ',
     );
   const o: Options = { indexed, userIdx, cellsDrive: win !== null };
@@ -226,44 +230,77 @@ export function searchSql({
   const whereInCells = whereFor({ ...o, cellsDrive: true });
   const from = indexed ? 'map_sites m' : 'sites s NOT INDEXED';
   const cell = column('f_cell', o);
-  const area: Piece = win
-    ? {
-        sql: `${cell} IN (SELECT id FROM map_cells WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)`,
-        params: [...win],
-      }
-    : { sql: '1', params: [] };
   const sort = search.sort ? value(search.sort.value, o) : null;
   const reg = column('f_reg_time', o);
   const best = !sort
     ? { sql: `max(${reg})`, params: [] }
     : { sql: `${search.sort?.dir === 'asc' ? 'min' : 'max'}(${sort.sql})`, params: sort.params };
+
+  // Where to look: [cells, conditions] pairs whose results are disjoint and add up. A viewport
+  // splits into cells lying wholly inside it, whose rows need no position check, and cells on
+  // its edge; a radius or a keyword searched everywhere is one part.
+  const parts: Array<[Piece, Piece]> = [];
+  const box = search.where.find((c) => c.k === 'box');
+  if (win && box) {
+    const overlap = 'max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?';
+    const inside = 'min_lat >= ? AND max_lat <= ? AND min_lng >= ? AND max_lng <= ?';
+    parts.push([
+      { sql: `${cell} IN (SELECT id FROM map_cells WHERE ${inside})`, params: [...win] },
+      whereFor(
+        o,
+        clauses.filter((c) => c !== box),
+      ),
+    ]);
+    parts.push([
+      {
+        sql: `${cell} IN (SELECT id FROM map_cells WHERE ${overlap} AND NOT (${inside}))`,
+        params: [...win, ...win],
+      },
+      where,
+    ]);
+  } else if (win) {
+    parts.push([
+      {
+        sql: `${cell} IN (SELECT id FROM map_cells WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)`,
+        params: [...win],
+      },
+      where,
+    ]);
+  } else parts.push([{ sql: '1', params: [] }, where]);
+
+  const cols = ['f_idx', 'f_latitude', 'f_longitude', 'f_site_type', 'f_complete', 'f_reg_time'] as const;
+  const sv = sort ?? { sql: 'NULL', params: [] };
+  const select = `SELECT ${cols.map((c) => column(c, o)).join(', ')}, ${sv.sql} FROM ${from}`;
+  const union = (pieces: Piece[]): Piece => ({
+    sql: pieces.map((p) => p.sql).join(' UNION ALL '),
+    params: pieces.flatMap((p) => p.params),
+  });
   return {
-    cellStats: {
-      sql: `SELECT ${cell}, count(*), sum(CAST(floor(${column('f_latitude', o)} * 1000000 + 0.5) AS INTEGER)),
-          sum(CAST(floor(${column('f_longitude', o)} * 1000000 + 0.5) AS INTEGER)), ${best.sql}
-        FROM ${from} WHERE ${area.sql} AND ${where.sql} GROUP BY 1`,
-      params: [...best.params, ...area.params, ...where.params],
-    },
+    cellStats: union(
+      parts.map(([cells, cond]) => ({
+        sql: `SELECT ${cell}, count(*), sum(${column('f_lat_e6', o)}), sum(${column('f_lng_e6', o)}), ${best.sql}
+          FROM ${from} WHERE ${cells.sql} AND (${cond.sql}) GROUP BY 1`,
+        params: [...best.params, ...cells.params, ...cond.params],
+      })),
+    ),
     candidates: (bound) => {
-      const sv = sort ?? { sql: 'NULL', params: [] };
-      const parts: Piece[] = [];
-      if (bound) {
-        parts.push({
-          sql: `${cell} IN (SELECT value FROM json_each(?))`,
-          params: [JSON.stringify(bound.cells)],
-        });
-        parts.push({
-          sql: `${sort ? sort.sql : reg} ${bound.op} ?`,
-          params: [...(sort?.params ?? []), bound.value],
-        });
-        parts.push(whereInCells);
-      } else parts.push(area, where);
-      const filter = join(parts, ' AND ');
-      const cols = ['f_idx', 'f_latitude', 'f_longitude', 'f_site_type', 'f_complete', 'f_reg_time'] as const;
-      return {
-        sql: `SELECT ${cols.map((c) => column(c, o)).join(', ')}, ${sv.sql} FROM ${from} WHERE ${filter.sql}`,
-        params: [...sv.params, ...filter.params],
-      };
+      if (!bound) {
+        return union(
+          parts.map(([cells, cond]) => ({
+            sql: `${select} WHERE ${cells.sql} AND (${cond.sql})`,
+            params: [...sv.params, ...cells.params, ...cond.params],
+          })),
+        );
+      }
+      const filter = join(
+        [
+          { sql: `${cell} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(bound.cells)] },
+          { sql: `${sort ? sort.sql : reg} ${bound.op} ?`, params: [...(sort?.params ?? []), bound.value] },
+          whereInCells,
+        ],
+        ' AND ',
+      );
+      return { sql: `${select} WHERE ${filter.sql}`, params: [...sv.params, ...filter.params] };
     },
   };
 }

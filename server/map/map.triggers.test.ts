@@ -6,6 +6,7 @@ import {
   siteSearchText,
   visibleClauses,
 } from '../../sync/map/filter.ts';
+import { microDegrees } from '../../sync/map/result.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
 import { insertFixture } from './map.fixture.ts';
 
@@ -39,6 +40,8 @@ function expectIndexesInStep() {
     for (const f of SUMMARY_FIELDS) expect(row[f], `${String(s.f_name)} ${f}`).toBe(summary[f]);
     for (const [key, value] of Object.entries(row)) {
       if (key === 'f_cell') expect(value).toBe(gridCell(s.f_latitude as number, s.f_longitude as number));
+      else if (key === 'f_lat_e6') expect(value).toBe(microDegrees(s.f_latitude as number));
+      else if (key === 'f_lng_e6') expect(value).toBe(microDegrees(s.f_longitude as number));
       else if (!(SUMMARY_FIELDS as readonly string[]).includes(key)) expect(value, key).toBe(s[key]);
     }
     const text = db.prepare('SELECT text FROM map_fts WHERE rowid = ?').pluck().get(s.f_idx);

@@ -1,5 +1,6 @@
 import {
   type Clause,
+  type CmpOp,
   type CompiledSearch,
   deriveSummary,
   type FilterField,
@@ -44,7 +45,7 @@ function isMissing(v: unknown): v is null | undefined {
 }
 
 /** Compares like SQLite does for the columns involved: numbers as numbers, flags as text; null is never equal. */
-function compare(a: unknown, op: '=' | '!=' | '<=' | '>=', b: string | number): boolean {
+function compare(a: unknown, op: CmpOp, b: string | number): boolean {
   if (isMissing(a)) return false;
   let left: string | number;
   if (typeof b === 'number') {
@@ -60,16 +61,9 @@ function compare(a: unknown, op: '=' | '!=' | '<=' | '>=', b: string | number): 
       return left <= b;
     case '>=':
       return left >= b;
+    case '<':
+      return left < b;
   }
-}
-
-const SEOUL_OFFSET_MS = 9 * 3600_000;
-
-/** The Seoul calendar day of a stored UTC instant (what SQLite's date(x, '+9 hours') gives). */
-export function seoulDay(iso: string): string | null {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return null;
-  return new Date(t + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 function holds(c: Clause, row: SearchRow): boolean {
@@ -83,19 +77,12 @@ function holds(c: Clause, row: SearchRow): boolean {
     case 'listAny': {
       const value = field(row, c.f);
       if (isMissing(value)) return false;
-      const list = `,${String(value)},`;
-      return c.vs.some((v) => list.includes(`,${v},`));
+      const list = String(value);
+      return c.vs.some((v) => list.includes(v));
     }
     case 'bitsAny': {
       const value = field(row, c.f);
       return typeof value === 'number' && (value & c.mask) !== 0;
-    }
-    case 'day': {
-      const value = field(row, c.f);
-      if (isMissing(value)) return false;
-      const day = c.seoul ? seoulDay(String(value)) : String(value).slice(0, 10);
-      if (day === null) return false;
-      return (c.from === undefined || day >= c.from) && (c.to === undefined || day <= c.to);
     }
     case 'and':
       return c.cs.every((x) => holds(x, row));

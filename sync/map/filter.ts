@@ -163,19 +163,20 @@ export function cellRowCol(cell: number): { row: number; col: number } {
 }
 
 type Scalar = string | number;
-export type CmpOp = '=' | '!=' | '<=' | '>=';
+export type CmpOp = '=' | '!=' | '<=' | '>=' | '<';
 
 /** A condition. Comparisons with a missing (null) value are false, as in SQL. */
 export type Clause =
   | { k: 'cmp'; f: FilterField; op: CmpOp; v: Scalar }
   | { k: 'in'; f: FilterField; vs: readonly Scalar[] }
   | { k: 'notNull'; f: FilterField }
-  /** A comma-list column (f_maemul_type, f_transaction_type, f_fee_type) holds one of the values. */
+  /**
+   * A comma-list column (f_maemul_type, f_transaction_type, f_fee_type) holds one of the codes.
+   * Every code is one character, so "holds" is "contains the character" on both sides.
+   */
   | { k: 'listAny'; f: FilterField; vs: readonly string[] }
   /** A mask column shares a bit with the mask. */
   | { k: 'bitsAny'; f: FilterField; mask: number }
-  /** The calendar day of the value lies in [from, to]; `seoul` reads an ISO instant as a Seoul day. */
-  | { k: 'day'; f: FilterField; seoul: boolean; from: string | undefined; to: string | undefined }
   | { k: 'and'; cs: readonly Clause[] }
   | { k: 'or'; cs: readonly Clause[] }
   /** Name and addresses, spaces stripped and ASCII lower-cased, contain the needle. */
@@ -436,17 +437,30 @@ export function compileMapQuery(q: MapQuery): CompiledSearch {
   if (trans) where.push(trans);
   if (q.safe_charter === 'Y') where.push(eq('f_safe_charter', 'Y'));
   if (q.smb === 'Y') where.push(eq('f_smb', 'Y'));
-  if (q.reg_date_from || q.reg_date_to) {
-    where.push({ k: 'day', f: 'f_reg_time', seoul: true, from: q.reg_date_from, to: q.reg_date_to });
-  }
-  if (q.open_date_from || q.open_date_to) {
-    where.push({ k: 'day', f: 'f_open_date', seoul: false, from: q.open_date_from, to: q.open_date_to });
-  }
+  // Days as text comparisons: a registration instant (UTC ISO text) against where Seoul days
+  // begin, an open date (YYYY-MM-DD) against the days themselves. No date parsing per row.
+  if (q.reg_date_from) where.push({ k: 'cmp', f: 'f_reg_time', op: '>=', v: seoulDayStart(q.reg_date_from) });
+  if (q.reg_date_to)
+    where.push({ k: 'cmp', f: 'f_reg_time', op: '<', v: seoulDayStart(nextDay(q.reg_date_to)) });
+  if (q.open_date_from) where.push({ k: 'cmp', f: 'f_open_date', op: '>=', v: q.open_date_from });
+  if (q.open_date_to) where.push({ k: 'cmp', f: 'f_open_date', op: '<', v: nextDay(q.open_date_to) });
   const fee = feeClause(q);
   if (fee) where.push(fee);
   where.push(...roomClauses(q), ...areaClauses(q));
   if (q.favorite === 'Y') where.push({ k: 'liked' });
   return { where, sort: sortValue(q), zoom: q.zoom_level };
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The UTC instant (ISO text, as stored) at which a Seoul calendar day begins: 15:00 the day before. */
+export function seoulDayStart(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) - 9 * 3600_000).toISOString();
 }
 
 /** ASCII letters folded to lower case, like SQLite's lower(); Hangul has no case. */

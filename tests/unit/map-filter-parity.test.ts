@@ -69,6 +69,11 @@ const cases: Array<{ name: string; query: Partial<MapQueryInput>; expected: stri
   { name: 'transaction type investment (I → 2)', query: { trans_type: [2] }, expected: ['officetel'] },
   { name: 'transaction type monthly (M → 3)', query: { trans_type: [3] }, expected: ['mansion', 'villa'] },
   {
+    name: 'either of two transaction types, and nothing else',
+    query: { trans_type: [1, 3] },
+    expected: ['raemian2', 'xi', 'mansion', 'villa'],
+  },
+  {
     name: 'sale range overlaps the advertised range; inquiry and completed sites have no price',
     query: { sale_min: 50000, sale_max: 90000 },
     expected: ['raemian', 'xi', 'mansion'],

@@ -142,8 +142,16 @@ sqlite
 sqlite.pragma('wal_checkpoint(TRUNCATE)');
 await handle.close();
 
-/** Loads the real server process with the searches; `cacheEntries` 0 turns its result cache off. */
-async function httpLoad(cacheEntries: number): Promise<Awaited<ReturnType<typeof autocannon>>> {
+/**
+ * Loads the real server process with the searches; `cacheEntries` 0 turns its result cache off.
+ * First, 5 s of /health on the same process: what this machine serves at all right now.
+ */
+async function httpLoad(
+  cacheEntries: number,
+): Promise<{
+  search: Awaited<ReturnType<typeof autocannon>>;
+  health: Awaited<ReturnType<typeof autocannon>>;
+}> {
   const port = 18_000 + Math.floor(Math.random() * 2000);
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -179,7 +187,13 @@ async function httpLoad(cacheEntries: number): Promise<Awaited<ReturnType<typeof
     });
     const probeBody = (await probe.json()) as { code: number; msg: string };
     if (probeBody.code !== 0) throw new Error(`search over HTTP failed: ${JSON.stringify(probeBody)}`);
-    return await autocannon({
+    const health = await autocannon({
+      url: base,
+      connections: Number(values.connections),
+      duration: 5,
+      requests: [{ method: 'GET', path: `${API_BASE}/health` }],
+    });
+    const search = await autocannon({
       url: base,
       connections: Number(values.connections),
       duration: Number(values.duration),
@@ -190,14 +204,15 @@ async function httpLoad(cacheEntries: number): Promise<Awaited<ReturnType<typeof
         body: JSON.stringify(q),
       })),
     });
+    return { search, health };
   } finally {
     server.kill('SIGTERM');
   }
 }
 
-const http = await httpLoad(500);
+const { search: http, health } = await httpLoad(2000);
 log('http, result cache on', Math.round(http.requests.average), 'req/s');
-const httpUncached = await httpLoad(0);
+const { search: httpUncached } = await httpLoad(0);
 log('http, result cache off', Math.round(httpUncached.requests.average), 'req/s');
 
 const out = {
@@ -219,6 +234,8 @@ const out = {
   http_latency_p50_ms_cache_off: httpUncached.latency.p50,
   errors_cache_off: httpUncached.errors + httpUncached.timeouts,
   non_2xx_cache_off: httpUncached.non2xx,
+  /** GET /health on the same server process just before: the ceiling of HTTP itself under the same load. */
+  health_requests_per_s: round(health.requests.average, 0),
   conditions: {
     sites: siteCount,
     queries: queryCount,

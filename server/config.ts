@@ -71,7 +71,7 @@ const envSchema = v.object({
   /** VWorld WMTS key for the map's base tiles; empty: OpenStreetMap tiles. */
   VWORLD_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
   /** Map search results kept for repeat searches (emptied on any write); 0 turns the cache off. */
-  MAP_CACHE_ENTRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '500'),
+  MAP_CACHE_ENTRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2000'),
 });
 
 export type Config = {

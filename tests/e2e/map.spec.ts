@@ -84,3 +84,14 @@ test('an agent whose ticket has expired is offered the usage extension on the ma
   await expect(dialog).toContainText('이용권이 만료되었습니다');
   await expect(dialog.getByRole('button', { name: '연장' })).toBeVisible();
 });
+
+test('the home search box opens the map with its keyword', async ({ page }) => {
+  const { token } = await loginAs(page, '01020000002');
+  const found = await searchApi(page, token, { keyword: '자이', use_keyword: 'Y' });
+  expect(found.count).toBeGreaterThan(0);
+  await page.goto('/Home');
+  await page.getByRole('searchbox', { name: '현장 검색' }).fill('자 이');
+  await page.getByRole('searchbox', { name: '현장 검색' }).press('Enter');
+  await expect(page).toHaveURL(/\/Map\?keyword=/);
+  await expect(page.locator('.site-list__count')).toHaveText(`현장 ${found.count}개`);
+});

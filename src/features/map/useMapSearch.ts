@@ -29,8 +29,8 @@ export interface MapSearchView {
   loadMore: () => void;
 }
 
-/** Waits this long after the last change (a pan, a zoom step, a typed filter) before searching. */
-const SETTLE_MS = 250;
+/** Spec §9 map delay: waits this long after the last change (a pan, a zoom step, a filter) before searching. */
+const SETTLE_MS = 500;
 
 /** Runs a call behind the usage ticket: its result, or undefined when the server refused (already shown). */
 export type TicketGuard = (run: () => Promise<MapSearchOutcome>) => Promise<MapSearchOutcome | undefined>;

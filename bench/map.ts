@@ -146,9 +146,7 @@ await handle.close();
  * Loads the real server process with the searches; `cacheEntries` 0 turns its result cache off.
  * First, 5 s of /health on the same process: what this machine serves at all right now.
  */
-async function httpLoad(
-  cacheEntries: number,
-): Promise<{
+async function httpLoad(cacheEntries: number): Promise<{
   search: Awaited<ReturnType<typeof autocannon>>;
   health: Awaited<ReturnType<typeof autocannon>>;
 }> {

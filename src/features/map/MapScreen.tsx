@@ -13,6 +13,7 @@ import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import './map.css';
+import { afterModalClosed } from '../points/modal-chain.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { KeywordBar } from './KeywordBar.tsx';
@@ -93,7 +94,8 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
           onClose={close}
           onPick={(idx) => {
             close();
-            setTimeout(() => openSite(idx), 0);
+            // Closing goes back in history; the detail is pushed once that has landed.
+            void afterModalClosed().then(() => openSite(idx));
           }}
         />
       ));

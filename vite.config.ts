@@ -53,6 +53,19 @@ export default defineConfig({
             options: { precacheFallback: { fallbackURL: '/offline-admin.html' } },
           },
           {
+            // Map tiles of areas seen online are drawn offline too (VWorld or OpenStreetMap, requested
+            // with CORS so the responses are not opaque); bounded so the cache cannot grow without end.
+            urlPattern: ({ url }) =>
+              (url.hostname === 'api.vworld.kr' && url.pathname.startsWith('/req/wmts/')) ||
+              url.hostname.endsWith('tile.openstreetmap.org'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'map-tiles',
+              expiration: { maxEntries: 3000, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
             // Uploaded photos of sites the agent has seen stay viewable offline.
             urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
             handler: 'CacheFirst',

@@ -68,6 +68,10 @@ const envSchema = v.object({
   PORTONE_IMP_CODE: v.optional(v.string(), ''),
   /** Channel key of the card PG for IMP.request_pay. */
   PORTONE_CHANNEL_KEY: v.optional(v.string(), ''),
+  /** VWorld WMTS key for the map's base tiles; empty: OpenStreetMap tiles. */
+  VWORLD_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  /** Map search results kept for repeat searches (emptied on any write); 0 turns the cache off. */
+  MAP_CACHE_ENTRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2000'),
 });
 
 export type Config = {
@@ -95,6 +99,8 @@ export type Config = {
     impCode: string;
     channelKey: string;
   };
+  vworldKey: string | null;
+  mapCacheEntries: number;
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
@@ -150,6 +156,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       impCode: e.PORTONE_IMP_CODE,
       channelKey: e.PORTONE_CHANNEL_KEY,
     },
+    vworldKey: e.VWORLD_KEY || null,
+    mapCacheEntries: e.MAP_CACHE_ENTRIES,
     distDir: path.resolve('dist'),
     env,
   };

@@ -1,6 +1,7 @@
 import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
 import type { Operation } from './http/operation.ts';
+import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
 import { syncOperations } from './sync/sync.routes.ts';
@@ -21,4 +22,5 @@ export const operations: Operation[] = [
   ...addressOperations,
   ...syncOperations,
   ...pointsOperations,
+  ...mapOperations,
 ];

@@ -16,6 +16,14 @@ CREATE INDEX login_logs_time ON login_logs (f_time);
 -- index login_logs_user
 CREATE INDEX login_logs_user ON login_logs (f_user_idx, f_time);
 
+-- index map_sites_cell
+CREATE INDEX map_sites_cell
+    ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time, f_site_type, f_complete, f_lat_e6, f_lng_e6)
+  ;
+
+-- index map_sites_idx
+CREATE INDEX map_sites_idx ON map_sites (f_idx, f_latitude, f_longitude, f_reg_time);
+
 -- index notifications_site
 CREATE INDEX notifications_site ON notifications (f_site_idx);
 
@@ -189,6 +197,106 @@ CREATE TABLE login_logs (
       f_is_web TEXT NOT NULL DEFAULT 'Y',
       f_by_admin INTEGER REFERENCES users(f_idx) ON DELETE SET NULL
     );
+
+-- table map_cells
+CREATE VIRTUAL TABLE map_cells USING rtree(id, min_lat, max_lat, min_lng, max_lng);
+
+-- table map_cells_node
+CREATE TABLE "map_cells_node"(nodeno INTEGER PRIMARY KEY,data);
+
+-- table map_cells_parent
+CREATE TABLE "map_cells_parent"(nodeno INTEGER PRIMARY KEY,parentnode);
+
+-- table map_cells_rowid
+CREATE TABLE "map_cells_rowid"(rowid INTEGER PRIMARY KEY,nodeno);
+
+-- table map_fts
+CREATE VIRTUAL TABLE map_fts USING fts5(text, tokenize = 'trigram case_sensitive 1');
+
+-- table map_fts_config
+CREATE TABLE 'map_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table map_fts_content
+CREATE TABLE 'map_fts_content'(id INTEGER PRIMARY KEY, c0);
+
+-- table map_fts_data
+CREATE TABLE 'map_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table map_fts_docsize
+CREATE TABLE 'map_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table map_fts_idx
+CREATE TABLE 'map_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table map_fts_terms
+CREATE VIRTUAL TABLE map_fts_terms USING fts5vocab(map_fts, 'row');
+
+-- table map_sites
+CREATE TABLE map_sites (
+        f_cell INTEGER NOT NULL,
+        f_idx INTEGER NOT NULL,
+        f_lat_e6 INTEGER NOT NULL,
+        f_lng_e6 INTEGER NOT NULL,
+        f_site_type,
+        f_latitude,
+        f_longitude,
+        f_maemul_type,
+        f_transaction_type,
+        f_sale_price_min,
+        f_sale_price_max,
+        f_collateral_price_min,
+        f_collateral_price_max,
+        f_charter_price_min,
+        f_charter_price_max,
+        f_invest_price_min,
+        f_invest_price_max,
+        f_monthly_deposit_min,
+        f_monthly_deposit_max,
+        f_monthly_rent_min,
+        f_monthly_rent_max,
+        f_safe_charter,
+        f_smb,
+        f_site_inquire_sale,
+        f_site_inquire_charter,
+        f_site_inquire_invest,
+        f_site_inquire_monthly,
+        f_room_num,
+        f_toilet_num,
+        f_elevator,
+        f_duplex,
+        f_teras,
+        f_fee_type,
+        f_fee_t,
+        f_fee_c,
+        f_fee_i,
+        f_fee_s,
+        f_fee_o,
+        f_fee_site_inquire_t,
+        f_fee_site_inquire_c,
+        f_fee_site_inquire_i,
+        f_fee_site_inquire_s,
+        f_fee_site_inquire_o,
+        f_complete,
+        f_open_date,
+        f_reg_time,
+        f_room_mask,
+        f_excl_min,
+        f_excl_max,
+        f_real_min,
+        f_real_max,
+        f_toilet_mask,
+        f_u_sale_min,
+        f_u_sale_max,
+        f_u_collateral_min,
+        f_u_collateral_max,
+        f_u_charter_min,
+        f_u_charter_max,
+        f_u_invest_min,
+        f_u_invest_max,
+        f_u_deposit_min,
+        f_u_deposit_max,
+        PRIMARY KEY (f_cell, f_idx)
+      ) WITHOUT ROWID;
 
 -- table notifications
 CREATE TABLE notifications (
@@ -531,6 +639,60 @@ CREATE TABLE users (
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
     , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER);
+
+-- trigger map_rooms_delete
+CREATE TRIGGER map_rooms_delete AFTER DELETE ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx) WHERE f_idx = OLD.f_site_idx; END;
+
+-- trigger map_rooms_insert
+CREATE TRIGGER map_rooms_insert AFTER INSERT ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx) WHERE f_idx = NEW.f_site_idx; END;
+
+-- trigger map_rooms_update
+CREATE TRIGGER map_rooms_update AFTER UPDATE ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_site_idx) WHERE f_idx = NEW.f_site_idx;
+UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx) WHERE f_idx = OLD.f_site_idx; END;
+
+-- trigger map_sites_delete
+CREATE TRIGGER map_sites_delete AFTER DELETE ON sites BEGIN DELETE FROM map_sites WHERE f_idx = OLD.f_idx;
+DELETE FROM map_fts WHERE rowid = OLD.f_idx; END;
+
+-- trigger map_sites_insert
+CREATE TRIGGER map_sites_insert AFTER INSERT ON sites WHEN NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G') AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL BEGIN INSERT INTO map_sites (f_cell, f_idx, f_lat_e6, f_lng_e6, f_site_type, f_latitude, f_longitude, f_maemul_type, f_transaction_type, f_sale_price_min, f_sale_price_max, f_collateral_price_min, f_collateral_price_max, f_charter_price_min, f_charter_price_max, f_invest_price_min, f_invest_price_max, f_monthly_deposit_min, f_monthly_deposit_max, f_monthly_rent_min, f_monthly_rent_max, f_safe_charter, f_smb, f_site_inquire_sale, f_site_inquire_charter, f_site_inquire_invest, f_site_inquire_monthly, f_room_num, f_toilet_num, f_elevator, f_duplex, f_teras, f_fee_type, f_fee_t, f_fee_c, f_fee_i, f_fee_s, f_fee_o, f_fee_site_inquire_t, f_fee_site_inquire_c, f_fee_site_inquire_i, f_fee_site_inquire_s, f_fee_site_inquire_o, f_complete, f_open_date, f_reg_time, f_room_mask, f_excl_min, f_excl_max, f_real_min, f_real_max, f_toilet_mask, f_u_sale_min, f_u_sale_max, f_u_collateral_min, f_u_collateral_max, f_u_charter_min, f_u_charter_max, f_u_invest_min, f_u_invest_max, f_u_deposit_min, f_u_deposit_max)
+     SELECT (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER)), NEW.f_idx, CAST(floor(NEW.f_latitude * 1000000 + 0.5) AS INTEGER), CAST(floor(NEW.f_longitude * 1000000 + 0.5) AS INTEGER),
+       NEW.f_site_type, NEW.f_latitude, NEW.f_longitude, NEW.f_maemul_type, NEW.f_transaction_type, NEW.f_sale_price_min, NEW.f_sale_price_max, NEW.f_collateral_price_min, NEW.f_collateral_price_max, NEW.f_charter_price_min, NEW.f_charter_price_max, NEW.f_invest_price_min, NEW.f_invest_price_max, NEW.f_monthly_deposit_min, NEW.f_monthly_deposit_max, NEW.f_monthly_rent_min, NEW.f_monthly_rent_max, NEW.f_safe_charter, NEW.f_smb, NEW.f_site_inquire_sale, NEW.f_site_inquire_charter, NEW.f_site_inquire_invest, NEW.f_site_inquire_monthly, NEW.f_room_num, NEW.f_toilet_num, NEW.f_elevator, NEW.f_duplex, NEW.f_teras, NEW.f_fee_type, NEW.f_fee_t, NEW.f_fee_c, NEW.f_fee_i, NEW.f_fee_s, NEW.f_fee_o, NEW.f_fee_site_inquire_t, NEW.f_fee_site_inquire_c, NEW.f_fee_site_inquire_i, NEW.f_fee_site_inquire_s, NEW.f_fee_site_inquire_o, NEW.f_complete, NEW.f_open_date, NEW.f_reg_time,
+       (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT coalesce(sum(DISTINCT (1 << min(max(h.f_toilet, 0), 10))), 0) FROM hos h WHERE h.f_site_idx = NEW.f_idx), (SELECT min(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), (SELECT max(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), (SELECT min(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), (SELECT max(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), (SELECT min(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), (SELECT max(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), (SELECT min(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), (SELECT max(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), (SELECT min(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1), (SELECT max(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1);
+UPDATE map_cells SET min_lat = min(min_lat, NEW.f_latitude), max_lat = max(max_lat, NEW.f_latitude),
+       min_lng = min(min_lng, NEW.f_longitude), max_lng = max(max_lng, NEW.f_longitude)
+     WHERE id = (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER)) AND (min_lat > NEW.f_latitude OR max_lat < NEW.f_latitude
+       OR min_lng > NEW.f_longitude OR max_lng < NEW.f_longitude);
+INSERT INTO map_cells (id, min_lat, max_lat, min_lng, max_lng)
+     SELECT (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER)), NEW.f_latitude, NEW.f_latitude, NEW.f_longitude, NEW.f_longitude
+     WHERE NOT EXISTS (SELECT 1 FROM map_cells WHERE id = (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER)));
+INSERT INTO map_fts (rowid, text) SELECT NEW.f_idx, lower(replace(NEW.f_name, ' ', '') || '|' || replace(NEW.f_address1, ' ', '') || '|' || replace(NEW.f_address2, ' ', '') || '||'); END;
+
+-- trigger map_sites_update
+CREATE TRIGGER map_sites_update AFTER UPDATE ON sites BEGIN DELETE FROM map_sites WHERE f_idx = OLD.f_idx;
+DELETE FROM map_fts WHERE rowid = OLD.f_idx;
+INSERT INTO map_sites (f_cell, f_idx, f_lat_e6, f_lng_e6, f_site_type, f_latitude, f_longitude, f_maemul_type, f_transaction_type, f_sale_price_min, f_sale_price_max, f_collateral_price_min, f_collateral_price_max, f_charter_price_min, f_charter_price_max, f_invest_price_min, f_invest_price_max, f_monthly_deposit_min, f_monthly_deposit_max, f_monthly_rent_min, f_monthly_rent_max, f_safe_charter, f_smb, f_site_inquire_sale, f_site_inquire_charter, f_site_inquire_invest, f_site_inquire_monthly, f_room_num, f_toilet_num, f_elevator, f_duplex, f_teras, f_fee_type, f_fee_t, f_fee_c, f_fee_i, f_fee_s, f_fee_o, f_fee_site_inquire_t, f_fee_site_inquire_c, f_fee_site_inquire_i, f_fee_site_inquire_s, f_fee_site_inquire_o, f_complete, f_open_date, f_reg_time, f_room_mask, f_excl_min, f_excl_max, f_real_min, f_real_max, f_toilet_mask, f_u_sale_min, f_u_sale_max, f_u_collateral_min, f_u_collateral_max, f_u_charter_min, f_u_charter_max, f_u_invest_min, f_u_invest_max, f_u_deposit_min, f_u_deposit_max)
+     SELECT (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER)), NEW.f_idx, CAST(floor(NEW.f_latitude * 1000000 + 0.5) AS INTEGER), CAST(floor(NEW.f_longitude * 1000000 + 0.5) AS INTEGER),
+       NEW.f_site_type, NEW.f_latitude, NEW.f_longitude, NEW.f_maemul_type, NEW.f_transaction_type, NEW.f_sale_price_min, NEW.f_sale_price_max, NEW.f_collateral_price_min, NEW.f_collateral_price_max, NEW.f_charter_price_min, NEW.f_charter_price_max, NEW.f_invest_price_min, NEW.f_invest_price_max, NEW.f_monthly_deposit_min, NEW.f_monthly_deposit_max, NEW.f_monthly_rent_min, NEW.f_monthly_rent_max, NEW.f_safe_charter, NEW.f_smb, NEW.f_site_inquire_sale, NEW.f_site_inquire_charter, NEW.f_site_inquire_invest, NEW.f_site_inquire_monthly, NEW.f_room_num, NEW.f_toilet_num, NEW.f_elevator, NEW.f_duplex, NEW.f_teras, NEW.f_fee_type, NEW.f_fee_t, NEW.f_fee_c, NEW.f_fee_i, NEW.f_fee_s, NEW.f_fee_o, NEW.f_fee_site_inquire_t, NEW.f_fee_site_inquire_c, NEW.f_fee_site_inquire_i, NEW.f_fee_site_inquire_s, NEW.f_fee_site_inquire_o, NEW.f_complete, NEW.f_open_date, NEW.f_reg_time,
+       (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = NEW.f_idx), (SELECT coalesce(sum(DISTINCT (1 << min(max(h.f_toilet, 0), 10))), 0) FROM hos h WHERE h.f_site_idx = NEW.f_idx), (SELECT min(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), (SELECT max(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), (SELECT min(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), (SELECT max(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), (SELECT min(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), (SELECT max(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), (SELECT min(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), (SELECT max(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), (SELECT min(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1), (SELECT max(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1) WHERE NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G') AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL;
+UPDATE map_cells SET min_lat = min(min_lat, NEW.f_latitude), max_lat = max(max_lat, NEW.f_latitude),
+       min_lng = min(min_lng, NEW.f_longitude), max_lng = max(max_lng, NEW.f_longitude)
+     WHERE id = (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER)) AND (min_lat > NEW.f_latitude OR max_lat < NEW.f_latitude
+       OR min_lng > NEW.f_longitude OR max_lng < NEW.f_longitude) AND NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G') AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL;
+INSERT INTO map_cells (id, min_lat, max_lat, min_lng, max_lng)
+     SELECT (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER)), NEW.f_latitude, NEW.f_latitude, NEW.f_longitude, NEW.f_longitude
+     WHERE NOT EXISTS (SELECT 1 FROM map_cells WHERE id = (CAST(floor((NEW.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((NEW.f_longitude + 180) / 0.01) AS INTEGER))) AND NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G') AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL;
+INSERT INTO map_fts (rowid, text) SELECT NEW.f_idx, lower(replace(NEW.f_name, ' ', '') || '|' || replace(NEW.f_address1, ' ', '') || '|' || replace(NEW.f_address2, ' ', '') || '||') WHERE NEW.f_status = 'N' AND NEW.f_hidden = 'N' AND NEW.f_site_type IN ('O', 'G') AND NEW.f_latitude IS NOT NULL AND NEW.f_longitude IS NOT NULL; END;
+
+-- trigger map_units_delete
+CREATE TRIGGER map_units_delete AFTER DELETE ON hos BEGIN UPDATE map_sites SET f_toilet_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(h.f_toilet, 0), 10))), 0) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx), f_u_sale_min = (SELECT min(h.f_sale_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_sale_max = (SELECT max(h.f_sale_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_collateral_min = (SELECT min(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_collateral_max = (SELECT max(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_charter_min = (SELECT min(h.f_charter_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_charter_max = (SELECT max(h.f_charter_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_invest_min = (SELECT min(h.f_investment_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_invest_max = (SELECT max(h.f_investment_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_deposit_min = (SELECT min(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1), f_u_deposit_max = (SELECT max(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1) WHERE f_idx = OLD.f_site_idx; END;
+
+-- trigger map_units_insert
+CREATE TRIGGER map_units_insert AFTER INSERT ON hos BEGIN UPDATE map_sites SET f_toilet_mask = f_toilet_mask | (1 << min(max(NEW.f_toilet, 0), 10)), f_u_sale_min = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_price = 'N' AND NEW.f_sale_price >= 1 THEN min(coalesce(f_u_sale_min, NEW.f_sale_price), NEW.f_sale_price) ELSE f_u_sale_min END, f_u_sale_max = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_price = 'N' AND NEW.f_sale_price >= 1 THEN max(coalesce(f_u_sale_max, NEW.f_sale_price), NEW.f_sale_price) ELSE f_u_sale_max END, f_u_collateral_min = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_price = 'N' AND NEW.f_collateral_price >= 1 THEN min(coalesce(f_u_collateral_min, NEW.f_collateral_price), NEW.f_collateral_price) ELSE f_u_collateral_min END, f_u_collateral_max = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_price = 'N' AND NEW.f_collateral_price >= 1 THEN max(coalesce(f_u_collateral_max, NEW.f_collateral_price), NEW.f_collateral_price) ELSE f_u_collateral_max END, f_u_charter_min = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_charter = 'N' AND NEW.f_charter_price >= 1 THEN min(coalesce(f_u_charter_min, NEW.f_charter_price), NEW.f_charter_price) ELSE f_u_charter_min END, f_u_charter_max = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_charter = 'N' AND NEW.f_charter_price >= 1 THEN max(coalesce(f_u_charter_max, NEW.f_charter_price), NEW.f_charter_price) ELSE f_u_charter_max END, f_u_invest_min = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_investment = 'N' AND NEW.f_investment_price >= 1 THEN min(coalesce(f_u_invest_min, NEW.f_investment_price), NEW.f_investment_price) ELSE f_u_invest_min END, f_u_invest_max = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_investment = 'N' AND NEW.f_investment_price >= 1 THEN max(coalesce(f_u_invest_max, NEW.f_investment_price), NEW.f_investment_price) ELSE f_u_invest_max END, f_u_deposit_min = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_month = 'N' AND NEW.f_monthly_rent_deposit >= 1 THEN min(coalesce(f_u_deposit_min, NEW.f_monthly_rent_deposit), NEW.f_monthly_rent_deposit) ELSE f_u_deposit_min END, f_u_deposit_max = CASE WHEN NEW.f_complete = 'N' AND NEW.f_inquire_month = 'N' AND NEW.f_monthly_rent_deposit >= 1 THEN max(coalesce(f_u_deposit_max, NEW.f_monthly_rent_deposit), NEW.f_monthly_rent_deposit) ELSE f_u_deposit_max END WHERE f_idx = NEW.f_site_idx; END;
+
+-- trigger map_units_update
+CREATE TRIGGER map_units_update AFTER UPDATE ON hos BEGIN UPDATE map_sites SET f_toilet_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(h.f_toilet, 0), 10))), 0) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx), f_u_sale_min = (SELECT min(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_sale_max = (SELECT max(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_collateral_min = (SELECT min(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_collateral_max = (SELECT max(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_charter_min = (SELECT min(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_charter_max = (SELECT max(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_invest_min = (SELECT min(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_invest_max = (SELECT max(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_deposit_min = (SELECT min(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1), f_u_deposit_max = (SELECT max(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1) WHERE f_idx = NEW.f_site_idx;
+UPDATE map_sites SET f_toilet_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(h.f_toilet, 0), 10))), 0) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx), f_u_sale_min = (SELECT min(h.f_sale_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_sale_max = (SELECT max(h.f_sale_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_collateral_min = (SELECT min(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_collateral_max = (SELECT max(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_charter_min = (SELECT min(h.f_charter_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_charter_max = (SELECT max(h.f_charter_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_invest_min = (SELECT min(h.f_investment_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_invest_max = (SELECT max(h.f_investment_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_deposit_min = (SELECT min(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1), f_u_deposit_max = (SELECT max(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1) WHERE f_idx = OLD.f_site_idx; END;
 
 -- trigger sync_conflicts_insert
 CREATE TRIGGER sync_conflicts_insert AFTER INSERT ON sync_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)

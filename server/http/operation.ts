@@ -107,8 +107,8 @@ async function readInput(c: Context, call: Call): Promise<unknown> {
 
 async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo | null> {
   if (op.access.kind === 'public') return null;
-  const auth = await resolveSession({
-    db: ctx.db,
+  const auth = resolveSession({
+    sqlite: ctx.sqlite,
     clock: ctx.clock,
     token: ctx.accessToken,
     superAdminPhone: ctx.config.superAdminPhone,

@@ -2,7 +2,7 @@ import { TICKET_EXPIRED } from '../../sync/api/points.api.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ruleViolation } from '../http/errors.ts';
 import { defineMessages } from '../http/messages.ts';
-import { readSetting } from '../settings/settings.repository.ts';
+import { readSettingFast } from '../settings/settings.repository.ts';
 import type { User } from '../users/users.tables.ts';
 
 export const ticketMessages = defineMessages({
@@ -20,10 +20,10 @@ export async function hasValidTicket({
   ctx,
   user,
 }: {
-  ctx: Pick<RequestContext, 'db' | 'clock'>;
+  ctx: Pick<RequestContext, 'sqlite' | 'clock'>;
   user: User;
 }) {
-  if ((await readSetting({ db: ctx.db, key: 'ticket_price' })) === 'F') return true;
+  if (readSettingFast({ sqlite: ctx.sqlite, key: 'ticket_price' }) === 'F') return true;
   return user.f_usage_date !== null && new Date(user.f_usage_date) > ctx.clock.now();
 }
 
@@ -31,7 +31,7 @@ export async function requireTicket({
   ctx,
   user,
 }: {
-  ctx: Pick<RequestContext, 'db' | 'clock'>;
+  ctx: Pick<RequestContext, 'sqlite' | 'clock'>;
   user: User;
 }) {
   if (!(await hasValidTicket({ ctx, user }))) {

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 
 export async function readSettings({ db }: { db: Db }): Promise<Record<string, string>> {
@@ -49,4 +50,22 @@ export async function readPublicSettings({ db }: { db: Db }) {
     ads_duration_sec: int('ads_duration_sec', 10),
     ads_mode: (s.ads_mode === 'R' ? 'R' : 'S') as 'S' | 'R',
   };
+}
+
+const settingLookups = new WeakMap<SQLite.Database, SQLite.Statement<[string]>>();
+
+/** One setting through a prepared statement, for checks that run on every call (the ticket). */
+export function readSettingFast({
+  sqlite,
+  key,
+}: {
+  sqlite: SQLite.Database;
+  key: string;
+}): string | undefined {
+  let stmt = settingLookups.get(sqlite);
+  if (!stmt) {
+    stmt = sqlite.prepare('SELECT value FROM app_settings WHERE key = ?');
+    settingLookups.set(sqlite, stmt);
+  }
+  return (stmt.get(key) as { value: string } | undefined)?.value;
 }

@@ -8,7 +8,7 @@ export async function toProfile({
   ctx,
   auth,
 }: {
-  ctx: Pick<RequestContext, 'db' | 'clock'>;
+  ctx: Pick<RequestContext, 'db' | 'sqlite' | 'clock'>;
   auth: AuthInfo;
 }): Promise<Profile> {
   const u = auth.user;

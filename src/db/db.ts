@@ -16,12 +16,15 @@ export interface LocalSite extends Partial<SiteRow> {
   f_group_idx: number | null;
   f_name: string;
   f_update_time: string;
+  /** The rest of the server row, as pulled. */
+  [field: string]: unknown;
 }
 
 /** A building of a site with its units inside (`hos`), as pulled. */
 export interface LocalDong extends Partial<SiteDongRow> {
   f_idx: number;
   f_site_idx: number;
+  [field: string]: unknown;
 }
 
 /**

@@ -1,16 +1,21 @@
-import { msg } from '@lingui/core/macro';
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PlaceholderScreen } from './placeholder.tsx';
 import { appLayout } from './root.tsx';
 
 const mapSearch = v.object({ keyword: v.optional(v.string()) });
+
+// OpenLayers is large: the map screen loads on first use (and is precached for offline).
+const MapScreen = lazyRouteComponent(() => import('../../features/map/MapScreen.tsx'), 'MapScreen');
 
 const map = createRoute({
   getParentRoute: () => appLayout,
   path: '/Map',
   validateSearch: (search) => v.parse(mapSearch, search),
-  component: () => <PlaceholderScreen title={msg`Map`} feature={msg`Map search`} back={false} />,
+  component: function MapRoute() {
+    const { keyword } = map.useSearch();
+    // A new keyword from the home search box starts a fresh map screen.
+    return <MapScreen key={keyword ?? ''} initialKeyword={keyword ?? ''} />;
+  },
 });
 
 export const mapRoutes = [map];

@@ -55,8 +55,10 @@ function AppLayout() {
   useSessionWatch();
   const pathname = useRouterState({ select: (s) => s.location.pathname.toLowerCase() });
   const showNav = mainTabPaths.has(pathname);
+  // The map uses the whole width: its list sits beside it on wide screens.
+  const wide = pathname === '/map';
   return (
-    <div className={`app-column${showNav ? ' app-column--with-nav' : ''}`}>
+    <div className={`app-column${showNav ? ' app-column--with-nav' : ''}${wide ? ' app-column--wide' : ''}`}>
       <Outlet />
       {showNav ? <BottomNav /> : null}
     </div>

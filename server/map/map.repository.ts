@@ -1,0 +1,196 @@
+import type SQLite from 'better-sqlite3';
+import { Limits } from '../../sync/constants.ts';
+import type { CompiledSearch } from '../../sync/map/filter.ts';
+import {
+  type CellStat,
+  MAP_SITE_COLUMNS,
+  type MapMatch,
+  pageBound,
+  pinsOrClusters,
+} from '../../sync/map/result.ts';
+import { ftsMatch, searchSql } from './map.sql.ts';
+
+type Sqlite = SQLite.Database;
+
+/**
+ * Map search runs on the raw connection: it is the hottest path of the app and its SQL is
+ * generated, so kysely would only add cost. Statements are prepared once per SQL text; the
+ * set of texts is small (one per combination of filters used), but capped all the same.
+ */
+const statements = new WeakMap<Sqlite, Map<string, SQLite.Statement>>();
+const MAX_STATEMENTS = 500;
+
+function prepared(sqlite: Sqlite, sql: string): SQLite.Statement {
+  let cache = statements.get(sqlite);
+  if (!cache) {
+    cache = new Map();
+    statements.set(sqlite, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    if (cache.size >= MAX_STATEMENTS) cache.clear();
+    stmt = sqlite.prepare(sql);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+type MatchTuple = [number, number, number, 'O' | 'G', 'Y' | 'N', string, number | null];
+type CellTuple = [number, number, number, number, string | number | null];
+
+/**
+ * The map search in two reads: counts per grid cell (which also give each cell's best sort
+ * key), then the matching rows that can still reach the page, or all of them when the map
+ * shows pins. A city-wide viewport thus returns hundreds of cells, not tens of thousands of rows.
+ */
+export function findMatches({
+  sqlite,
+  search,
+  userIdx,
+  offset,
+  indexed = true,
+}: {
+  sqlite: Sqlite;
+  search: CompiledSearch;
+  userIdx: number;
+  offset: number;
+  indexed?: boolean;
+}): { cells: CellStat[]; candidates: MapMatch[] } {
+  const statements = searchSql({ search, userIdx, indexed });
+  const stats = prepared(sqlite, statements.cellStats.sql)
+    .raw(true)
+    .all(...statements.cellStats.params) as CellTuple[];
+  const cells: CellStat[] = stats.map((r) => ({ cell: r[0], count: r[1], sumLat: r[2], sumLng: r[3] }));
+  const count = cells.reduce((n, c) => n + c.count, 0);
+  const need = offset + Limits.mapPageSize;
+  if (count === 0 || (offset >= count && pinsOrClusters({ zoom: search.zoom, count }) === 'clusters')) {
+    return { cells, candidates: [] };
+  }
+  const bound =
+    pinsOrClusters({ zoom: search.zoom, count }) === 'pins'
+      ? null
+      : pageBound({
+          bests: stats.map((r) => ({ cell: r[0], best: r[4] })),
+          dir: search.sort?.dir ?? null,
+          need,
+        });
+  const { sql, params } = statements.candidates(bound);
+  const rows = prepared(sqlite, sql)
+    .raw(true)
+    .all(...params) as MatchTuple[];
+  const candidates: MapMatch[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as MatchTuple;
+    candidates[i] = {
+      idx: r[0],
+      lat: r[1],
+      lng: r[2],
+      type: r[3],
+      complete: r[4],
+      regTime: r[5],
+      sortValue: r[6],
+    };
+  }
+  return { cells, candidates };
+}
+
+const listColumns = MAP_SITE_COLUMNS.map((c) => `s.${c}`).join(', ');
+
+/** The list rows of one page. */
+export function loadListSites({
+  sqlite,
+  ids,
+}: {
+  sqlite: Sqlite;
+  ids: readonly number[];
+}): Map<number, Record<string, unknown>> {
+  if (ids.length === 0) return new Map();
+  const marks = ids.map(() => '?').join(', ');
+  const rows = prepared(sqlite, `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`).all(
+    ...ids,
+  ) as Array<Record<string, unknown>>;
+  return new Map(rows.map((r) => [r.f_idx as number, r]));
+}
+
+/** Which of these sites the member has among their favourites. */
+export function likedAmong({
+  sqlite,
+  userIdx,
+  ids,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  ids: readonly number[];
+}): Set<number> {
+  if (ids.length === 0) return new Set();
+  const marks = ids.map(() => '?').join(', ');
+  return new Set(
+    prepared(sqlite, `SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (${marks})`)
+      .pluck()
+      .all(userIdx, ...ids) as number[],
+  );
+}
+
+export interface SiteNameRow {
+  f_idx: number;
+  f_name: string;
+  f_site_type: 'O' | 'G';
+  f_address1: string;
+  f_address2: string;
+  f_complete: 'Y' | 'N';
+  f_reg_time: string;
+}
+
+/**
+ * Visible sites whose name or address contains the needle (findSiteListByName), newest or
+ * by name, optionally only those the caller may update (own or shared to one of their groups).
+ */
+export function findSitesByName({
+  sqlite,
+  needle,
+  siteType,
+  order,
+  onlyUpdatable,
+  userIdx,
+  limit,
+  offset,
+}: {
+  sqlite: Sqlite;
+  needle: string;
+  siteType: 'O' | 'G' | null;
+  order: 'R' | 'N';
+  onlyUpdatable: boolean;
+  userIdx: number;
+  limit: number;
+  offset: number;
+}): { total: number; rows: SiteNameRow[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (needle !== '') {
+    const match = ftsMatch(needle);
+    where.push(`m.f_idx IN (SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql})`);
+    params.push(...match.params);
+  }
+  if (siteType) {
+    where.push('s.f_site_type = ?');
+    params.push(siteType);
+  }
+  if (onlyUpdatable) {
+    where.push(
+      '(s.f_user_idx = ? OR s.f_group_idx IN (SELECT f_group_idx FROM group_members WHERE f_user_idx = ?))',
+    );
+    params.push(userIdx, userIdx);
+  }
+  // map_sites holds exactly the visible sites, so joining it is the visibility check too.
+  const from = `map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const total = prepared(sqlite, `SELECT COUNT(*) FROM ${from}`)
+    .pluck()
+    .get(...params) as number;
+  const orderBy = order === 'N' ? 's.f_name ASC, s.f_idx DESC' : 's.f_reg_time DESC, s.f_idx DESC';
+  const rows = prepared(
+    sqlite,
+    `SELECT s.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_complete, s.f_reg_time
+     FROM ${from} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+  ).all(...params, limit, offset) as SiteNameRow[];
+  return { total, rows };
+}

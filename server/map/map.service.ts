@@ -1,0 +1,178 @@
+import type SQLite from 'better-sqlite3';
+import { Limits } from '../../sync/constants.ts';
+import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
+import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
+import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
+import {
+  findMatches,
+  findSitesByName,
+  likedAmong,
+  loadListSites,
+  type SiteNameRow,
+} from './map.repository.ts';
+
+type Sqlite = SQLite.Database;
+
+/**
+ * searchSiteForMap_app: the shared clauses find the matches through the indexes, the shared
+ * arrangement counts, orders, pages and clusters them, and the page's rows are read last.
+ */
+export function searchMap({
+  sqlite,
+  userIdx,
+  query,
+  indexed = true,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  query: MapQuery;
+  /** false: the same search as a plain scan (benchmark baseline). */
+  indexed?: boolean;
+}): MapSearchResult {
+  const search = compileMapQuery(query);
+  const { cells, candidates } = findMatches({ sqlite, search, userIdx, offset: query.offset, indexed });
+  const { page, ...rest } = arrangeMatches({ cells, candidates, search, query });
+  const ids = page.map((m) => m.idx);
+  const sites = loadListSites({ sqlite, ids });
+  const liked = likedAmong({ sqlite, userIdx, ids });
+  const list = page.map((m) =>
+    toMapSite({
+      site: sites.get(m.idx) as Record<string, unknown>,
+      liked: liked.has(m.idx),
+      sortValue: m.sortValue,
+    }),
+  );
+  return { ...rest, list };
+}
+
+interface SearchCache {
+  version: string;
+  entries: Map<string, MapSearchResult>;
+  dataVersion: SQLite.Statement;
+  totalChanges: SQLite.Statement;
+}
+const caches = new WeakMap<Sqlite, SearchCache>();
+
+/**
+ * searchMap behind a cache of results shared by every member: agents open the map on the
+ * same default views and page back and forth. Any write to the database, on this connection
+ * (total_changes) or another (data_version), empties it, so a result is never stale.
+ * Searches of favourites are per member and skip it; the list's like marks are filled per caller.
+ */
+export function searchMapCached({
+  sqlite,
+  userIdx,
+  query,
+  maxEntries,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  query: MapQuery;
+  maxEntries: number;
+}): MapSearchResult {
+  if (maxEntries <= 0 || query.favorite === 'Y') return searchMap({ sqlite, userIdx, query });
+  let cache = caches.get(sqlite);
+  if (!cache) {
+    cache = {
+      version: '',
+      entries: new Map(),
+      dataVersion: sqlite.prepare('PRAGMA data_version').pluck(),
+      totalChanges: sqlite.prepare('SELECT total_changes()').pluck(),
+    };
+    caches.set(sqlite, cache);
+  }
+  const version = `${cache.dataVersion.get()}:${cache.totalChanges.get()}`;
+  if (version !== cache.version) {
+    cache.entries.clear();
+    cache.version = version;
+  }
+  const key = JSON.stringify(query);
+  let shared = cache.entries.get(key);
+  if (shared) cache.entries.delete(key);
+  else {
+    // Nobody's favourites: the caller's likes are added below.
+    shared = searchMap({ sqlite, userIdx: 0, query });
+    if (cache.entries.size >= maxEntries) cache.entries.delete(cache.entries.keys().next().value as string);
+  }
+  cache.entries.set(key, shared);
+  const liked = likedAmong({ sqlite, userIdx, ids: shared.list.map((s) => s.f_idx) });
+  return liked.size === 0
+    ? shared
+    : { ...shared, list: shared.list.map((s) => (liked.has(s.f_idx) ? { ...s, f_like: 'Y' } : s)) };
+}
+
+/** A pin's position matches a site within about 1 cm: the client sends back the coordinates it was given. */
+const SAME_POSITION_DEGREES = 1e-7;
+
+/** searchSiteListByPos: the sites sharing one pin, through the same search. */
+export function searchAtPosition({
+  sqlite,
+  userIdx,
+  lat,
+  lng,
+  offset,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  lat: number;
+  lng: number;
+  offset: number;
+}): { list: MapSite[]; count: number } {
+  const result = searchMap({
+    sqlite,
+    userIdx,
+    query: {
+      keyword: '',
+      use_keyword: 'N',
+      bounds: {
+        south: lat - SAME_POSITION_DEGREES,
+        north: lat + SAME_POSITION_DEGREES,
+        west: lng - SAME_POSITION_DEGREES,
+        east: lng + SAME_POSITION_DEGREES,
+      },
+      zoom_level: 20,
+      safe_charter: 'N',
+      smb: 'N',
+      show_site_inquire_only: 'N',
+      not_show_site_inquire: 'N',
+      room_more: 'N',
+      toilet_more: 'N',
+      duplex: 'N',
+      teras: 'N',
+      favorite: 'N',
+      sort_site: 'S',
+      offset,
+      include_markers: 'N',
+    },
+  });
+  return { list: result.list, count: result.count };
+}
+
+export function findSiteListByName({
+  sqlite,
+  userIdx,
+  input,
+}: {
+  sqlite: Sqlite;
+  userIdx: number;
+  input: {
+    search_key: string;
+    page_num: number;
+    filter: 'A' | 'O' | 'G';
+    order: 'R' | 'N';
+    isUpdate: 'Y' | 'N';
+  };
+}): { list: SiteNameRow[]; total: number; page_count: number; limit: number } {
+  const limit = Limits.pageSize;
+  const { total, rows } = findSitesByName({
+    sqlite,
+    needle: searchNeedle(input.search_key),
+    siteType: input.filter === 'A' ? null : input.filter,
+    order: input.order,
+    onlyUpdatable: input.isUpdate === 'Y',
+    userIdx,
+    limit,
+    offset: (input.page_num - 1) * limit,
+  });
+  return { list: rows, total, page_count: Math.ceil(total / limit), limit };
+}

@@ -1,0 +1,94 @@
+import Feature from 'ol/Feature';
+import Point from 'ol/geom/Point';
+import TileLayer from 'ol/layer/Tile';
+import { fromLonLat } from 'ol/proj';
+import OSM from 'ol/source/OSM';
+import XYZ from 'ol/source/XYZ';
+import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
+import type { MapCluster, MapPin } from '../../../sync/map/query.ts';
+
+/**
+ * Base tiles: VWorld WMTS when the server has a key, OpenStreetMap otherwise. Both are
+ * requested with CORS so the service worker can keep them (vite.config.ts, 'map-tiles').
+ */
+export function baseSource(vworldKey: string | null): XYZ | OSM {
+  if (!vworldKey) return new OSM({ crossOrigin: 'anonymous' });
+  return new XYZ({
+    url: `https://api.vworld.kr/req/wmts/1.0.0/${encodeURIComponent(vworldKey)}/Base/{z}/{y}/{x}.png`,
+    crossOrigin: 'anonymous',
+    attributions: '© VWorld',
+    maxZoom: 19,
+  });
+}
+
+export function baseLayer(vworldKey: string | null): TileLayer<XYZ | OSM> {
+  return new TileLayer({ source: baseSource(vworldKey), preload: 1 });
+}
+
+const pinColours = { O: '#1f5eff', G: '#2f9e44', done: '#adb5bd' } as const;
+const pinStyles = new Map<string, Style>();
+
+function pinStyle(type: 'O' | 'G', complete: 'Y' | 'N'): Style {
+  const key = complete === 'Y' ? 'done' : type;
+  let style = pinStyles.get(key);
+  if (!style) {
+    style = new Style({
+      image: new CircleStyle({
+        radius: 8,
+        fill: new Fill({ color: pinColours[key] }),
+        stroke: new Stroke({ color: '#ffffff', width: 2 }),
+      }),
+    });
+    pinStyles.set(key, style);
+  }
+  return style;
+}
+
+function clusterStyle(count: number): Style {
+  const radius = Math.min(34, 12 + Math.log10(count) * 8);
+  return new Style({
+    image: new CircleStyle({
+      radius,
+      fill: new Fill({ color: 'rgba(31, 94, 255, 0.78)' }),
+      stroke: new Stroke({ color: '#ffffff', width: 2 }),
+    }),
+    text: new Text({
+      text: count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count),
+      fill: new Fill({ color: '#ffffff' }),
+      font: 'bold 12px sans-serif',
+    }),
+  });
+}
+
+export function pinFeatures(pins: readonly MapPin[]): Feature<Point>[] {
+  return pins.map(([idx, lat, lng, type, complete]) => {
+    const f = new Feature({ geometry: new Point(fromLonLat([lng, lat])) });
+    f.setProperties({ kind: 'pin', idx, lat, lng });
+    f.setStyle(pinStyle(type, complete));
+    return f;
+  });
+}
+
+export function clusterFeatures(clusters: readonly MapCluster[]): Feature<Point>[] {
+  return clusters.map((c) => {
+    const f = new Feature({ geometry: new Point(fromLonLat([c.lng, c.lat])) });
+    f.setProperties({ kind: 'cluster', count: c.count });
+    f.setStyle(clusterStyle(c.count));
+    return f;
+  });
+}
+
+/** [west, south, east, north] around the markers, or null when there are none. */
+export function markersExtent({
+  pins,
+  clusters,
+}: {
+  pins: readonly MapPin[];
+  clusters: readonly MapCluster[];
+}): [number, number, number, number] | null {
+  const points = [...pins.map((p) => [p[2], p[1]] as const), ...clusters.map((c) => [c.lng, c.lat] as const)];
+  if (points.length === 0) return null;
+  const lngs = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}

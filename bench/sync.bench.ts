@@ -129,6 +129,8 @@ function serverTimes({
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bunyang-bench-sync-'));
 const dbFile = path.join(dir, 'app.db');
 let server: ChildProcess | null = null;
+// However this script ends (even killed by a closed pipe), the server it started goes with it.
+process.on('exit', () => server?.kill('SIGKILL'));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

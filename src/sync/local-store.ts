@@ -59,9 +59,12 @@ export function isWaiting(entry: OutboxEntry): boolean {
   return entry.status !== 'rejected';
 }
 
+/**
+ * A registered site is stored as pulled. Its `dongs` is empty (units live in the dongs table);
+ * copying every row without it would cost more than the empty list.
+ */
 function localSiteOf(site: SiteRow): LocalSite {
-  const { dongs: _dongs, ...rest } = site;
-  return rest;
+  return site;
 }
 
 function draftOf(site: SiteRow): LocalDraft {

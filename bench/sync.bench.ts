@@ -29,12 +29,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-function percentile(values: number[], p: number): number {
+function percentile({ values, p }: { values: number[]; p: number }): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 }
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const round = ({ n, digits = 1 }: { n: number; digits?: number }) =>
+  Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Puts every generated site in the first agent's scope: all agents share them in one group. */
 function prepare(dbFile: string): { token: string; member: number } {
@@ -153,7 +154,7 @@ try {
   );
   const { token } = prepare(dbFile);
   UNITS = new SQLite(dbFile, { readonly: true }).prepare('SELECT COUNT(*) FROM hos').pluck().get() as number;
-  console.log(`seeded ${SITES} sites in ${round((performance.now() - seeded) / 1000)} s`);
+  console.log(`seeded ${SITES} sites in ${round({ n: (performance.now() - seeded) / 1000 })} s`);
 
   const port = await freePort();
   const log: string[] = [];
@@ -254,7 +255,7 @@ try {
   const result = {
     initial_pull_rows_per_s: Math.round(initial.sites / (initial.sitesMs / 1000)),
     drain_mutations_per_s: Math.round(MUTATIONS / (drain.ms / 1000)),
-    empty_pull_p50_ms: round(percentile(emptyPulls, 0.5), 2),
+    empty_pull_p50_ms: round({ n: percentile({ values: emptyPulls, p: 0.5 }), digits: 2 }),
     details: {
       sites: initial.sites,
       buildings_with_units: initial.dongs,
@@ -269,15 +270,15 @@ try {
       drain_server_push_ms: drain.push,
       drain_server_pull_ms: drain.pull,
       drain_ms_runs: drains.map((d) => Math.round(d.ms)),
-      empty_pull_server_p95_ms: round(percentile(emptyPulls, 0.95), 2),
-      empty_pull_round_trip_p50_ms: round(percentile(roundTrips, 0.5), 2),
+      empty_pull_server_p95_ms: round({ n: percentile({ values: emptyPulls, p: 0.95 }), digits: 2 }),
+      empty_pull_round_trip_p50_ms: round({ n: percentile({ values: roundTrips, p: 0.5 }), digits: 2 }),
     },
     targets: { initial_pull_rows_per_s: 5000, drain_mutations_per_s: 1000, empty_pull_p50_ms: 5 },
     // Other work on the machine shows here: the figures are only comparable at similar load.
     machine: {
       cpus: os.cpus().length,
       node: process.version,
-      load_average_1m: round(os.loadavg()[0] ?? 0, 2),
+      load_average_1m: round({ n: os.loadavg()[0] ?? 0, digits: 2 }),
     },
     measured_at: new Date().toISOString(),
   };

@@ -27,26 +27,30 @@ describe('temporary save of a site draft', () => {
   it('creates one draft (status P) with its columns, contacts, buildings and units; a repeated save updates it', async () => {
     t = await createTestApp();
     const a = await member(t);
-    const first = mutation(1, 'saveSiteDraft', {
-      draft_id: DRAFT,
-      site_type: 'O',
-      step: 1,
-      changes: {
-        f_name: '래미안 원베일리',
-        f_address1: '서울특별시 서초구 반포동 1-1',
-        f_image_urls: ['/uploads/2026/11/a.webp'],
-        contacts: [{ f_name: '김분양', f_phone: '01012345678' }],
-        dongs: [
-          {
-            f_dong: '101동',
-            f_floor_count: 2,
-            f_units_per_floor: 2,
-            hos: [
-              { f_floor: 1, f_ho: '101', f_sale_price: 90000 },
-              { f_floor: 1, f_ho: '102' },
-            ],
-          },
-        ],
+    const first = mutation({
+      seq: 1,
+      name: 'saveSiteDraft',
+      args: {
+        draft_id: DRAFT,
+        site_type: 'O',
+        step: 1,
+        changes: {
+          f_name: '래미안 원베일리',
+          f_address1: '서울특별시 서초구 반포동 1-1',
+          f_image_urls: ['/uploads/2026/11/a.webp'],
+          contacts: [{ f_name: '김분양', f_phone: '01012345678' }],
+          dongs: [
+            {
+              f_dong: '101동',
+              f_floor_count: 2,
+              f_units_per_floor: 2,
+              hos: [
+                { f_floor: 1, f_ho: '101', f_sale_price: 90000 },
+                { f_floor: 1, f_ho: '102' },
+              ],
+            },
+          ],
+        },
       },
     });
     const res = await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: [first] });
@@ -73,13 +77,17 @@ describe('temporary save of a site draft', () => {
       clientId: 'client-a-0001',
       mutations: [
         { ...first, seq: 2, id: 'another-id-0002' },
-        mutation(3, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_type: 'O',
-          step: 2,
-          base_version: null,
-          base: { f_memo: '' },
-          changes: { f_memo: '견본주택 예약' },
+        mutation({
+          seq: 3,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_type: 'O',
+            step: 2,
+            base_version: null,
+            base: { f_memo: '' },
+            changes: { f_memo: '견본주택 예약' },
+          },
         }),
       ],
     });
@@ -94,10 +102,14 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(1, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_type: 'G',
-          changes: { f_name: '원래 이름', f_memo: '원래 메모', f_room_num: 2 },
+        mutation({
+          seq: 1,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_type: 'G',
+            changes: { f_name: '원래 이름', f_memo: '원래 메모', f_room_num: 2 },
+          },
         }),
       ],
     });
@@ -111,12 +123,16 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(2, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_type: 'G',
-          base_version: seenVersion,
-          base: { f_name: '원래 이름' },
-          changes: { f_name: '다른 기기 이름' },
+        mutation({
+          seq: 2,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_type: 'G',
+            base_version: seenVersion,
+            base: { f_name: '원래 이름' },
+            changes: { f_name: '다른 기기 이름' },
+          },
         }),
       ],
     });
@@ -125,13 +141,17 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-b-0001',
       mutations: [
-        mutation(1, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_idx: draft.key,
-          site_type: 'G',
-          base_version: seenVersion,
-          base: { f_name: '원래 이름', f_memo: '원래 메모', f_room_num: 2 },
-          changes: { f_name: '내 이름', f_memo: '내 메모', f_room_num: 3 },
+        mutation({
+          seq: 1,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_idx: draft.key,
+            site_type: 'G',
+            base_version: seenVersion,
+            base: { f_name: '원래 이름', f_memo: '원래 메모', f_room_num: 2 },
+            changes: { f_name: '내 이름', f_memo: '내 메모', f_room_num: 3 },
+          },
         }),
       ],
     });
@@ -157,25 +177,37 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(1, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_type: 'G',
-          changes: { f_name: 'A', f_memo: 'A' },
+        mutation({
+          seq: 1,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_type: 'G',
+            changes: { f_name: 'A', f_memo: 'A' },
+          },
         }),
-        mutation(2, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_type: 'G',
-          base_version: 0,
-          base: { f_name: 'A', f_memo: 'A' },
-          changes: { f_name: 'server', f_memo: 'server' },
+        mutation({
+          seq: 2,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_type: 'G',
+            base_version: 0,
+            base: { f_name: 'A', f_memo: 'A' },
+            changes: { f_name: 'server', f_memo: 'server' },
+          },
         }),
         // An edit based on the first copy, pushed after the second: both fields conflict.
-        mutation(3, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_type: 'G',
-          base_version: 0,
-          base: { f_name: 'A', f_memo: 'A' },
-          changes: { f_name: 'mine', f_memo: 'mine' },
+        mutation({
+          seq: 3,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_type: 'G',
+            base_version: 0,
+            base: { f_name: 'A', f_memo: 'A' },
+            changes: { f_name: 'mine', f_memo: 'mine' },
+          },
         }),
       ],
     });
@@ -188,10 +220,14 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(4, 'resolveConflict', {
-          conflict_idx: conflict.f_idx,
-          draft_id: DRAFT,
-          choose: { f_name: 'mine', f_memo: 'theirs' },
+        mutation({
+          seq: 4,
+          name: 'resolveConflict',
+          args: {
+            conflict_idx: conflict.f_idx,
+            draft_id: DRAFT,
+            choose: { f_name: 'mine', f_memo: 'theirs' },
+          },
         }),
       ],
     });
@@ -204,7 +240,11 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(5, 'resolveConflict', { conflict_idx: conflict.f_idx, draft_id: DRAFT, choose: {} }),
+        mutation({
+          seq: 5,
+          name: 'resolveConflict',
+          args: { conflict_idx: conflict.f_idx, draft_id: DRAFT, choose: {} },
+        }),
       ],
     });
     expect(again.data.results[0]).toMatchObject({ status: 'rejected', code: ResultCode.apiError });
@@ -227,7 +267,11 @@ describe('temporary save of a site draft', () => {
       token: limited.token,
       clientId: 'client-l-0001',
       mutations: [
-        mutation(1, 'saveSiteDraft', { draft_id: DRAFT, site_type: 'O', changes: { f_name: 'x' } }),
+        mutation({
+          seq: 1,
+          name: 'saveSiteDraft',
+          args: { draft_id: DRAFT, site_type: 'O', changes: { f_name: 'x' } },
+        }),
       ],
     });
     expect(byLimited.data.results[0]).toMatchObject({ status: 'rejected', code: ResultCode.apiError });
@@ -235,16 +279,24 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(1, 'saveSiteDraft', {
-          draft_id: 'draft-registered',
-          site_idx: registered,
-          site_type: 'O',
-          changes: { f_name: 'x' },
+        mutation({
+          seq: 1,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: 'draft-registered',
+            site_idx: registered,
+            site_type: 'O',
+            changes: { f_name: 'x' },
+          },
         }),
-        mutation(2, 'saveSiteDraft', {
-          draft_id: 'draft-grouped-1',
-          site_type: 'O',
-          changes: { f_group_idx: foreignGroup.f_idx },
+        mutation({
+          seq: 2,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: 'draft-grouped-1',
+            site_type: 'O',
+            changes: { f_group_idx: foreignGroup.f_idx },
+          },
         }),
       ],
     });
@@ -259,17 +311,26 @@ describe('temporary save of a site draft', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(1, 'saveSiteDraft', {
-          draft_id: DRAFT,
-          site_type: 'O',
-          changes: {
-            dongs: [
-              { f_dong: '101동', f_floor_count: 1, f_units_per_floor: 1, hos: [{ f_floor: 1, f_ho: '101' }] },
-            ],
+        mutation({
+          seq: 1,
+          name: 'saveSiteDraft',
+          args: {
+            draft_id: DRAFT,
+            site_type: 'O',
+            changes: {
+              dongs: [
+                {
+                  f_dong: '101동',
+                  f_floor_count: 1,
+                  f_units_per_floor: 1,
+                  hos: [{ f_floor: 1, f_ho: '101' }],
+                },
+              ],
+            },
           },
         }),
-        mutation(2, 'removeSiteDraft', { draft_id: DRAFT }),
-        mutation(3, 'removeSiteDraft', { draft_id: DRAFT }),
+        mutation({ seq: 2, name: 'removeSiteDraft', args: { draft_id: DRAFT } }),
+        mutation({ seq: 3, name: 'removeSiteDraft', args: { draft_id: DRAFT } }),
       ],
     });
     expect(res.data.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);

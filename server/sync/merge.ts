@@ -35,7 +35,13 @@ export function mergeEdit({
   return { apply: apply as DraftFields, conflicts };
 }
 
-export function pick<T extends object>(source: T, fields: readonly string[]): Record<string, unknown> {
+export function pick<T extends object>({
+  source,
+  fields,
+}: {
+  source: T;
+  fields: readonly string[];
+}): Record<string, unknown> {
   const record = source as Record<string, unknown>;
   return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]]));
 }

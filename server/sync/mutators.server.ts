@@ -67,7 +67,11 @@ async function loadSite({
   ctx: MutationContext;
   siteIdx: number;
 }): Promise<SiteHead | null> {
-  return (cached(ctx.sqlite, `${SITE_HEAD} WHERE f_idx = ?`).get(siteIdx) as SiteHead | undefined) ?? null;
+  return (
+    (cached({ sqlite: ctx.sqlite, sql: `${SITE_HEAD} WHERE f_idx = ?` }).get(siteIdx) as
+      | SiteHead
+      | undefined) ?? null
+  );
 }
 
 /** A registered site, or the member's own draft; deleted (D) sites and others' drafts do not exist. */
@@ -81,10 +85,10 @@ async function visibleSite({ ctx, siteIdx }: { ctx: MutationContext; siteIdx: nu
 }
 
 async function isGroupMember({ ctx, groupIdx }: { ctx: MutationContext; groupIdx: number }) {
-  const row = cached(ctx.sqlite, 'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?').get(
-    groupIdx,
-    ctx.auth.user.f_idx,
-  );
+  const row = cached({
+    sqlite: ctx.sqlite,
+    sql: 'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?',
+  }).get(groupIdx, ctx.auth.user.f_idx);
   return row !== undefined;
 }
 
@@ -229,8 +233,9 @@ async function findDraft({
 }) {
   const site = siteIdx
     ? await loadSite({ ctx, siteIdx })
-    : ((cached(ctx.sqlite, `${SITE_HEAD} WHERE f_client_id = ?`).get(draftId) as SiteHead | undefined) ??
-      null);
+    : ((cached({ sqlite: ctx.sqlite, sql: `${SITE_HEAD} WHERE f_client_id = ?` }).get(draftId) as
+        | SiteHead
+        | undefined) ?? null);
   if (!site) return null;
   if (site.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(syncMessages.notOwner);
   return site;
@@ -292,9 +297,9 @@ async function recordConflict({
       f_site_idx: siteIdx,
       draft_id: draftId,
       fields: JSON.stringify(allFields),
-      mine: JSON.stringify(pick(allMine, allFields)),
-      theirs: JSON.stringify(pick(current, allFields)),
-      base: JSON.stringify(pick(allBase, allFields)),
+      mine: JSON.stringify(pick({ source: allMine, fields: allFields })),
+      theirs: JSON.stringify(pick({ source: current, fields: allFields })),
+      base: JSON.stringify(pick({ source: allBase, fields: allFields })),
       base_version: baseVersion,
       theirs_version: currentVersion,
       client_id: ctx.clientId,
@@ -337,8 +342,8 @@ async function editDraft({
     siteIdx,
     draftId,
     fields: conflicts,
-    mine: pick(changes, conflicts),
-    base: pick(base, conflicts),
+    mine: pick({ source: changes, fields: conflicts }),
+    base: pick({ source: base, fields: conflicts }),
     baseVersion,
     current,
     currentVersion: version,
@@ -358,15 +363,15 @@ export const serverMutators: ServerMutators = {
     await visibleSite({ ctx, siteIdx: args.site_idx });
     const userIdx = ctx.auth.user.f_idx;
     if (args.like_status === 'Y') {
-      cached(
-        ctx.sqlite,
-        'INSERT INTO site_likes (f_user_idx, f_site_idx, f_reg_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-      ).run(userIdx, args.site_idx, ctx.now.toISOString());
+      cached({
+        sqlite: ctx.sqlite,
+        sql: 'INSERT INTO site_likes (f_user_idx, f_site_idx, f_reg_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      }).run(userIdx, args.site_idx, ctx.now.toISOString());
     } else {
-      cached(ctx.sqlite, 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?').run(
-        userIdx,
-        args.site_idx,
-      );
+      cached({
+        sqlite: ctx.sqlite,
+        sql: 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?',
+      }).run(userIdx, args.site_idx);
     }
     return applied({ site_idx: args.site_idx, like_status: args.like_status });
   },
@@ -374,12 +379,12 @@ export const serverMutators: ServerMutators = {
   addSiteMemo: async ({ ctx, args }) => {
     refuseLocalFiles({ value: args.memo_images, field: 'memo_images' });
     await visibleSite({ ctx, siteIdx: args.site_idx });
-    cached(
-      ctx.sqlite,
-      `INSERT INTO site_memos (f_user_idx, f_site_idx, f_memo, f_memo_images, f_update_time) VALUES (?, ?, ?, ?, ?)
+    cached({
+      sqlite: ctx.sqlite,
+      sql: `INSERT INTO site_memos (f_user_idx, f_site_idx, f_memo, f_memo_images, f_update_time) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET
          f_memo = excluded.f_memo, f_memo_images = excluded.f_memo_images, f_update_time = excluded.f_update_time`,
-    ).run(
+    }).run(
       ctx.auth.user.f_idx,
       args.site_idx,
       args.memo,
@@ -393,11 +398,14 @@ export const serverMutators: ServerMutators = {
     const site = await visibleSite({ ctx, siteIdx: args.site_idx });
     if (site.f_user_idx !== ctx.auth.user.f_idx && !ctx.auth.isAdmin) throw forbidden(syncMessages.notOwner);
     if (args.hidden_status === 'Y') {
-      cached(ctx.sqlite, "UPDATE sites SET f_hidden = 'Y', f_remain_days_till_hide = 15 WHERE f_idx = ?").run(
+      cached({
+        sqlite: ctx.sqlite,
+        sql: "UPDATE sites SET f_hidden = 'Y', f_remain_days_till_hide = 15 WHERE f_idx = ?",
+      }).run(args.site_idx);
+    } else {
+      cached({ sqlite: ctx.sqlite, sql: "UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?" }).run(
         args.site_idx,
       );
-    } else {
-      cached(ctx.sqlite, "UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?").run(args.site_idx);
     }
     return applied({ site_idx: args.site_idx, hidden_status: args.hidden_status });
   },
@@ -414,7 +422,7 @@ export const serverMutators: ServerMutators = {
         ? notGroupMember(syncMessages.notGroupMember)
         : forbidden(syncMessages.notOwner);
     }
-    cached(ctx.sqlite, 'UPDATE sites SET f_complete = ? WHERE f_idx = ?').run(
+    cached({ sqlite: ctx.sqlite, sql: 'UPDATE sites SET f_complete = ? WHERE f_idx = ?' }).run(
       args.complete_status,
       args.site_idx,
     );
@@ -509,9 +517,9 @@ export const serverMutators: ServerMutators = {
       ctx,
       siteIdx: conflict.f_site_idx,
       draftId: conflict.draft_id,
-      base: pick(theirs, kept) as DraftFields,
+      base: pick({ source: theirs, fields: kept }) as DraftFields,
       baseVersion: conflict.theirs_version,
-      changes: pick(mine, kept) as DraftFields,
+      changes: pick({ source: mine, fields: kept }) as DraftFields,
       step: null,
     });
   },

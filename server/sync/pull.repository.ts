@@ -113,7 +113,7 @@ function stmts(sqlite: SQLite.Database) {
   return s;
 }
 
-function parseJson<T>(text: unknown, fallback: T): T {
+function parseJson<T>({ text, fallback }: { text: unknown; fallback: T }): T {
   if (typeof text !== 'string') return fallback;
   try {
     return JSON.parse(text) as T;
@@ -137,9 +137,10 @@ function rowsByKey({
   if (keys.length === 0) return out;
   for (let i = 0; i < keys.length; i += 512) {
     const { marks, params } = inList(keys.slice(i, i + 512));
-    const rows = cached(sqlite, sql.replace('(?keys)', `(${marks})`)).all(userIdx, ...params) as Array<
-      Record<string, unknown> & { k: number }
-    >;
+    const rows = cached({ sqlite, sql: sql.replace('(?keys)', `(${marks})`) }).all(
+      userIdx,
+      ...params,
+    ) as Array<Record<string, unknown> & { k: number }>;
     for (const { k, ...row } of rows) out.set(k, row);
   }
   return out;
@@ -235,7 +236,10 @@ function materialize({
                 t: 'memo',
                 op: 'put',
                 key: e.key,
-                row: { ...row, f_memo_images: parseJson<string[]>(row.f_memo_images, []) },
+                row: {
+                  ...row,
+                  f_memo_images: parseJson<string[]>({ text: row.f_memo_images, fallback: [] }),
+                },
               } as Change)
             : del,
         );
@@ -257,7 +261,7 @@ function materialize({
           t: 'notification',
           op: 'put',
           key: e.key,
-          row: { ...rest, contacts_list: parseJson<SiteContact[]>(f_contacts_list, []) },
+          row: { ...rest, contacts_list: parseJson<SiteContact[]>({ text: f_contacts_list, fallback: [] }) },
         } as Change);
         break;
       }
@@ -271,9 +275,9 @@ function materialize({
                 key: e.key,
                 row: {
                   ...row,
-                  fields: parseJson<string[]>(row.fields, []),
-                  mine: parseJson<Record<string, unknown>>(row.mine, {}),
-                  theirs: parseJson<Record<string, unknown>>(row.theirs, {}),
+                  fields: parseJson<string[]>({ text: row.fields, fallback: [] }),
+                  mine: parseJson<Record<string, unknown>>({ text: row.mine, fallback: {} }),
+                  theirs: parseJson<Record<string, unknown>>({ text: row.theirs, fallback: {} }),
                 },
               } as Change)
             : del,

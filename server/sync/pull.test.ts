@@ -215,7 +215,7 @@ describe('pull: changes after the cursor', () => {
     await pushAs(t, {
       token: a.token,
       clientId: a.clientId,
-      mutations: [mutation(1, 'setLikeSite', { site_idx: liked, like_status: 'Y' })],
+      mutations: [mutation({ seq: 1, name: 'setLikeSite', args: { site_idx: liked, like_status: 'Y' } })],
     });
     const initial = await pullAll(t, { token: a.token, clientId: a.clientId });
     expect(keysOf(fold(initial.changes), 'site')).toEqual([draft, own, liked]);
@@ -226,7 +226,7 @@ describe('pull: changes after the cursor', () => {
     await pushAs(t, {
       token: a.token,
       clientId: a.clientId,
-      mutations: [mutation(2, 'setLikeSite', { site_idx: liked, like_status: 'N' })],
+      mutations: [mutation({ seq: 2, name: 'setLikeSite', args: { site_idx: liked, like_status: 'N' } })],
     });
     const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: initial.cursor });
     expect(next.changes.map((c) => `${c.op} ${c.t} ${c.key}`).sort()).toEqual(

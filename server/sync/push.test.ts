@@ -32,9 +32,13 @@ describe('push', () => {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [
-        mutation(1, 'setLikeSite', { site_idx: site, like_status: 'Y' }),
-        mutation(2, 'addSiteMemo', { site_idx: site, memo: '모델하우스 10시', memo_images: [] }),
-        mutation(3, 'setHideSite', { site_idx: site, hidden_status: 'Y' }),
+        mutation({ seq: 1, name: 'setLikeSite', args: { site_idx: site, like_status: 'Y' } }),
+        mutation({
+          seq: 2,
+          name: 'addSiteMemo',
+          args: { site_idx: site, memo: '모델하우스 10시', memo_images: [] },
+        }),
+        mutation({ seq: 3, name: 'setHideSite', args: { site_idx: site, hidden_status: 'Y' } }),
       ],
     });
     expect(res.code).toBe(0);
@@ -61,8 +65,8 @@ describe('push', () => {
     const a = await member(t);
     const site = await insertSite(t, { userIdx: a.userIdx });
     const first = [
-      mutation(1, 'setLikeSite', { site_idx: site, like_status: 'Y' }),
-      mutation(2, 'addSiteMemo', { site_idx: site, memo: 'first', memo_images: [] }),
+      mutation({ seq: 1, name: 'setLikeSite', args: { site_idx: site, like_status: 'Y' } }),
+      mutation({ seq: 2, name: 'addSiteMemo', args: { site_idx: site, memo: 'first', memo_images: [] } }),
     ];
     const sent = await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: first });
     expect(sent.data.last_seq).toBe(2);
@@ -70,7 +74,7 @@ describe('push', () => {
     await pushAs(t, {
       token: a.token,
       clientId: 'client-a-0001',
-      mutations: [mutation(3, 'setLikeSite', { site_idx: site, like_status: 'N' })],
+      mutations: [mutation({ seq: 3, name: 'setLikeSite', args: { site_idx: site, like_status: 'N' } })],
     });
     const before = t.changes();
     const again = await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: first });
@@ -95,8 +99,8 @@ describe('push', () => {
       clientId: 'client-a-0001',
       lang: 'en',
       mutations: [
-        mutation(1, 'setHideSite', { site_idx: othersSite, hidden_status: 'Y' }),
-        mutation(2, 'setLikeSite', { site_idx: othersSite, like_status: 'Y' }),
+        mutation({ seq: 1, name: 'setHideSite', args: { site_idx: othersSite, hidden_status: 'Y' } }),
+        mutation({ seq: 2, name: 'setLikeSite', args: { site_idx: othersSite, like_status: 'Y' } }),
       ],
     });
     expect(res.code).toBe(0);
@@ -113,7 +117,9 @@ describe('push', () => {
     const again = await pushAs(t, {
       token: a.token,
       clientId: 'client-a-0001',
-      mutations: [mutation(1, 'setHideSite', { site_idx: othersSite, hidden_status: 'Y' })],
+      mutations: [
+        mutation({ seq: 1, name: 'setHideSite', args: { site_idx: othersSite, hidden_status: 'Y' } }),
+      ],
     });
     expect(again.data.results[0]).toMatchObject({ status: 'rejected', duplicate: true, msg: rejected?.msg });
   });
@@ -134,7 +140,11 @@ describe('push', () => {
           created_at: 'x',
         },
         { seq: 2, id: 'mutation-0002', name: 'dropDatabase', args: {}, created_at: 'x' },
-        mutation(3, 'addSiteMemo', { site_idx: site, memo: 'x', memo_images: ['local-file:abc'] }),
+        mutation({
+          seq: 3,
+          name: 'addSiteMemo',
+          args: { site_idx: site, memo: 'x', memo_images: ['local-file:abc'] },
+        }),
       ],
     });
     expect(res.data.results.map((r) => [r.status, r.code])).toEqual([

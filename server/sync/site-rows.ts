@@ -81,21 +81,21 @@ export function loadUnits({
   for (const part of chunks(ids)) {
     const { marks, params } = inList(part);
     const dongs = new Map<number, SiteDongRow>();
-    for (const d of cached(
+    for (const d of cached({
       sqlite,
-      `SELECT f_idx, f_site_idx, f_dong, f_floor_count, f_units_per_floor, f_editable, f_order
+      sql: `SELECT f_idx, f_site_idx, f_dong, f_floor_count, f_units_per_floor, f_editable, f_order
        FROM dongs WHERE f_site_idx IN (${marks}) ORDER BY f_site_idx, f_order, f_idx`,
-    ).all(...params) as Array<Omit<SiteDongRow, 'hos'>>) {
+    }).all(...params) as Array<Omit<SiteDongRow, 'hos'>>) {
       const dong = { ...d, hos: [] } as SiteDongRow;
       dongs.set(d.f_idx, dong);
       bySite.get(d.f_site_idx)?.push(dong);
     }
     if (dongs.size === 0) continue;
-    const statement = cached(
+    const statement = cached({
       sqlite,
-      `SELECT f_dong_idx, ${HO_COLUMNS.join(', ')} FROM hos WHERE f_site_idx IN (${marks})
+      sql: `SELECT f_dong_idx, ${HO_COLUMNS.join(', ')} FROM hos WHERE f_site_idx IN (${marks})
        ORDER BY f_dong_idx, f_floor, f_ho, f_idx`,
-    );
+    });
     for (const values of statement.raw(true).all(...params) as unknown[][]) {
       const ho: Record<string, unknown> = {};
       for (let c = 0; c < HO_COLUMNS.length; c++) {
@@ -122,11 +122,11 @@ export function loadSiteRows({
   const out: SiteRow[] = [];
   for (const part of chunks(ids)) {
     const { marks, params } = inList(part);
-    const sites = cached(
+    const sites = cached({
       sqlite,
-      `SELECT s.*, v.version AS version FROM sites s JOIN sync_site_versions v ON v.f_site_idx = s.f_idx
+      sql: `SELECT s.*, v.version AS version FROM sites s JOIN sync_site_versions v ON v.f_site_idx = s.f_idx
        WHERE s.f_idx IN (${marks})`,
-    ).all(...params) as Row[];
+    }).all(...params) as Row[];
     const bySite = new Map<number, SiteRow>();
     for (const site of sites) {
       if (bySite.has(site.f_idx as number)) continue;
@@ -136,18 +136,18 @@ export function loadSiteRows({
       site.dongs = [];
       bySite.set(site.f_idx as number, site as unknown as SiteRow);
     }
-    for (const c of cached(
+    for (const c of cached({
       sqlite,
-      `SELECT f_site_idx, f_name, f_phone FROM site_contacts WHERE f_site_idx IN (${marks})
+      sql: `SELECT f_site_idx, f_name, f_phone FROM site_contacts WHERE f_site_idx IN (${marks})
        ORDER BY f_site_idx, f_order, f_idx`,
-    ).all(...params) as Array<{ f_site_idx: number; f_name: string; f_phone: string }>) {
+    }).all(...params) as Array<{ f_site_idx: number; f_name: string; f_phone: string }>) {
       bySite.get(c.f_site_idx)?.contacts.push({ f_name: c.f_name, f_phone: c.f_phone });
     }
-    for (const r of cached(
+    for (const r of cached({
       sqlite,
-      `SELECT f_site_idx, f_room, f_area, f_exclusive_size, f_exclusive_pyong, f_real_size, f_real_pyong
+      sql: `SELECT f_site_idx, f_room, f_area, f_exclusive_size, f_exclusive_pyong, f_real_size, f_real_pyong
        FROM site_rooms WHERE f_site_idx IN (${marks}) ORDER BY f_site_idx, f_idx`,
-    ).all(...params) as Array<Row & { f_site_idx: number }>) {
+    }).all(...params) as Array<Row & { f_site_idx: number }>) {
       const { f_site_idx, ...room } = r;
       bySite.get(f_site_idx)?.rooms.push(room as SiteRow['rooms'][number]);
     }

@@ -7,7 +7,7 @@ const caches = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
  * the sync paths run a few statements per mutation and per pull, where that shows.
  * Only for use while holding the connection (inside a kysely transaction or connection()).
  */
-export function cached(sqlite: SQLite.Database, sql: string): SQLite.Statement {
+export function cached({ sqlite, sql }: { sqlite: SQLite.Database; sql: string }): SQLite.Statement {
   let cache = caches.get(sqlite);
   if (!cache) {
     cache = new Map();

@@ -40,11 +40,15 @@ export async function insertSite(
   return row.f_idx;
 }
 
-export function mutation<N extends MutatorName>(
-  seq: number,
-  name: N,
-  args: MutatorInput<N>,
-): { seq: number; id: string; name: N; args: MutatorInput<N>; created_at: string } {
+export function mutation<N extends MutatorName>({
+  seq,
+  name,
+  args,
+}: {
+  seq: number;
+  name: N;
+  args: MutatorInput<N>;
+}): { seq: number; id: string; name: N; args: MutatorInput<N>; created_at: string } {
   return { seq, id: randomUUID(), name, args, created_at: new Date().toISOString() };
 }
 

@@ -39,21 +39,23 @@ export function fileIdOf(ref: string): string | null {
   return ref.startsWith(LOCAL_FILE_PREFIX) ? ref.slice(LOCAL_FILE_PREFIX.length) : null;
 }
 
-function collectRefs(value: unknown, out: Set<string>): void {
+function collectRefs({ value, out }: { value: unknown; out: Set<string> }): void {
   if (typeof value === 'string') {
     if (value.startsWith(LOCAL_FILE_PREFIX)) out.add(value);
   } else if (Array.isArray(value)) {
-    for (const item of value) collectRefs(item, out);
+    for (const item of value) collectRefs({ value: item, out });
   } else if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) collectRefs(item, out);
+    for (const item of Object.values(value)) collectRefs({ value: item, out });
   }
 }
 
-function replaceRefs(value: unknown, urls: Map<string, string>): unknown {
+function replaceRefs({ value, urls }: { value: unknown; urls: Map<string, string> }): unknown {
   if (typeof value === 'string') return urls.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((item) => replaceRefs(item, urls));
+  if (Array.isArray(value)) return value.map((item) => replaceRefs({ value: item, urls }));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, replaceRefs(item, urls)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, item]) => [k, replaceRefs({ value: item, urls })]),
+    );
   }
   return value;
 }
@@ -76,7 +78,7 @@ export async function prepareFiles({
   messages: SyncMessages;
 }): Promise<OutboxEntry | null> {
   const refs = new Set<string>();
-  collectRefs(entry.args, refs);
+  collectRefs({ value: entry.args, out: refs });
   if (refs.size === 0) return entry;
   const urls = new Map<string, string>();
   const reject = async ({ code, msg }: { code: number; msg: string }) => {
@@ -107,7 +109,7 @@ export async function prepareFiles({
       throw err;
     }
   }
-  const args = replaceRefs(entry.args, urls);
+  const args = replaceRefs({ value: entry.args, urls });
   await db.outbox.update(entry.seq as number, { args });
   return { ...entry, args };
 }

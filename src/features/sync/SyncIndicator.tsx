@@ -50,7 +50,7 @@ export function SyncIndicator() {
     tone = 'busy';
     label = <Plural value={s.pending} one="# change waiting" other="# changes waiting" />;
   } else if (s.lastSyncedAt) {
-    const time = formatTime(s.lastSyncedAt, i18n.locale);
+    const time = formatTime({ iso: s.lastSyncedAt, locale: i18n.locale });
     label = <Trans>Synced {time}</Trans>;
   } else {
     tone = 'muted';

@@ -15,6 +15,6 @@ describe('conflict values', () => {
   });
 
   it('tells the time in Seoul', () => {
-    expect(formatTime('2026-11-21T03:05:00.000Z', 'en')).toBe('12:05');
+    expect(formatTime({ iso: '2026-11-21T03:05:00.000Z', locale: 'en' })).toBe('12:05');
   });
 });

@@ -32,7 +32,7 @@ export function formatFieldValue({ field, value }: { field: string; value: unkno
 }
 
 /** HH:mm in Asia/Seoul, where the member works. */
-export function formatTime(iso: string | null, locale: string): string {
+export function formatTime({ iso, locale }: { iso: string | null; locale: string }): string {
   if (!iso) return '-';
   return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
     timeZone: 'Asia/Seoul',

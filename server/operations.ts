@@ -4,6 +4,7 @@ import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
+import { registrationOperations } from './sites/registration.routes.ts';
 import { syncOperations } from './sync/sync.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
 import { uploadsOperations } from './uploads/uploads.routes.ts';
@@ -23,4 +24,5 @@ export const operations: Operation[] = [
   ...syncOperations,
   ...pointsOperations,
   ...mapOperations,
+  ...registrationOperations,
 ];

@@ -1,7 +1,8 @@
+import { LOCAL_FILE_PREFIX } from '../../sync/site-fields.ts';
 import type { UnregisteredReport } from '../../sync/sites/registration.ts';
 import { checkUnregistered, parseList } from '../../sync/sites/rules.ts';
 import type { AuthedContext } from '../http/context.ts';
-import { forbidden, invalidInput, notFound } from '../http/errors.ts';
+import { badParameter, forbidden, invalidInput, notFound } from '../http/errors.ts';
 import { loadSiteRows } from '../sync/site-rows.ts';
 import { registrationMessages, unregisteredRuleMessages } from './registration.messages.ts';
 import { insertSiteRow, siteHead, writeSiteFields } from './registration.repository.ts';
@@ -52,6 +53,9 @@ export async function addUnregisteredSite({
   ctx: AuthedContext;
   report: UnregisteredReport;
 }): Promise<{ site_idx: number }> {
+  if (report.f_inlay_image_url.some((url) => url.startsWith(LOCAL_FILE_PREFIX))) {
+    throw badParameter({ field: 'f_inlay_image_url', reason: 'image not uploaded yet' });
+  }
   const failure = checkUnregistered(report);
   if (failure) throw invalidInput({ field: failure.field, msg: unregisteredRuleMessages[failure.rule] });
   const fields = normalizeReport(report);

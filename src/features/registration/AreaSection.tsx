@@ -51,7 +51,7 @@ export function AreaPair({
 
 /**
  * Area types of the site (spec §2 areas, §3 room_list): entries of rooms with an exclusive (E)
- * or supply (R) area in ㎡ and 평. Adding one needs the rooms, the ㎡ and the 평 (spec §5).
+ * or supply (R) area in square metres and pyeong. Adding one needs the rooms and both areas (spec §5).
  */
 export function AreaSection({
   fields,

@@ -18,7 +18,7 @@ export type BasicFields = Pick<
 
 /**
  * Name and address (spec §2): the address comes from the search popup, which fills the lot
- * address, its coordinates and parcel parts (법정동코드, 산 flag, 본번, 부번); the detail line is typed.
+ * address, its coordinates and parcel parts (legal-dong code, mountain flag, main and sub numbers); the detail line is typed.
  */
 export function BasicSection({
   fields,

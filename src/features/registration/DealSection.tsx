@@ -49,7 +49,7 @@ function Range({
 }
 
 /**
- * Transaction types and their prices in 만원 (spec §2, §5): a price range per chosen type,
+ * Transaction types and their prices in units of 10,000 won (spec §2, §5): a price range per chosen type,
  * or "price on inquiry", which zeroes it. A lone min or max is used for both when saved;
  * monthly rent needs the deposit and the rent; unchosen types are zeroed.
  */

@@ -10,7 +10,7 @@ const hit = (fee: FeeType) => `f_fee_${fee.toLowerCase() as Lower}_hit` as const
 const inquire = (fee: FeeType) => `f_fee_site_inquire_${fee.toLowerCase() as Lower}` as const;
 
 /**
- * Fee types and values (spec §2, §5): a value in 백만원 and a hit type (single, double, none)
+ * Fee types and values (spec §2, §5): a value in millions of won and a hit type (single, double, none)
  * per chosen type; a value defaults to 0 and is 0 when the fee is "on inquiry".
  */
 export function FeeSection({

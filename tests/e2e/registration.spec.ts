@@ -192,3 +192,73 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   });
   expect(((await drafts.json()) as { data: { count: number } }).data.count).toBe(0);
 });
+
+test('entering registration offers the temporary save to load, or to remove and start afresh', async ({
+  page,
+}) => {
+  const { token } = await loginAs(page, '01020000003');
+  await page.goto('/Home');
+  await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 20_000 });
+  const register = page.getByRole('link', { name: '매물 등록' }).first();
+  const name = `임시저장 현장 ${Date.now()}`;
+
+  await register.click();
+  await expect(page).toHaveURL(/\/RegSite\/step1\/New\?draft=/);
+  await page.getByLabel('현장명', { exact: true }).fill(name);
+  await page.getByRole('button', { name: '임시저장', exact: true }).click();
+  await expect(page.getByText('임시저장되었습니다.')).toBeVisible();
+  await page.getByRole('button', { name: '취소' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '그만두기' }).click();
+  await expect(page).toHaveURL(/\/Home$/);
+  await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 20_000 });
+
+  await register.click();
+  const offer = page.getByRole('dialog');
+  await expect(offer).toContainText('임시저장한 내용이 있습니다. 불러올까요?');
+  await offer.getByRole('button', { name: '불러오기' }).click();
+  await expect(page.getByLabel('현장명', { exact: true })).toHaveValue(name);
+  await page.getByRole('button', { name: '취소' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '그만두기' }).click();
+  await expect(page).toHaveURL(/\/Home$/);
+
+  await register.click();
+  await page.getByRole('dialog').getByRole('button', { name: '삭제' }).click();
+  await expect(page.getByText('임시저장을 삭제했습니다.')).toBeVisible();
+  await expect(page.getByLabel('현장명', { exact: true })).toHaveValue('');
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
+        headers: { 'x-access-token': token },
+      });
+      return ((await res.json()) as { data: { count: number } }).data.count;
+    })
+    .toBe(0);
+});
+
+test('an unregistered-site report is checked by its own rules, sent, and then shown read-only', async ({
+  page,
+}) => {
+  await loginAs(page, '01020000004');
+  await page.goto('/UnregisteredSite');
+  const send = page.getByRole('button', { name: '제보하기' });
+  await send.click();
+  await expect(page.getByText('현장명을 입력해 주세요.')).toBeVisible();
+  await page.getByLabel('현장명', { exact: true }).fill('망원동 신축 빌라');
+  await page.getByLabel('상세 주소', { exact: true }).fill('망원동 400-1');
+  await page.getByLabel('담당자 이름').fill('박제보');
+  await page.getByLabel('담당자 전화번호').fill('01022223333');
+  await page.getByRole('group', { name: '수수료 유형' }).getByLabel('투자 수수료').check();
+  await send.click();
+  await expect(page.getByText('투자 수수료를 입력해 주세요.')).toBeVisible();
+  await page.getByLabel('투자 수수료 금액').fill('3');
+  await page.getByLabel('관리자에게 남길 메모').fill('분양 사무실 확인 부탁드립니다');
+  await send.click();
+
+  await expect(page).toHaveURL(/\/UnregisteredSite\?.*readonly=Y/);
+  await expect(page.getByText('제보가 접수되었습니다.')).toBeVisible();
+  await expect(page.getByLabel('현장명', { exact: true })).toHaveValue('망원동 신축 빌라');
+  await expect(page.getByLabel('현장명', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('list', { name: '등록한 연락처' })).toContainText('박제보 · 010-2222-3333');
+  await expect(page.getByLabel('투자 수수료 금액')).toHaveValue('3');
+  await expect(send).toHaveCount(0);
+});

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RegistrationKind } from '../../../sync/sites/registration.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import type { RegistrationSearch } from './navigation.ts';
 import { RegistrationStep1 } from './RegistrationStep1.tsx';
 import { RegistrationStep2 } from './RegistrationStep2.tsx';
-import type { RegistrationSearch } from './useRegistrationActions.tsx';
 import { useRegistrationEntry } from './useRegistrationEntry.ts';
 
 /** /RegSite/step1/{New|General} and /RegSite/step2: the registration the URL names, once it is open. */

@@ -10,11 +10,12 @@ import { DealSection } from './DealSection.tsx';
 import { FeeSection } from './FeeSection.tsx';
 import { GroupSection, useRegistrationGroups } from './GroupSection.tsx';
 import { MediaSection } from './MediaSection.tsx';
+import type { RegistrationSearch } from './navigation.ts';
 import { OpenDateSection } from './OpenDateSection.tsx';
 import { PropertySection } from './PropertySection.tsx';
 import { RoomsSection } from './RoomsSection.tsx';
 import { type RegistrationSession, type UpdateFields, useRegistrationSession } from './session.ts';
-import { type RegistrationSearch, useRegistrationActions } from './useRegistrationActions.tsx';
+import { useRegistrationActions } from './useRegistrationActions.tsx';
 import './registration.css';
 
 /** The screen's title: modifying a registered site, or registering one of a kind (spec §4). */
@@ -64,7 +65,7 @@ function Step1Form({
       <ScreenHeader title={title} back />
       <main className="screen reg-screen">
         {session.mode === 'new' ? (
-          <div className="tabs" role="tablist" aria-label={t`Kind of site`}>
+          <div className="reg-kind" role="tablist" aria-label={t`Kind of site`}>
             <Link to="/RegSite/step1/$type" params={{ type: 'New' }} role="tab" aria-selected={newOpen}>
               <Trans>New open</Trans>
             </Link>

@@ -10,11 +10,12 @@ import { blankUnit, canAddUnit, fillFloors, newBuilding, withoutUnit, withUnit }
 import { CopyFloorTool } from './CopyFloorTool.tsx';
 import { FloorGrid } from './FloorGrid.tsx';
 import { useRegistrationGroups } from './GroupSection.tsx';
+import type { RegistrationSearch } from './navigation.ts';
 import { useRegistrationTitle } from './RegistrationStep1.tsx';
 import { unitRuleText } from './rule-messages.ts';
 import { type RegistrationSession, type UpdateFields, useRegistrationSession } from './session.ts';
 import { useUnitEditor } from './UnitEditPopup.tsx';
-import { type RegistrationSearch, useRegistrationActions } from './useRegistrationActions.tsx';
+import { useRegistrationActions } from './useRegistrationActions.tsx';
 import './registration.css';
 
 /**

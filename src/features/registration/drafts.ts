@@ -4,75 +4,20 @@ import {
   removeTemporarySaveCall,
 } from '../../../sync/api/registration.api.ts';
 import { draftKeyOfSite } from '../../../sync/mutators.ts';
-import type { SiteDongRow, SiteRow } from '../../../sync/site-fields.ts';
-import {
-  diffFields,
-  emptyRegistration,
-  fieldsOfRegisteredSite,
-  type RegistrationFields,
-  type RegistrationKind,
-} from '../../../sync/sites/registration.ts';
+import type { RegistrationKind } from '../../../sync/sites/registration.ts';
 import { api } from '../../api/client.ts';
 import { type LocalDraft, localDb } from '../../db/db.ts';
 import { syncEngine } from '../../sync/client.ts';
+import { editSession, localSessionOfSite, newSession, sessionOfDraft } from './draft-store.ts';
 import type { RegistrationSession } from './session.ts';
 
 /**
- * Registration on the device's store (docs/sync.md "For the Sites issue"). Temporary saves
- * are `saveSiteDraft` and the final save is `saveSite`, both queued in the outbox: they work
- * offline and reach the server in order. Drafts are read from the device's drafts store,
- * which the pull keeps in step with the server.
+ * Registration drafts as the app finds them: the device's drafts store (kept in step with the
+ * server by the pull) and, online, the server's answer to checkTemporarySave.
  */
-
-const EMPTY_CONTACT = { f_name: '', f_phone: '' };
 
 function online(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
-
-/** A draft's fields, over the blank form so a field the draft never set still has its default. */
-function fieldsOfDraft({ draft, kind }: { draft: LocalDraft; kind: RegistrationKind }): RegistrationFields {
-  return {
-    ...emptyRegistration({ kind, now: new Date() }),
-    ...(draft.payload as Partial<RegistrationFields>),
-  };
-}
-
-export function sessionOfDraft(draft: LocalDraft): RegistrationSession {
-  const kind = draft.site_type === 'G' ? 'G' : 'O';
-  const fields = fieldsOfDraft({ draft, kind });
-  return {
-    key: draft.key,
-    kind,
-    mode: 'draft',
-    draftId: draft.key,
-    siteIdx: draft.site_idx,
-    fields,
-    pending: EMPTY_CONTACT,
-    baseFields: null,
-    baseVersion: draft.base_version,
-  };
-}
-
-export function newSession({
-  kind,
-  draftId,
-}: {
-  kind: RegistrationKind;
-  draftId?: string;
-}): RegistrationSession {
-  const key = draftId ?? crypto.randomUUID();
-  return {
-    key,
-    kind,
-    mode: 'new',
-    draftId: key,
-    siteIdx: null,
-    fields: emptyRegistration({ kind, now: new Date() }),
-    pending: EMPTY_CONTACT,
-    baseFields: null,
-    baseVersion: null,
-  };
 }
 
 /** The member's drafts of a kind on this device, newest first. */
@@ -127,15 +72,8 @@ export async function sessionOfSite(
 ): Promise<{ session: RegistrationSession; step: number } | null> {
   const draft = await localDb.drafts.where('site_idx').equals(siteIdx).first();
   if (draft) return { session: sessionOfDraft(draft), step: draft.step };
-  const site = (await localDb.sites.get(siteIdx)) as (SiteRow & { version?: number }) | undefined;
-  if (site && (site.f_site_type === 'O' || site.f_site_type === 'G') && site.contacts) {
-    const dongs = (await localDb.dongs.where('f_site_idx').equals(siteIdx).toArray()) as SiteDongRow[];
-    const fields = fieldsOfRegisteredSite({ site, dongs });
-    return {
-      session: editSession({ siteIdx, kind: site.f_site_type, fields, version: site.version ?? null }),
-      step: site.f_temp_step ?? 0,
-    };
-  }
+  const local = await localSessionOfSite({ db: localDb, siteIdx });
+  if (local) return local;
   if (!online()) return null;
   const remote = await api(getSiteRegistrationCall, { site_idx: siteIdx });
   const kind = remote.fields.f_site_type === 'G' ? 'G' : 'O';
@@ -157,95 +95,4 @@ export async function sessionOfSite(
     session: editSession({ siteIdx, kind, fields: remote.fields, version: remote.version }),
     step: remote.f_temp_step,
   };
-}
-
-function editSession({
-  siteIdx,
-  kind,
-  fields,
-  version,
-}: {
-  siteIdx: number;
-  kind: RegistrationKind;
-  fields: RegistrationFields;
-  version: number | null;
-}): RegistrationSession {
-  return {
-    key: `site-${siteIdx}`,
-    kind,
-    mode: 'edit',
-    draftId: null,
-    siteIdx,
-    fields,
-    pending: EMPTY_CONTACT,
-    baseFields: fields,
-    baseVersion: version,
-  };
-}
-
-/** What this save compares with: the draft as the device has it now, else what the session was opened from. */
-async function baseOf(session: RegistrationSession): Promise<{
-  from: Partial<RegistrationFields>;
-  version: number | null;
-  siteIdx: number | null;
-}> {
-  if (session.draftId) {
-    const draft = await localDb.drafts.get(session.draftId);
-    if (draft) {
-      return {
-        from: draft.payload as Partial<RegistrationFields>,
-        version: draft.base_version,
-        siteIdx: draft.site_idx ?? session.siteIdx,
-      };
-    }
-  }
-  return { from: session.baseFields ?? {}, version: session.baseVersion, siteIdx: session.siteIdx };
-}
-
-/** Temporary save (spec §4): the draft (status P) with the step reached; works offline. */
-export async function temporarySave({
-  session,
-  fields,
-  step,
-}: {
-  session: RegistrationSession;
-  fields: RegistrationFields;
-  step: number;
-}): Promise<void> {
-  if (!session.draftId) throw new Error('a registered site has no temporary save');
-  const { from, version, siteIdx } = await baseOf(session);
-  const { base, changes } = diffFields({ from, to: fields });
-  await syncEngine.mutate('saveSiteDraft', {
-    draft_id: session.draftId,
-    site_idx: siteIdx,
-    site_type: session.kind,
-    step,
-    base_version: version,
-    base,
-    changes,
-  });
-}
-
-/**
- * Final save (spec §4): status N, added when the site has no index (-1) yet, else updated by
- * index; the server resets the temporary step. Queued like every change: offline it waits in
- * the outbox, and the server merges it three-way with whatever changed there meanwhile.
- */
-export async function finalSave({
-  session,
-  fields,
-}: {
-  session: RegistrationSession;
-  fields: RegistrationFields;
-}): Promise<void> {
-  const { from, version, siteIdx } = await baseOf(session);
-  const { base, changes } = diffFields({ from, to: fields });
-  await syncEngine.mutate('saveSite', {
-    draft_id: session.draftId,
-    site_idx: siteIdx ?? -1,
-    site_type: session.kind,
-    base_version: version,
-    base,
-    changes,
-  });
 }

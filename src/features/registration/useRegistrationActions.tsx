@@ -2,36 +2,14 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import { syncEngine } from '../../sync/client.ts';
 import { toast } from '../../ui/toast.tsx';
-import { finalSave, temporarySave } from './drafts.ts';
+import { finalSave, temporarySave } from './draft-store.ts';
 import { useUploadsInFlight } from './ImagePicker.tsx';
+import { backSteps, type RegistrationSearch } from './navigation.ts';
 import { type RegistrationSession, registrationSessions } from './session.ts';
 import { useChoice } from './useChoice.tsx';
 import { checkBuildings, checkStep1, fieldsForSave } from './validate.ts';
-
-/** Where a registration route keeps what must survive a reload: the draft, the site, the address flag. */
-export interface RegistrationSearch {
-  draft?: string;
-  site_idx?: number;
-  /** 1 once the address was changed: that change left a history entry (see backSteps). */
-  addr?: 1;
-}
-
-/**
- * How far back a finished registration goes (spec §4): once, or twice when the address
- * changed, three times from step 2 when it changed. Each step the flow added to the history
- * is one entry: the registration screen, the address change, and step 2 — so from step 2
- * without an address change it is twice, back to where the registration started.
- */
-export function backSteps({
-  addressChanged,
-  fromStep2,
-}: {
-  addressChanged: boolean;
-  fromStep2: boolean;
-}): number {
-  return 1 + (addressChanged ? 1 : 0) + (fromStep2 ? 1 : 0);
-}
 
 function online(): boolean {
   return navigator.onLine !== false;
@@ -99,7 +77,7 @@ export function useRegistrationActions({
   const temporary = () =>
     guard(async () => {
       const fields = prepared();
-      await temporarySave({ session, fields, step });
+      await temporarySave({ engine: syncEngine, session, fields, step });
       toast(
         online()
           ? t`Temporarily saved.`
@@ -136,7 +114,7 @@ export function useRegistrationActions({
           return;
         }
       }
-      await finalSave({ session, fields });
+      await finalSave({ engine: syncEngine, session, fields });
       toast(online() ? t`Saved.` : t`Saved on this device. It will be sent when you are back online.`);
       registrationSessions.end(session.key);
       router.history.go(-backSteps({ addressChanged: search.addr === 1, fromStep2: step === 2 }));

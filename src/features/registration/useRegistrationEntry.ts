@@ -5,10 +5,11 @@ import type { RegistrationKind } from '../../../sync/sites/registration.ts';
 import { ApiError } from '../../api/client.ts';
 import { localDb } from '../../db/db.ts';
 import { toast } from '../../ui/toast.tsx';
-import { draftToOffer, newSession, removeDraftsOf, sessionOfDraft, sessionOfSite } from './drafts.ts';
+import { newSession, sessionOfDraft } from './draft-store.ts';
+import { draftToOffer, removeDraftsOf, sessionOfSite } from './drafts.ts';
+import type { RegistrationSearch } from './navigation.ts';
 import { registrationSessions } from './session.ts';
 import { useChoice } from './useChoice.tsx';
-import type { RegistrationSearch } from './useRegistrationActions.tsx';
 
 /** Entering registration runs once per kind at a time (a double effect must not ask twice). */
 const entering = new Set<RegistrationKind>();

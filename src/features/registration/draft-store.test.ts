@@ -95,8 +95,9 @@ describe('registration on the device', () => {
     await temporarySave({ engine, session, fields: generalSite(), step: 1 });
     await temporarySave({ engine, session, fields: generalSite({ f_memo: '남향' }), step: 1 });
     const [, second] = await db.outbox.orderBy('seq').toArray();
-    expect(second?.args).toMatchObject({ base: { f_memo: '' }, changes: { f_memo: '남향' } });
-    expect(Object.keys((second?.args as { changes: object }).changes)).toEqual(['f_memo']);
+    if (!second) throw new Error('the second save is not queued');
+    expect(second.args).toMatchObject({ base: { f_memo: '' }, changes: { f_memo: '남향' } });
+    expect(Object.keys((second.args as { changes: object }).changes)).toEqual(['f_memo']);
     network.online = true;
     await engine.sync();
     expect(sites()).toEqual([expect.objectContaining({ f_status: 'P', f_memo: '남향' })]);

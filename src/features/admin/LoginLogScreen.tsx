@@ -4,6 +4,7 @@ import { getLoginLogCall, type LoginLogRow } from '../../../sync/api/admin-membe
 import { Limits } from '../../../sync/constants.ts';
 import { api } from '../../api/client.ts';
 import { formatDateTime, formatPhone, phoneDigits } from '../../lib/format.ts';
+import { Pager } from '../../ui/Pager.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 
 /** Every sign-in: time, member, device and IP. */
@@ -59,27 +60,7 @@ export function LoginLogScreen() {
           </tbody>
         </table>
       </div>
-      <div className="row pager">
-        <button
-          type="button"
-          className="button button--small"
-          disabled={page <= 1}
-          onClick={() => setPage((p) => p - 1)}
-        >
-          ‹
-        </button>
-        <span>
-          {page} / {pages}
-        </span>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={page >= pages}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          ›
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { Limits } from '../../../sync/constants.ts';
 import { api } from '../../api/client.ts';
 import { formatDate, formatNumber, formatPhone, phoneDigits } from '../../lib/format.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
+import { Pager } from '../../ui/Pager.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 
 function StatusBadge({ user }: { user: AdminUser }) {
@@ -170,27 +171,7 @@ export function MemberScreen() {
           </li>
         ))}
       </ul>
-      <div className="row pager">
-        <button
-          type="button"
-          className="button button--small"
-          disabled={page <= 1}
-          onClick={() => setPage((p) => p - 1)}
-        >
-          ‹
-        </button>
-        <span>
-          {page} / {pages}
-        </span>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={page >= pages}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          ›
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

@@ -7,8 +7,9 @@ import { formatPhone, phoneDigits } from '../../lib/format.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { completeLogin } from './auth-actions.ts';
+import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { sessionStore } from './session.ts';
-import { formatCountdown, usePhoneCode } from './usePhoneCode.ts';
+import { usePhoneCode } from './usePhoneCode.ts';
 
 /** Spec §2 Login: phone, send code, 180 s countdown, code entry. */
 export function LoginScreen() {
@@ -78,52 +79,15 @@ export function LoginScreen() {
             void submit();
           }}
         >
-          <div className="field">
-            <label htmlFor="login-phone">{t`Phone number`}</label>
-            <div className="row">
-              <input
-                id="login-phone"
-                className="grow"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="010-0000-0000"
-                value={phone}
-                onChange={(e) => setPhone(formatPhone(e.target.value))}
-              />
-              <button
-                type="button"
-                className="button"
-                onClick={() => void sendCode()}
-                disabled={phoneCode.sending}
-              >
-                {phoneCode.requested ? t`Send again` : t`Send code`}
-              </button>
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="login-code">{t`Code`}</label>
-            <div className="row">
-              <input
-                id="login-code"
-                className="grow"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              />
-              {phoneCode.requested ? (
-                <span
-                  className={phoneCode.expired ? 'field__error' : 'muted'}
-                  aria-live="polite"
-                  data-testid="countdown"
-                >
-                  {phoneCode.expired ? t`Expired` : formatCountdown(phoneCode.secondsLeft)}
-                </span>
-              ) : null}
-            </div>
-          </div>
+          <PhoneCodeFields
+            idPrefix="login"
+            phone={phone}
+            onPhone={setPhone}
+            code={code}
+            onCode={setCode}
+            phoneCode={phoneCode}
+            onSend={() => void sendCode()}
+          />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             <Trans>Sign in</Trans>
           </button>

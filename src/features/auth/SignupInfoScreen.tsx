@@ -4,12 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { checkPhoneAuthCodeCall } from '../../../sync/api/auth.api.ts';
 import { Limits } from '../../../sync/constants.ts';
 import { ApiError, api, NetworkError } from '../../api/client.ts';
-import { formatPhone, phoneDigits } from '../../lib/format.ts';
+import { phoneDigits } from '../../lib/format.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { signupDraft, submitSignUp } from './signup-draft.ts';
 import { UnderReview } from './UnderReview.tsx';
-import { formatCountdown, usePhoneCode } from './usePhoneCode.ts';
+import { usePhoneCode } from './usePhoneCode.ts';
 
 /** Spec §2/§5 sign-up info: card photo, affiliation, name, phone verified by code. */
 export function SignupInfoScreen() {
@@ -151,50 +152,21 @@ export function SignupInfoScreen() {
                 onChange={(e) => setName(e.target.value)}
               />
             </div>
-            <div className="field">
-              <label htmlFor="signup-phone">{t`Phone number`}</label>
-              <div className="row">
-                <input
-                  id="signup-phone"
-                  className="grow"
-                  type="tel"
-                  inputMode="numeric"
-                  placeholder="010-0000-0000"
-                  value={phone}
-                  onChange={(e) => setPhone(formatPhone(e.target.value))}
-                />
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => void sendCode()}
-                  disabled={phoneCode.sending}
-                >
-                  {phoneCode.requested ? t`Send again` : t`Send code`}
-                </button>
-              </div>
-            </div>
-            <div className="field">
-              <label htmlFor="signup-code">{t`Code`}</label>
-              <div className="row">
-                <input
-                  id="signup-code"
-                  className="grow"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                />
-                {phoneCode.requested && !verified ? (
-                  <span className={phoneCode.expired ? 'field__error' : 'muted'} aria-live="polite">
-                    {phoneCode.expired ? t`Expired` : formatCountdown(phoneCode.secondsLeft)}
-                  </span>
-                ) : null}
+            <PhoneCodeFields
+              idPrefix="signup"
+              phone={phone}
+              onPhone={setPhone}
+              code={code}
+              onCode={setCode}
+              phoneCode={phoneCode}
+              onSend={() => void sendCode()}
+              showCountdown={!verified}
+              codeAction={
                 <button type="button" className="button" onClick={() => void verify()} disabled={verified}>
                   {verified ? t`Verified` : t`Verify`}
                 </button>
-              </div>
-            </div>
+              }
+            />
             <button type="submit" className="button button--primary button--block" disabled={busy}>
               {phoneCode.preregistered ? t`Apply` : t`Next: certification quiz`}
             </button>

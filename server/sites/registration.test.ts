@@ -4,6 +4,8 @@ import { ResultCode } from '../../sync/codes.ts';
 import type { PushResponse } from '../../sync/protocol.ts';
 import { diffFields, fieldsOfRegisteredSite } from '../../sync/sites/registration.ts';
 import { addGroupMember, createGroup } from '../groups/membership.ts';
+import { createRng } from '../seed/random.ts';
+import { generateSites } from '../seed/sites.generator.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
 import { mutation, pushAs } from '../testing/sync-fixtures.ts';
 import { building, generalSite, member, newOpenSite } from './registration.fixtures.ts';
@@ -403,5 +405,38 @@ describe('a group member', () => {
     });
     expect(res.code).toBe(ResultCode.ok);
     expect(site(added.data.site_idx)).toMatchObject({ f_memo: '그룹원이 수정', f_user_idx: owner.userIdx });
+  });
+});
+
+describe('sites registered by other code', () => {
+  it('can be modified through the form’s final save: every generated demo site passes the rules as it is', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    generateSites({
+      sqlite: t.handle.sqlite,
+      rng: createRng(7),
+      count: 40,
+      ownerIds: [a.userIdx],
+      now: new Date(),
+    });
+    const ids = t.handle.sqlite
+      .prepare("SELECT f_idx FROM sites WHERE f_status = 'N' AND f_site_type IN ('O', 'G')")
+      .pluck()
+      .all() as number[];
+    expect(ids.length).toBeGreaterThan(30);
+    for (const siteIdx of ids) {
+      const seen = await read(a.token, siteIdx);
+      const res = await t.call('/site/updateSite_app', {
+        token: a.token,
+        body: {
+          site_idx: siteIdx,
+          site_type: seen.fields.f_site_type,
+          base_version: seen.version,
+          base: { f_memo: seen.fields.f_memo },
+          changes: { f_memo: `${seen.fields.f_memo} 수정` },
+        },
+      });
+      expect(res, `site ${siteIdx}`).toMatchObject({ code: 0 });
+    }
   });
 });

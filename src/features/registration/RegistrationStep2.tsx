@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Navigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
 import { emptyUnit, type FormDong } from '../../../sync/sites/registration.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -32,6 +33,9 @@ export function RegistrationStep2({
 }) {
   const { session, update } = useRegistrationSession(sessionKey);
   if (!session) return null;
+  // Only a new-open site has buildings; a general one is finished on step 1.
+  if (session.kind !== 'O')
+    return <Navigate to="/RegSite/step1/$type" params={{ type: 'General' }} search={search} replace />;
   return <Step2Form session={session} update={update} search={search} />;
 }
 

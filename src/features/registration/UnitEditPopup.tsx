@@ -123,7 +123,9 @@ function UnitForm({
             id={nameId}
             value={unit.f_ho}
             maxLength={20}
-            onChange={(e) => set({ f_ho: sanitizeUnitName(e.target.value) })}
+            onChange={(e) => set({ f_ho: e.target.value })}
+            // Not while typing: a Korean syllable is composed from jamo the rule would strip.
+            onBlur={(e) => set({ f_ho: sanitizeUnitName(e.target.value) })}
           />
         </div>
       )}

@@ -244,7 +244,14 @@ test('an unregistered-site report is checked by its own rules, sent, and then sh
   await send.click();
   await expect(page.getByText('현장명을 입력해 주세요.')).toBeVisible();
   await page.getByLabel('현장명', { exact: true }).fill('망원동 신축 빌라');
-  await page.getByLabel('상세 주소', { exact: true }).fill('망원동 400-1');
+  // Online, the address search finds the parcel: the lot address, its coordinates and parcel parts.
+  await page.getByRole('button', { name: '주소 검색' }).click();
+  const search = page.getByRole('dialog');
+  await search.getByLabel('검색할 주소').fill('망원동 400-1');
+  await search.getByRole('button', { name: '검색', exact: true }).click();
+  await search.getByRole('list', { name: '검색된 주소' }).getByRole('button').first().click();
+  await expect(page.getByRole('status', { name: '주소' })).toContainText('망원동 400-1');
+  await page.getByLabel('상세 주소', { exact: true }).fill('2층');
   await page.getByLabel('담당자 이름').fill('박제보');
   await page.getByLabel('담당자 전화번호').fill('01022223333');
   await page.getByRole('group', { name: '수수료 유형' }).getByLabel('투자 수수료').check();
@@ -260,5 +267,7 @@ test('an unregistered-site report is checked by its own rules, sent, and then sh
   await expect(page.getByLabel('현장명', { exact: true })).toBeDisabled();
   await expect(page.getByRole('list', { name: '등록한 연락처' })).toContainText('박제보 · 010-2222-3333');
   await expect(page.getByLabel('투자 수수료 금액')).toHaveValue('3');
+  await expect(page.getByRole('status', { name: '주소' })).toContainText('망원동 400-1');
+  await expect(page.getByText(/^37\.\d{5}, 126\.\d{5}$/)).toBeVisible();
   await expect(send).toHaveCount(0);
 });

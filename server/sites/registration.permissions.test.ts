@@ -179,6 +179,35 @@ const operations: Operation[] = [
       }),
   },
   {
+    name: 'remove the owner’s draft (pushed removeSiteDraft)',
+    expected: { owner: OK, groupMember: REFUSED, otherAgent: REFUSED, admin: REFUSED },
+    writes: true,
+    run: async (w, role) => {
+      const res = await pushAs(t, {
+        token: w.tokens[role],
+        clientId: `client-perm-${role}`,
+        mutations: [
+          mutation({
+            seq: 1,
+            name: 'removeSiteDraft',
+            args: { draft_id: 'owner-draft-01', site_idx: w.draft },
+          }),
+        ],
+      });
+      return { code: res.data.results[0]?.code ?? -99 };
+    },
+  },
+  {
+    name: 'register a new site of one’s own (addSite_app)',
+    expected: { owner: OK, groupMember: OK, otherAgent: OK, admin: OK },
+    writes: true,
+    run: (w, role) =>
+      t.call('/site/addSite_app', {
+        token: w.tokens[role],
+        body: { site_type: 'G', changes: generalSite() },
+      }),
+  },
+  {
     name: 'read a shared site for its form (getSiteRegistration)',
     expected: { owner: OK, groupMember: OK, otherAgent: NOT_MEMBER, admin: OK },
     writes: false,

@@ -201,10 +201,16 @@ const operations: Operation[] = [
     name: 'register a new site of one’s own (addSite_app)',
     expected: { owner: OK, groupMember: OK, otherAgent: OK, admin: OK },
     writes: true,
+    // Members of a group choose it (spec §5 Group select); the others have none to choose.
     run: (w, role) =>
       t.call('/site/addSite_app', {
         token: w.tokens[role],
-        body: { site_type: 'G', changes: generalSite() },
+        body: {
+          site_type: 'G',
+          changes: generalSite({
+            f_group_idx: role === 'owner' || role === 'groupMember' ? w.groupIdx : null,
+          }),
+        },
       }),
   },
   {

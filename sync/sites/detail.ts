@@ -78,8 +78,8 @@ export interface UnitGridFloor<U> {
   units: U[];
 }
 
-export interface UnitGridDong<U> {
-  dong: GridDong;
+export interface UnitGridDong<U, D extends GridDong = GridDong> {
+  dong: D;
   /** Top floor first, as a building is drawn. */
   floors: UnitGridFloor<U>[];
   total: number;
@@ -87,13 +87,10 @@ export interface UnitGridDong<U> {
 }
 
 /** Units by building and floor (spec §2: unit grid by dong and floor). */
-export function unitGrid<U extends Pick<GridUnit, 'f_dong_idx' | 'f_floor' | 'f_ho' | 'f_complete'>>({
-  dongs,
-  units,
-}: {
-  dongs: readonly GridDong[];
-  units: readonly U[];
-}): UnitGridDong<U>[] {
+export function unitGrid<
+  U extends Pick<GridUnit, 'f_dong_idx' | 'f_floor' | 'f_ho' | 'f_complete'>,
+  D extends GridDong,
+>({ dongs, units }: { dongs: readonly D[]; units: readonly U[] }): UnitGridDong<U, D>[] {
   return dongs.map((dong) => {
     const mine = units.filter((u) => u.f_dong_idx === dong.f_idx);
     const byFloor = new Map<number, U[]>();

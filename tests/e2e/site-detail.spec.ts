@@ -155,7 +155,7 @@ test('memo pictures open in the fullscreen gallery with n/total, swipe to the ne
     .toBe(2);
 });
 
-test('interest lists viewed and liked sites, works offline from the device, and un-liking removes a favourite', async ({
+test('interest lists viewed and liked sites and, offline, shows them and their detail from the device; un-liking removes a favourite', async ({
   page,
   context,
 }) => {
@@ -198,6 +198,10 @@ test('interest lists viewed and liked sites, works offline from the device, and 
   await expect(favourite).toBeVisible();
   await favourite.getByTestId('unlike-button').click();
   await expect(favourite).toHaveCount(0);
+  // The detail of a site kept on the device opens too, and says where it comes from.
+  await page.goto(`/SiteDetail?site_idx=${a.f_idx}`);
+  await expect(page.locator('.detail-summary__name')).toHaveText(a.f_name);
+  await expect(page.getByTestId('from-device')).toBeVisible();
 
   await context.setOffline(false);
   await waitForSync(page);

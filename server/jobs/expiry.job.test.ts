@@ -21,14 +21,14 @@ async function setup() {
   t = await createTestApp({ clock });
   const owner = await insertUser(t);
   const token = await insertSession(t, { userIdx: owner });
-  const general = (days: number | null, extra: Partial<NewSite> = {}) =>
+  const general = ({ days, extra = {} }: { days: number | null; extra?: Partial<NewSite> }) =>
     insertSite(t, { userIdx: owner, f_site_type: 'G', f_remain_days_till_hide: days, ...extra });
   const sites = {
-    seven: await general(7),
-    six: await general(6),
-    uncounted: await general(null),
-    hidden: await general(15, { f_hidden: 'Y' }),
-    deleted: await general(2, { f_status: 'D' }),
+    seven: await general({ days: 7 }),
+    six: await general({ days: 6 }),
+    uncounted: await general({ days: null }),
+    hidden: await general({ days: 15, extra: { f_hidden: 'Y' } }),
+    deleted: await general({ days: 2, extra: { f_status: 'D' } }),
     newOpen: await insertSite(t, { userIdx: owner, f_site_type: 'O' }),
   };
   const run = () => runExpiryJob({ db: t.deps.db, now: clock.now() });

@@ -18,7 +18,13 @@ async function member(overrides: Parameters<typeof insertUser>[1] = {}) {
 }
 
 /** A new-open site with contacts, an area type, one building of 2 floors × 2 units (one sold). */
-async function richSite(ownerIdx: number, overrides: Partial<NewSite> = {}) {
+async function richSite({
+  owner: ownerIdx,
+  overrides = {},
+}: {
+  owner: number;
+  overrides?: Partial<NewSite>;
+}) {
   const site = await insertSite(t, {
     userIdx: ownerIdx,
     f_name: '래미안 역삼',
@@ -83,7 +89,7 @@ describe('getSiteDetail', () => {
     t = await createTestApp({ clock });
     const owner = await member();
     const viewer = await member();
-    const { site, dong, units } = await richSite(owner.userIdx);
+    const { site, dong, units } = await richSite({ owner: owner.userIdx });
     await t.call('/site/setLikeSite', { token: viewer.token, body: { site_idx: site, like_status: 'Y' } });
     await t.call('/site/addSiteMemo', {
       token: viewer.token,
@@ -139,14 +145,14 @@ describe('getSiteDetail', () => {
     const owner = await member();
     const viewer = await member();
     const admin = await member({ f_type: 'A' });
-    const { site } = await richSite(owner.userIdx);
+    const { site } = await richSite({ owner: owner.userIdx });
     await t.call('/site/getSiteDetail', { token: viewer.token, body: { site_idx: site } });
     clock.advance(60_000);
     await t.call('/site/getSiteDetail', { token: viewer.token, body: { site_idx: site } });
     expect(recentViews(viewer.userIdx)).toEqual([
       { f_site_idx: site, f_view_time: clock.now().toISOString() },
     ]);
-    const other = await richSite(owner.userIdx);
+    const other = await richSite({ owner: owner.userIdx });
     await t.call('/site/getSiteDetail', {
       token: viewer.token,
       body: { site_idx: other.site, skip_log_recent_view: 'Y' },
@@ -165,14 +171,17 @@ describe('getSiteDetail', () => {
     const stranger = await member();
     const group = await createGroup({ db: t.deps.db, name: '팀', ownerIdx: owner.userIdx, now: new Date() });
     await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: mate.userIdx, now: new Date() });
-    const { site } = await richSite(owner.userIdx, { f_inlay_private: 'Y', f_group_idx: group });
+    const { site } = await richSite({
+      owner: owner.userIdx,
+      overrides: { f_inlay_private: 'Y', f_group_idx: group },
+    });
     const inlay = async (token: string) =>
       (await t.call<SiteDetail>('/site/getSiteDetail', { token, body: { site_idx: site } })).data.common
         .f_inlay_image_url;
     expect(await inlay(owner.token)).toEqual(['/uploads/2026/03/inlay.webp']);
     expect(await inlay(mate.token)).toEqual(['/uploads/2026/03/inlay.webp']);
     expect(await inlay(stranger.token)).toEqual([]);
-    const { site: open } = await richSite(owner.userIdx);
+    const { site: open } = await richSite({ owner: owner.userIdx });
     const res = await t.call<SiteDetail>('/site/getSiteDetail', {
       token: stranger.token,
       body: { site_idx: open },
@@ -184,7 +193,7 @@ describe('getSiteDetail', () => {
     t = await createTestApp();
     const owner = await member();
     const stranger = await member();
-    const { site } = await richSite(owner.userIdx, { f_hidden: 'Y' });
+    const { site } = await richSite({ owner: owner.userIdx, overrides: { f_hidden: 'Y' } });
     const before = t.changes();
     const refused = await t.call('/site/getSiteDetail', {
       token: stranger.token,
@@ -208,7 +217,7 @@ describe('getSiteDetail', () => {
     t = await createTestApp();
     const owner = await member();
     const admin = await member({ f_type: 'A' });
-    const { site } = await richSite(owner.userIdx, { f_status: 'D' });
+    const { site } = await richSite({ owner: owner.userIdx, overrides: { f_status: 'D' } });
     const res = await t.call<SiteDetail>('/site/getSiteDetail', {
       token: admin.token,
       body: { site_idx: site },
@@ -232,7 +241,7 @@ describe('setCompleteHouse', () => {
   it('completes exactly the listed units: the list is the grid as applied', async () => {
     t = await createTestApp();
     const owner = await member();
-    const { site, units } = await richSite(owner.userIdx);
+    const { site, units } = await richSite({ owner: owner.userIdx });
     const res = await t.call('/site/setCompleteHouse', {
       token: owner.token,
       body: { site_idx: site, ho_idx_list: [units[2], units[3]] },
@@ -255,8 +264,8 @@ describe('setCompleteHouse', () => {
   it('refuses a unit of another site with -4 and writes nothing', async () => {
     t = await createTestApp();
     const owner = await member();
-    const { site } = await richSite(owner.userIdx);
-    const other = await richSite(owner.userIdx);
+    const { site } = await richSite({ owner: owner.userIdx });
+    const other = await richSite({ owner: owner.userIdx });
     const before = t.changes();
     const res = await t.call('/site/setCompleteHouse', {
       token: owner.token,

@@ -94,12 +94,20 @@ function snapshot(site: number): string {
   ]);
 }
 
-async function rpc(who: Who, path: string, body: unknown): Promise<number> {
+async function rpc({ who, path, body = {} }: { who: Who; path: string; body?: unknown }): Promise<number> {
   return (await t.call(path, { token: actors[who].token, body })).code;
 }
 
 /** Pushes one mutation from the actor's device and answers the code it got (0 when applied). */
-async function pushed<N extends MutatorName>(who: Who, name: N, args: MutatorInput<N>): Promise<number> {
+async function pushed<N extends MutatorName>({
+  who,
+  name,
+  args,
+}: {
+  who: Who;
+  name: N;
+  args: MutatorInput<N>;
+}): Promise<number> {
   seq += 1;
   const res = await pushAs(t, {
     token: actors[who].token,
@@ -142,13 +150,13 @@ const offline = ({
   {
     op: `${name}${on} as RPC`,
     ...(site ? { site } : {}),
-    run: (who, { site }) => rpc(who, `/site/${name}`, args(site)),
+    run: (who, { site }) => rpc({ who, path: `/site/${name}`, body: args(site) }),
     expect: expected,
   },
   {
     op: `${name}${on} as a pushed mutation`,
     ...(site ? { site } : {}),
-    run: (who, { site }) => pushed(who, name, args(site) as never),
+    run: (who, { site }) => pushed({ who, name, args: args(site) as never }),
     expect: expected,
   },
 ];
@@ -160,19 +168,19 @@ const adminOnly = { owner: refused, member: refused, other: refused, admin: ok }
 const cases: Case[] = [
   {
     op: 'getSiteDetail',
-    run: (who, { site }) => rpc(who, '/site/getSiteDetail', { site_idx: site }),
+    run: (who, { site }) => rpc({ who, path: '/site/getSiteDetail', body: { site_idx: site } }),
     expect: all(ok),
   },
   {
     op: 'getSiteDetail of a hidden site',
     site: () => freshSite({ f_hidden: 'Y' }),
-    run: (who, { site }) => rpc(who, '/site/getSiteDetail', { site_idx: site }),
+    run: (who, { site }) => rpc({ who, path: '/site/getSiteDetail', body: { site_idx: site } }),
     expect: { owner: ok, member: ok, other: refused, admin: ok },
   },
   {
     op: 'getSiteDetail of a deleted site',
     site: () => freshSite({ f_status: 'D' }),
-    run: (who, { site }) => rpc(who, '/site/getSiteDetail', { site_idx: site }),
+    run: (who, { site }) => rpc({ who, path: '/site/getSiteDetail', body: { site_idx: site } }),
     expect: { owner: refused, member: refused, other: refused, admin: ok },
   },
   ...offline({
@@ -212,61 +220,62 @@ const cases: Case[] = [
   {
     op: 'setCompleteHouse',
     run: (who, { site, units }) =>
-      rpc(who, '/site/setCompleteHouse', { site_idx: site, ho_idx_list: [units[0]] }),
+      rpc({ who, path: '/site/setCompleteHouse', body: { site_idx: site, ho_idx_list: [units[0]] } }),
     expect: withGroup,
   },
   {
     op: 'expandGeneralSiteExpireDays',
     site: () => freshSite({ f_site_type: 'G', f_remain_days_till_hide: 3 }),
-    run: (who, { site }) => rpc(who, '/site/expandGeneralSiteExpireDays', { site_idx: site }),
+    run: (who, { site }) => rpc({ who, path: '/site/expandGeneralSiteExpireDays', body: { site_idx: site } }),
     expect: ownerOrAdmin,
   },
   {
     op: 'removeSite',
-    run: (who, { site }) => rpc(who, '/site/removeSite', { site_idx: site }),
+    run: (who, { site }) => rpc({ who, path: '/site/removeSite', body: { site_idx: site } }),
     expect: ownerOrAdmin,
   },
   {
     op: 'removeSiteForever',
     site: () => freshSite({ f_status: 'D' }),
-    run: (who, { site }) => rpc(who, '/admin/removeSiteForever', { site_idx: site }),
+    run: (who, { site }) => rpc({ who, path: '/admin/removeSiteForever', body: { site_idx: site } }),
     expect: adminOnly,
   },
   {
     op: 'restoreAndHiddenSite',
     site: () => freshSite({ f_status: 'D' }),
-    run: (who, { site }) => rpc(who, '/admin/restoreAndHiddenSite', { site_idx: site, hidden: 'Y' }),
+    run: (who, { site }) =>
+      rpc({ who, path: '/admin/restoreAndHiddenSite', body: { site_idx: site, hidden: 'Y' } }),
     expect: adminOnly,
   },
   {
     op: 'findSiteByStatus',
-    run: (who) => rpc(who, '/admin/findSiteByStatus', { type: 'D' }),
+    run: (who) => rpc({ who, path: '/admin/findSiteByStatus', body: { type: 'D' } }),
     expect: adminOnly,
   },
   {
     op: 'getSiteOfGroup for the site group',
-    run: (who) => rpc(who, '/site/getSiteOfGroup', { group_idx: groupIdx }),
+    run: (who) => rpc({ who, path: '/site/getSiteOfGroup', body: { group_idx: groupIdx } }),
     expect: { owner: ok, member: ok, other: notInGroup, admin: notInGroup },
   },
   {
     op: 'updateGeneralSite for the site group',
     site: () => freshSite({ f_site_type: 'G', f_remain_days_till_hide: 3 }),
-    run: (who) => rpc(who, '/site/updateGeneralSite', { group_idx: groupIdx }),
+    run: (who) => rpc({ who, path: '/site/updateGeneralSite', body: { group_idx: groupIdx } }),
     expect: { owner: ok, member: ok, other: notInGroup, admin: notInGroup },
   },
   {
     op: 'getRecentViewSiteList',
-    run: (who) => rpc(who, '/site/getRecentViewSiteList', {}),
+    run: (who) => rpc({ who, path: '/site/getRecentViewSiteList', body: {} }),
     expect: all(ok),
   },
   {
     op: 'getLikeSiteList',
-    run: (who) => rpc(who, '/site/getLikeSiteList', {}),
+    run: (who) => rpc({ who, path: '/site/getLikeSiteList', body: {} }),
     expect: all(ok),
   },
   {
     op: 'getMySiteList',
-    run: (who) => rpc(who, '/site/getMySiteList', {}),
+    run: (who) => rpc({ who, path: '/site/getMySiteList', body: {} }),
     expect: all(ok),
   },
 ];
@@ -299,8 +308,12 @@ describe('site permissions (spec §6)', () => {
   }
 
   it('a member of another group gets -12 for that group, and an admin may not read its sites either', async () => {
-    expect(await rpc('member', '/site/getSiteOfGroup', { group_idx: otherGroupIdx })).toBe(notInGroup);
-    expect(await rpc('admin', '/site/getSiteOfGroup', { group_idx: otherGroupIdx })).toBe(notInGroup);
+    expect(
+      await rpc({ who: 'member', path: '/site/getSiteOfGroup', body: { group_idx: otherGroupIdx } }),
+    ).toBe(notInGroup);
+    expect(
+      await rpc({ who: 'admin', path: '/site/getSiteOfGroup', body: { group_idx: otherGroupIdx } }),
+    ).toBe(notInGroup);
   });
 
   it('lists only the caller’s own sites as “my sites”', async () => {
@@ -318,11 +331,11 @@ describe('site permissions (spec §6)', () => {
 
   it('update-all restarts only the caller’s own general sites, never a group mate’s', async () => {
     const { site } = await freshSite({ f_site_type: 'G', f_remain_days_till_hide: 3 });
-    await rpc('member', '/site/updateGeneralSite', { group_idx: groupIdx });
+    await rpc({ who: 'member', path: '/site/updateGeneralSite', body: { group_idx: groupIdx } });
     const days = () =>
       t.handle.sqlite.prepare('SELECT f_remain_days_till_hide FROM sites WHERE f_idx = ?').pluck().get(site);
     expect(days()).toBe(3);
-    await rpc('owner', '/site/updateGeneralSite', {});
+    await rpc({ who: 'owner', path: '/site/updateGeneralSite', body: {} });
     expect(days()).toBe(30);
   });
 });

@@ -140,7 +140,11 @@ export interface UnitPriceRow {
   prices: PriceRange[];
 }
 
-function unitPrice(u: GridUnit, type: TransCode): { price: number; rent: number; inquire: boolean } {
+function unitPrice({ unit: u, type }: { unit: GridUnit; type: TransCode }): {
+  price: number;
+  rent: number;
+  inquire: boolean;
+} {
   switch (type) {
     case 0:
       return { price: u.f_sale_price, rent: 0, inquire: u.f_inquire_price === 'Y' };
@@ -178,7 +182,9 @@ export function unitPriceRows(units: readonly GridUnit[]): UnitPriceRow[] {
       for (const type of [0, 1, 2, 3] as const) {
         const offering = open.filter((u) => parseList(u.f_trans_type).map(Number).includes(type));
         if (offering.length === 0) continue;
-        const quoted = offering.map((u) => unitPrice(u, type)).filter((p) => !p.inquire && p.price > 0);
+        const quoted = offering
+          .map((u) => unitPrice({ unit: u, type }))
+          .filter((p) => !p.inquire && p.price > 0);
         const [min, max] = range(quoted.map((p) => p.price));
         const [rentMin, rentMax] = range(quoted.map((p) => p.rent));
         prices.push({

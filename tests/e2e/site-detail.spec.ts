@@ -29,7 +29,17 @@ async function signIn(page: Page, phone: string): Promise<{ token: string; uid: 
 const AGENT = '01020000004';
 
 /** Calls the API as the signed-in member and returns `data` (throws on a non-zero code). */
-async function call<T>(page: Page, token: string, path: string, data: object = {}): Promise<T> {
+async function call<T>({
+  page,
+  token,
+  path,
+  data = {},
+}: {
+  page: Page;
+  token: string;
+  path: string;
+  data?: object;
+}): Promise<T> {
   const res = await page.request.post(`/api/v1${path}`, { headers: { 'x-access-token': token }, data });
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
@@ -37,13 +47,18 @@ async function call<T>(page: Page, token: string, path: string, data: object = {
 }
 
 /** A new-open site of the member, on sale, with both sold-out and open units. */
-async function ownSiteWithUnits(page: Page, token: string): Promise<SiteDetail> {
-  const mine = await call<SitePage>(page, token, '/site/getMySiteList', { site_type: 'O' });
+async function ownSiteWithUnits({ page, token }: { page: Page; token: string }): Promise<SiteDetail> {
+  const mine = await call<SitePage>({ page, token, path: '/site/getMySiteList', data: { site_type: 'O' } });
   for (const site of mine.list) {
     if (site.f_complete === 'Y' || site.f_hidden === 'Y') continue;
-    const detail = await call<SiteDetail>(page, token, '/site/getSiteDetail', {
-      site_idx: site.f_idx,
-      skip_log_recent_view: 'Y',
+    const detail = await call<SiteDetail>({
+      page,
+      token,
+      path: '/site/getSiteDetail',
+      data: {
+        site_idx: site.f_idx,
+        skip_log_recent_view: 'Y',
+      },
     });
     const done = detail.ho_list.filter((h) => h.f_complete === 'Y').length;
     if (done > 0 && done < detail.ho_list.length) return detail;
@@ -71,7 +86,7 @@ test('the detail popup masks sold-out units, leaves them out of the prices, like
   baseURL,
 }) => {
   const { token } = await signIn(page, AGENT);
-  const detail = await ownSiteWithUnits(page, token);
+  const detail = await ownSiteWithUnits({ page, token });
   const idx = detail.common.f_idx;
   await page.goto(`/SiteDetail?site_idx=${idx}`);
   await expect(page.locator('.detail-summary__name')).toHaveText(detail.common.f_name);
@@ -114,7 +129,9 @@ test('the detail popup masks sold-out units, leaves them out of the prices, like
   await expect(like).toHaveAttribute('aria-pressed', wasLiked ? 'false' : 'true');
   await expect
     .poll(async () =>
-      (await call<SitePage>(page, token, '/site/getLikeSiteList', {})).list.some((s) => s.f_idx === idx),
+      (await call<SitePage>({ page, token, path: '/site/getLikeSiteList', data: {} })).list.some(
+        (s) => s.f_idx === idx,
+      ),
     )
     .toBe(!wasLiked);
 
@@ -131,7 +148,7 @@ test('memo pictures open in the fullscreen gallery with n/total, swipe to the ne
   page,
 }) => {
   const { token } = await signIn(page, AGENT);
-  const detail = await ownSiteWithUnits(page, token);
+  const detail = await ownSiteWithUnits({ page, token });
   const idx = detail.common.f_idx;
   await page.goto(`/SiteDetail?site_idx=${idx}`);
   await page.getByTestId('memo-edit').click();
@@ -169,9 +186,14 @@ test('memo pictures open in the fullscreen gallery with n/total, swipe to the ne
   // The pictures were uploaded before the memo reached the server.
   await expect
     .poll(async () => {
-      const d = await call<SiteDetail>(page, token, '/site/getSiteDetail', {
-        site_idx: idx,
-        skip_log_recent_view: 'Y',
+      const d = await call<SiteDetail>({
+        page,
+        token,
+        path: '/site/getSiteDetail',
+        data: {
+          site_idx: idx,
+          skip_log_recent_view: 'Y',
+        },
       });
       return d.memo_images.filter((u) => u.startsWith('/uploads/')).length;
     })
@@ -183,12 +205,12 @@ test('interest lists viewed and liked sites and, offline, shows them and their d
   context,
 }) => {
   const { token } = await signIn(page, '01020000003');
-  const found = await call<{ list: Array<{ f_idx: number; f_name: string }> }>(
+  const found = await call<{ list: Array<{ f_idx: number; f_name: string }> }>({
     page,
     token,
-    '/site/findSiteListByName',
-    { search_key: '', page_num: 1 },
-  );
+    path: '/site/findSiteListByName',
+    data: { search_key: '', page_num: 1 },
+  });
   const [a, b] = found.list;
   if (!a || !b) throw new Error('not enough demo sites');
   await page.goto(`/SiteDetail?site_idx=${a.f_idx}`);
@@ -228,7 +250,7 @@ test('interest lists viewed and liked sites and, offline, shows them and their d
 
   await context.setOffline(false);
   await waitForSync(page);
-  const liked = await call<SitePage>(page, token, '/site/getLikeSiteList', {});
+  const liked = await call<SitePage>({ page, token, path: '/site/getLikeSiteList', data: {} });
   expect(liked.list.some((s) => s.f_idx === b.f_idx)).toBe(false);
 });
 
@@ -236,7 +258,7 @@ test('the sale-complete grid saves the toggled units on apply and forgets them o
   page,
 }) => {
   const { token } = await signIn(page, AGENT);
-  const detail = await ownSiteWithUnits(page, token);
+  const detail = await ownSiteWithUnits({ page, token });
   const idx = detail.common.f_idx;
   const target = detail.ho_list.find((h) => h.f_complete === 'N');
   const other = detail.ho_list.filter((h) => h.f_complete === 'N')[1];
@@ -261,9 +283,14 @@ test('the sale-complete grid saves the toggled units on apply and forgets them o
   await expect(cell).toHaveAttribute('aria-pressed', 'true');
   await grid.getByTestId('complete-apply').click();
   await expect(grid).toHaveCount(0);
-  const after = await call<SiteDetail>(page, token, '/site/getSiteDetail', {
-    site_idx: idx,
-    skip_log_recent_view: 'Y',
+  const after = await call<SiteDetail>({
+    page,
+    token,
+    path: '/site/getSiteDetail',
+    data: {
+      site_idx: idx,
+      skip_log_recent_view: 'Y',
+    },
   });
   const flag = (unit: number) => after.ho_list.find((h) => h.f_idx === unit)?.f_complete;
   expect(flag(target.f_idx)).toBe('Y');

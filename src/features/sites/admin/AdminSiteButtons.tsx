@@ -25,51 +25,48 @@ export function AdminSiteButtons({
   const { t } = useLingui();
   const confirm = useConfirm();
   const run = useAdminAction();
-  const act = async (question: string, call: () => Promise<unknown>, danger = false) => {
-    if (!(await confirm(question, { danger }))) return;
-    if ((await run(call)) !== undefined) onDone();
-  };
   const site_idx = siteIdx;
-  const buttons: Array<{ label: string; onClick: () => void; danger?: boolean }> = [];
+  /** Each button: its label, the question asked first, and the call made on yes. */
+  const buttons: Array<{ label: string; question: string; call: () => Promise<unknown>; danger?: boolean }> =
+    [];
   if (state === 'D') {
     buttons.push(
       {
         label: t`Restore`,
-        onClick: () =>
-          void act(t`Restore this site?`, () => api(restoreAndHiddenSiteCall, { site_idx, hidden: 'N' })),
+        question: t`Restore this site?`,
+        call: () => api(restoreAndHiddenSiteCall, { site_idx, hidden: 'N' }),
       },
       {
         label: t`Restore and hide`,
-        onClick: () =>
-          void act(t`Restore this site hidden?`, () =>
-            api(restoreAndHiddenSiteCall, { site_idx, hidden: 'Y' }),
-          ),
+        question: t`Restore this site hidden?`,
+        call: () => api(restoreAndHiddenSiteCall, { site_idx, hidden: 'Y' }),
       },
     );
   }
   if (state === 'H') {
     buttons.push({
       label: t`Show`,
-      onClick: () =>
-        void act(t`Show this site again?`, () => api(setHideSiteCall, { site_idx, hidden_status: 'N' })),
+      question: t`Show this site again?`,
+      call: () => api(setHideSiteCall, { site_idx, hidden_status: 'N' }),
     });
   }
   if (state !== 'D') {
     buttons.push({
       label: t`Delete`,
-      onClick: () => void act(t`Delete this site?`, () => api(removeSiteCall, { site_idx }), true),
+      question: t`Delete this site?`,
+      call: () => api(removeSiteCall, { site_idx }),
     });
   }
   buttons.push({
     label: t`Delete forever`,
+    question: t`Delete this site permanently? This cannot be undone.`,
+    call: () => api(removeSiteForeverCall, { site_idx }),
     danger: true,
-    onClick: () =>
-      void act(
-        t`Delete this site permanently? This cannot be undone.`,
-        () => api(removeSiteForeverCall, { site_idx }),
-        true,
-      ),
   });
+  const act = async (button: (typeof buttons)[number]) => {
+    if (!(await confirm(button.question, { danger: button.danger ?? false }))) return;
+    if ((await run(button.call)) !== undefined) onDone();
+  };
   return (
     <>
       {buttons.map((b) => (
@@ -77,7 +74,7 @@ export function AdminSiteButtons({
           key={b.label}
           type="button"
           className={`button button--small${b.danger ? ' button--danger' : ''}`}
-          onClick={b.onClick}
+          onClick={() => void act(b)}
         >
           {b.label}
         </button>

@@ -32,7 +32,7 @@ async function setup() {
   const me = await insertUser(t);
   const owner = await insertUser(t);
   const token = await insertSession(t, { userIdx: me, deviceId: 'device-me' });
-  const call = async <T>(path: string, body: object) => {
+  const call = async <T>({ path, body }: { path: string; body: object }) => {
     const res = await t.call<T>(path, { token, body });
     if (res.code !== 0) throw new Error(`${path}: ${res.msg}`);
     return res.data;
@@ -51,18 +51,18 @@ describe('the device’s copy of the site lists', () => {
     for (let i = 0; i < 4; i++) sites.push(await insertSite(t, { userIdx: owner, f_name: `현장 ${i}` }));
     for (const site of [sites[2], sites[0], sites[3], sites[2]]) {
       clock.advance(1000);
-      await call('/site/getSiteDetail', { site_idx: site });
+      await call({ path: '/site/getSiteDetail', body: { site_idx: site } });
     }
     for (const site of [sites[1], sites[3]]) {
       clock.advance(1000);
-      await call('/site/setLikeSite', { site_idx: site, like_status: 'Y' });
+      await call({ path: '/site/setLikeSite', body: { site_idx: site, like_status: 'Y' } });
     }
     await engine.sync();
     for (const kind of ['recent', 'like'] as const) {
-      const server = await call<SitePage>(
-        kind === 'recent' ? '/site/getRecentViewSiteList' : '/site/getLikeSiteList',
-        {},
-      );
+      const server = await call<SitePage>({
+        path: kind === 'recent' ? '/site/getRecentViewSiteList' : '/site/getLikeSiteList',
+        body: {},
+      });
       const local = await localSitePage({ list: { kind }, uid: me, page: 1, db });
       expect(ids(local), kind).toEqual(ids(server));
       expect(
@@ -97,14 +97,17 @@ describe('the device’s copy of the site lists', () => {
       ['A', '역삼'],
       ['G', '역삼'],
     ] as const) {
-      const server = await call<SitePage>('/site/getMySiteList', {
-        site_type: siteType,
-        search_key: keyword,
+      const server = await call<SitePage>({
+        path: '/site/getMySiteList',
+        body: {
+          site_type: siteType,
+          search_key: keyword,
+        },
       });
       const local = await localSitePage({ list: { kind: 'mine', siteType, keyword }, uid: me, page: 1, db });
       expect(ids(local), `${siteType} ${keyword}`).toEqual(ids(server));
     }
-    const server = await call<SitePage>('/site/getSiteOfGroup', {});
+    const server = await call<SitePage>({ path: '/site/getSiteOfGroup', body: {} });
     const local = await localSitePage({
       list: { kind: 'group', keyword: '', onlyNewOpen: false },
       uid: me,
@@ -145,9 +148,12 @@ describe('the device’s copy of the site detail', () => {
         .values({ f_site_idx: site, f_dong_idx: dong.f_idx, f_floor: 1, f_ho: ho, f_complete: complete })
         .execute();
     }
-    await call('/site/setLikeSite', { site_idx: site, like_status: 'Y' });
-    await call('/site/addSiteMemo', { site_idx: site, memo: '메모', memo_images: ['/uploads/m.webp'] });
-    const server = await call<SiteDetail>('/site/getSiteDetail', { site_idx: site });
+    await call({ path: '/site/setLikeSite', body: { site_idx: site, like_status: 'Y' } });
+    await call({
+      path: '/site/addSiteMemo',
+      body: { site_idx: site, memo: '메모', memo_images: ['/uploads/m.webp'] },
+    });
+    const server = await call<SiteDetail>({ path: '/site/getSiteDetail', body: { site_idx: site } });
     await engine.sync();
     const local = await localSiteDetail({ siteIdx: site, uid: me, isAdmin: false, db });
     if (!local) throw new Error('the site is not on the device');

@@ -70,7 +70,7 @@ export type LocalListKind =
   | { kind: 'mine'; siteType: 'A' | 'O' | 'G'; keyword: string }
   | { kind: 'group'; keyword: string; onlyNewOpen: boolean };
 
-function matches(site: LocalSite, keyword: string): boolean {
+function matches({ site, keyword }: { site: LocalSite; keyword: string }): boolean {
   const k = normalizeKeyword(keyword);
   if (k === '') return true;
   return (
@@ -118,7 +118,7 @@ export async function localSitePage({
         : (s: LocalSite) =>
             s.f_group_idx !== null && s.f_user_idx !== uid && (!which.onlyNewOpen || s.f_site_type === 'O');
     rows = sites
-      .filter((s) => registered(s) && keep(s) && matches(s, which.keyword))
+      .filter((s) => registered(s) && keep(s) && matches({ site: s, keyword: which.keyword }))
       .map((site) =>
         listItemOfLocal({
           site,

@@ -11,11 +11,11 @@ interface Point {
   y: number;
 }
 
-function clamp(n: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, n));
+function clamp({ value, min, max }: { value: number; min: number; max: number }): number {
+  return Math.min(max, Math.max(min, value));
 }
 
-function distance(a: Point, b: Point): number {
+function distance([a, b]: [Point, Point]): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
@@ -34,7 +34,7 @@ export function Gallery({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const [index, setIndex] = useState(clamp(start, 0, images.length - 1));
+  const [index, setIndex] = useState(clamp({ value: start, min: 0, max: images.length - 1 }));
   const [zoom, setZoom] = useState(1);
   const [offset, setOffset] = useState<Point>({ x: 0, y: 0 });
   const pointers = useRef(new Map<number, Point>());
@@ -44,7 +44,7 @@ export function Gallery({
   const url = images[index] ?? '';
 
   const setZoomTo = (next: number) => {
-    const z = clamp(Math.round(next * 100) / 100, 1, MAX_ZOOM);
+    const z = clamp({ value: Math.round(next * 100) / 100, min: 1, max: MAX_ZOOM });
     setZoom(z);
     if (z === 1) setOffset({ x: 0, y: 0 });
   };
@@ -59,7 +59,7 @@ export function Gallery({
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'ArrowRight') go(1);
       else if (e.key === 'ArrowLeft') go(-1);
-      else if (e.key === '+') setZoom((z) => clamp(z + 1, 1, MAX_ZOOM));
+      else if (e.key === '+') setZoom((z) => clamp({ value: z + 1, min: 1, max: MAX_ZOOM }));
       else if (e.key === '-') setZoomTo(zoom - 1);
     };
     window.addEventListener('keydown', onKey);
@@ -67,11 +67,14 @@ export function Gallery({
   }, [zoom, total]);
 
   /** Keeps a zoomed picture covering the stage: it can move at most by its overflow. */
-  const bound = (p: Point, z: number): Point => {
+  const bound = (p: Point): Point => {
     const box = stage.current?.getBoundingClientRect();
-    const maxX = ((box?.width ?? 0) * (z - 1)) / 2;
-    const maxY = ((box?.height ?? 0) * (z - 1)) / 2;
-    return { x: clamp(p.x, -maxX, maxX), y: clamp(p.y, -maxY, maxY) };
+    const maxX = ((box?.width ?? 0) * (zoom - 1)) / 2;
+    const maxY = ((box?.height ?? 0) * (zoom - 1)) / 2;
+    return {
+      x: clamp({ value: p.x, min: -maxX, max: maxX }),
+      y: clamp({ value: p.y, min: -maxY, max: maxY }),
+    };
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -81,7 +84,7 @@ export function Gallery({
     gesture.current = {
       from: { x: e.clientX, y: e.clientY },
       offset,
-      pinch: a && b ? distance(a, b) : 0,
+      pinch: a && b ? distance([a, b]) : 0,
       zoom,
     };
   };
@@ -91,9 +94,9 @@ export function Gallery({
     const g = gesture.current;
     const [a, b] = [...pointers.current.values()];
     if (a && b && g.pinch > 0) {
-      setZoomTo((g.zoom * distance(a, b)) / g.pinch);
+      setZoomTo((g.zoom * distance([a, b])) / g.pinch);
     } else if (zoom > 1) {
-      setOffset(bound({ x: g.offset.x + e.clientX - g.from.x, y: g.offset.y + e.clientY - g.from.y }, zoom));
+      setOffset(bound({ x: g.offset.x + e.clientX - g.from.x, y: g.offset.y + e.clientY - g.from.y }));
     }
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {

@@ -7,7 +7,11 @@ import { transCodeLabels } from '../common/labels.ts';
 import { PriceText } from '../common/PriceText.tsx';
 import { PhotoStrip } from './PhotoStrip.tsx';
 
-function unitPrice(u: SiteDetailHo, type: TransCode): { price: number; inquire: boolean; rent?: number } {
+function unitPrice({ unit: u, type }: { unit: SiteDetailHo; type: TransCode }): {
+  price: number;
+  inquire: boolean;
+  rent?: number;
+} {
   if (type === 0) return { price: u.f_sale_price, inquire: u.f_inquire_price === 'Y' };
   if (type === 1) return { price: u.f_charter_price, inquire: u.f_inquire_charter === 'Y' };
   if (type === 2) return { price: u.f_investment_price, inquire: u.f_inquire_investment === 'Y' };
@@ -48,7 +52,7 @@ export function UnitInfoPopup({
         <dd>{formatArea(unit.f_real_size)}</dd>
         {!done
           ? types.map((type) => {
-              const p = unitPrice(unit, type);
+              const p = unitPrice({ unit, type });
               return (
                 <div key={type} className="facts__pair">
                   <dt>{i18n._(transCodeLabels[type])}</dt>

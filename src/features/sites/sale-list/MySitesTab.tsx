@@ -19,7 +19,7 @@ import { SiteRowActions } from './SiteRowActions.tsx';
 type Kind = 'A' | 'O' | 'G';
 
 /** The count of the member's general sites near auto-hide: the server's, else the device's. */
-function useNearExpireCount(uid: number, version: number): number | null {
+function useNearExpireCount({ uid, version }: { uid: number; version: number }): number | null {
   const [count, setCount] = useState<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for a fresh count
   useEffect(() => {
@@ -55,7 +55,7 @@ export function MySitesTab() {
   const [keyword, setKeyword] = useState('');
   const [kind, setKind] = useState<Kind>('A');
   const [version, setVersion] = useState(0);
-  const near = useNearExpireCount(uid, version);
+  const near = useNearExpireCount({ uid, version });
   const reload = () => setVersion((v) => v + 1);
 
   const online = useCallback(

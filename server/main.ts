@@ -7,6 +7,7 @@ import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppDeps } from './http/context.ts';
+import { startJobs } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './seed/demo.ts';
 import { APP_VERSION } from './version.ts';
@@ -38,6 +39,7 @@ const deps: AppDeps = {
 };
 
 const app = createApp({ deps, serveClient: true });
+const jobs = startJobs({ db: handle.db, clock: deps.clock, logger });
 if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
 }
@@ -54,6 +56,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  jobs.stop();
   server.close();
   await handle.close();
   process.exit(0);

@@ -4,7 +4,10 @@ import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
+import { siteDetailOperations } from './sites/detail.routes.ts';
+import { siteListOperations } from './sites/lists.routes.ts';
 import { registrationOperations } from './sites/registration.routes.ts';
+import { siteVisibilityOperations } from './sites/visibility.routes.ts';
 import { syncOperations } from './sync/sync.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
 import { uploadsOperations } from './uploads/uploads.routes.ts';
@@ -25,4 +28,7 @@ export const operations: Operation[] = [
   ...pointsOperations,
   ...mapOperations,
   ...registrationOperations,
+  ...siteDetailOperations,
+  ...siteListOperations,
+  ...siteVisibilityOperations,
 ];

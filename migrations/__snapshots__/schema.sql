@@ -57,6 +57,9 @@ CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
 -- index sites_client_id
 CREATE UNIQUE INDEX sites_client_id ON sites (f_client_id) WHERE f_client_id IS NOT NULL;
 
+-- index sites_general_expiry
+CREATE INDEX sites_general_expiry ON sites (f_remain_days_till_hide) WHERE f_site_type = 'G' AND f_status = 'N' AND f_hidden = 'N';
+
 -- index sites_group
 CREATE INDEX sites_group ON sites (f_group_idx);
 
@@ -65,6 +68,9 @@ CREATE INDEX sites_owner ON sites (f_user_idx, f_status);
 
 -- index sites_position
 CREATE INDEX sites_position ON sites (f_latitude, f_longitude);
+
+-- index sites_state
+CREATE INDEX sites_state ON sites (f_status, f_hidden, f_complete);
 
 -- index sync_clients_user
 CREATE INDEX sync_clients_user ON sync_clients (f_user_idx);
@@ -184,6 +190,13 @@ CREATE TABLE hos (
       f_inquire_month TEXT NOT NULL DEFAULT 'N',
       f_safe_charter TEXT NOT NULL DEFAULT 'N',
       f_smb TEXT NOT NULL DEFAULT 'N'
+    );
+
+-- table job_runs
+CREATE TABLE job_runs (
+      f_name TEXT PRIMARY KEY,
+      f_last_date TEXT NOT NULL,
+      f_run_time TEXT NOT NULL
     );
 
 -- table login_logs
@@ -444,6 +457,15 @@ CREATE TABLE site_rooms (
       f_exclusive_pyong REAL NOT NULL DEFAULT 0,
       f_real_size REAL NOT NULL DEFAULT 0,
       f_real_pyong REAL NOT NULL DEFAULT 0
+    );
+
+-- table site_states
+CREATE TABLE site_states (
+      f_site_idx INTEGER PRIMARY KEY REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_deleted_time TEXT,
+      f_hidden_time TEXT,
+      f_hidden_by TEXT CHECK (f_hidden_by IN ('O', 'A', 'E')),
+      f_complete_time TEXT
     );
 
 -- table sites

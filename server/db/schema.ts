@@ -4,6 +4,7 @@ import type { GroupsTables } from '../groups/groups.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
+import type { VisibilityTables } from '../sites/visibility.tables.ts';
 import type { SyncTables } from '../sync/sync.tables.ts';
 import type { UsersTables } from '../users/users.tables.ts';
 
@@ -16,4 +17,5 @@ export interface Database
     GroupsTables,
     SitesTables,
     SyncTables,
-    PointsTables {}
+    PointsTables,
+    VisibilityTables {}

@@ -14,7 +14,9 @@ import { authMessages } from '../auth/auth.messages.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import type { Database } from '../db/schema.ts';
 import { badParameter, forbidden, notFound, notGroupMember, ruleViolation } from '../http/errors.ts';
+import { siteMessages } from '../sites/detail.messages.ts';
 import { resolveSiteConflict, saveSiteEffect } from '../sites/registration.service.ts';
+import { stampSiteState } from '../sites/visibility.repository.ts';
 import { mergeEdit, pick } from './merge.ts';
 import { loadSiteRows } from './site-rows.ts';
 import { cached } from './statements.ts';
@@ -408,12 +410,23 @@ export const serverMutators: ServerMutators = {
         args.site_idx,
       );
     }
+    await stampSiteState({
+      db: ctx.tx,
+      siteIdx: args.site_idx,
+      state: 'hidden',
+      time: args.hidden_status === 'Y' ? ctx.now.toISOString() : null,
+      hiddenBy: site.f_user_idx === ctx.auth.user.f_idx ? 'O' : 'A',
+    });
     return applied({ site_idx: args.site_idx, hidden_status: args.hidden_status });
   },
 
   setCompleteSite: async ({ ctx, args }) => {
     const site = await visibleSite({ ctx, siteIdx: args.site_idx });
     if (site.f_site_type === 'U') throw ruleViolation(syncMessages.notCompletable);
+    // Spec §6: completion is for new-open sites; a general one completed by older data may still reopen.
+    if (site.f_site_type !== 'O' && args.complete_status === 'Y') {
+      throw ruleViolation(siteMessages.completeNewOpenOnly);
+    }
     const mayManage =
       site.f_user_idx === ctx.auth.user.f_idx ||
       ctx.auth.isAdmin ||
@@ -427,6 +440,12 @@ export const serverMutators: ServerMutators = {
       args.complete_status,
       args.site_idx,
     );
+    await stampSiteState({
+      db: ctx.tx,
+      siteIdx: args.site_idx,
+      state: 'complete',
+      time: args.complete_status === 'Y' ? ctx.now.toISOString() : null,
+    });
     return applied({ site_idx: args.site_idx, complete_status: args.complete_status });
   },
 

@@ -10,6 +10,7 @@ import { MemberScreen } from '../../features/admin/MemberScreen.tsx';
 import { PeriodScreen } from '../../features/admin/PeriodScreen.tsx';
 import { PointScreen } from '../../features/admin/PointScreen.tsx';
 import { profileStore } from '../../features/auth/profile.ts';
+import { AdminSiteScreen } from '../../features/sites/admin/AdminSiteScreen.tsx';
 import { i18n } from '../../i18n/i18n.ts';
 import { Placeholder } from '../../ui/Placeholder.tsx';
 import { appLayout } from './root.tsx';
@@ -51,7 +52,7 @@ const writeScreen = (path: string, title: ReturnType<typeof msg>) =>
 export const adminRoutes = [
   admin.addChildren([
     adminIndex,
-    adminScreen('site', later(msg`Site management`)),
+    adminScreen('site', AdminSiteScreen),
     adminScreen('member', MemberScreen),
     adminScreen('accept', AcceptScreen),
     adminScreen('point', PointScreen),

@@ -3,6 +3,10 @@ import { createRoute, Outlet } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { RegistrationRoute } from '../../features/registration/RegistrationRoute.tsx';
 import { UnregisteredSiteScreen } from '../../features/registration/UnregisteredSiteScreen.tsx';
+import { SiteDetailScreen } from '../../features/sites/detail/SiteDetailScreen.tsx';
+import { SiteNotFound } from '../../features/sites/detail/SiteNotFound.tsx';
+import { InterestScreen } from '../../features/sites/interest/InterestScreen.tsx';
+import { SaleListScreen } from '../../features/sites/sale-list/SaleListScreen.tsx';
 import { placeholderRoute } from './placeholder.tsx';
 import { appLayout } from './root.tsx';
 
@@ -13,17 +17,49 @@ export const registrationRoutes = {
   RegNewOpenSite2: '/RegSite/step2',
 } as const;
 
-const interest = placeholderRoute({
+const interest = createRoute({
+  getParentRoute: () => appLayout,
   path: '/Interest',
-  title: msg`Interest`,
-  feature: msg`Sites`,
-  back: false,
+  component: InterestScreen,
 });
-const siteDetail = placeholderRoute({ path: '/SiteDetail', title: msg`Site detail`, feature: msg`Sites` });
-const shareSite = placeholderRoute({
+
+/** A site id from the address bar: a number, or text of digits. */
+const siteIdxParam = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+  v.integer(),
+  v.minValue(1),
+);
+const siteDetailSearch = v.object({
+  site_idx: v.optional(v.fallback(v.nullable(siteIdxParam), null), null),
+  /** Opened from the admin area: the view is not kept as a recent view (spec §6). */
+  admin: v.optional(v.fallback(v.boolean(), false), false),
+});
+
+const siteDetail = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/SiteDetail',
+  validateSearch: (search) => v.parse(siteDetailSearch, search),
+  component: function SiteDetailRoute() {
+    const { site_idx, admin } = siteDetail.useSearch();
+    return site_idx ? (
+      <SiteDetailScreen key={site_idx} siteIdx={site_idx} skipLog={admin} />
+    ) : (
+      <SiteNotFound />
+    );
+  },
+});
+const shareSite = createRoute({
+  getParentRoute: () => appLayout,
   path: '/ShareSite/$siteIdx',
-  title: msg`Shared site`,
-  feature: msg`Sites`,
+  component: function ShareSiteRoute() {
+    const { siteIdx } = shareSite.useParams();
+    const parsed = v.safeParse(siteIdxParam, siteIdx);
+    return parsed.success ? (
+      <SiteDetailScreen key={parsed.output} siteIdx={parsed.output} />
+    ) : (
+      <SiteNotFound />
+    );
+  },
 });
 // The router parses query values as JSON: digits arrive as numbers, other text as strings.
 const positiveInt = v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1));
@@ -59,7 +95,11 @@ const unregisteredSite = createRoute({
     return <UnregisteredSiteScreen siteIdx={search.site_idx ?? null} readOnly={search.readonly === 'Y'} />;
   },
 });
-const saleList = placeholderRoute({ path: '/SaleList', title: msg`My sale list`, feature: msg`Sites` });
+const saleList = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/SaleList',
+  component: SaleListScreen,
+});
 const siteReport = placeholderRoute({ path: '/SiteReport', title: msg`Site report`, feature: msg`Reports` });
 
 const regSite = createRoute({ getParentRoute: () => appLayout, path: '/RegSite', component: Outlet });

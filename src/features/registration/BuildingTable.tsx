@@ -98,7 +98,7 @@ export function BuildingTable({
                     aria-pressed={i === selected}
                     onClick={() => onSelect(i)}
                   >
-                    <Trans>Units</Trans>
+                    <Trans>Show units</Trans>
                   </button>
                   <button
                     type="button"

@@ -1,0 +1,80 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { SiteListItem, SitePage } from '../../sync/api/site-lists.api.ts';
+import { Limits } from '../../sync/constants.ts';
+import type { DbOrTx } from './site-access.ts';
+
+/** The columns of a list row (sync/api/site-lists.api.ts SiteListItem), from sites `s`. */
+const itemColumns = sql.raw(`s.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_status,
+  s.f_hidden, s.f_complete, s.f_user_idx, s.f_group_idx, s.f_remain_days_till_hide, s.f_reg_time,
+  s.f_update_time, s.f_transaction_type, s.f_sale_price_min, s.f_sale_price_max, s.f_collateral_price_min,
+  s.f_collateral_price_max, s.f_charter_price_min, s.f_charter_price_max, s.f_invest_price_min,
+  s.f_invest_price_max, s.f_monthly_deposit_min, s.f_monthly_deposit_max, s.f_monthly_rent_min,
+  s.f_monthly_rent_max, s.f_site_inquire_sale, s.f_site_inquire_charter, s.f_site_inquire_invest,
+  s.f_site_inquire_monthly, json_extract(s.f_image_urls, '$[0]') AS f_image_url`);
+
+/** Keyword match on name or address, spaces ignored on both sides (the keyword arrives without them). */
+export function keywordFilter(keyword: string): RawBuilder<unknown> {
+  if (keyword === '') return sql``;
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`AND (REPLACE(s.f_name, ' ', '') LIKE ${like} ESCAPE '\\'
+    OR REPLACE(s.f_address1 || s.f_address2, ' ', '') LIKE ${like} ESCAPE '\\')`;
+}
+
+/**
+ * One page (50, spec §9) of sites. `from` starts with FROM, names the sites `s` and has the
+ * WHERE; `time` is the row's list time (viewed, liked or updated) and the order, newest first.
+ */
+export async function sitePage({
+  db,
+  userIdx,
+  from,
+  time,
+  page,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  from: RawBuilder<unknown>;
+  time: RawBuilder<unknown>;
+  page: number;
+}): Promise<SitePage> {
+  const limit = Limits.pageSize;
+  const total = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n ${from}`.execute(db)).rows[0]?.n ?? 0);
+  const rows = await sql<SiteListItem>`SELECT ${itemColumns}, ${time} AS f_time,
+      CASE WHEN EXISTS (SELECT 1 FROM site_likes lk WHERE lk.f_user_idx = ${userIdx} AND lk.f_site_idx = s.f_idx)
+        THEN 'Y' ELSE 'N' END AS f_like
+    ${from} ORDER BY f_time DESC, s.f_idx DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`.execute(db);
+  return { list: rows.rows, total, page_count: Math.ceil(total / limit), limit };
+}
+
+/** The caller's visible general sites at 5 days or fewer before auto-hide (spec §4 warning). */
+export async function nearExpireCount({
+  db,
+  userIdx,
+  warnDays,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  warnDays: number;
+}): Promise<number> {
+  const row = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('f_user_idx', '=', userIdx)
+    .where('f_status', '=', 'N')
+    .where('f_site_type', '=', 'G')
+    .where('f_hidden', '=', 'N')
+    .where('f_remain_days_till_hide', '<=', warnDays)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function groupsOfMember({ db, userIdx }: { db: DbOrTx; userIdx: number }) {
+  return db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as g', 'g.f_idx', 'gm.f_group_idx')
+    .select(['g.f_idx', 'g.f_name'])
+    .where('gm.f_user_idx', '=', userIdx)
+    .orderBy('g.f_name')
+    .orderBy('g.f_idx')
+    .execute();
+}

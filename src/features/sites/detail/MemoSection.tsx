@@ -1,0 +1,163 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { ImageKind } from '../../../../sync/api/uploads.api.ts';
+import { localDb } from '../../../db/db.ts';
+import { syncEngine } from '../../../sync/client.ts';
+import { keepFile } from '../../../sync/files.ts';
+import { useConfirm } from '../../../ui/dialogs.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { PhotoStrip } from './PhotoStrip.tsx';
+
+const MAX_MEMO_IMAGES = 10;
+
+/**
+ * The member's own memo on the site, with pictures (spec §2). Saving is the offline operation
+ * addSiteMemo: pictures picked without a network wait on the device and are uploaded before it
+ * is sent. The device's copy (with changes still waiting) wins over the server's answer.
+ */
+export function MemoSection({ siteIdx, memo, images }: { siteIdx: number; memo: string; images: string[] }) {
+  const { t } = useLingui();
+  const local = useLiveQuery(() => localDb.memos.get(siteIdx), [siteIdx]);
+  const current = local ? { memo: local.memo, images: local.memo_images } : { memo, images };
+  const [editing, setEditing] = useState<{ memo: string; images: string[] } | null>(null);
+
+  return (
+    <section className="detail-section" aria-label={t`My memo`} data-testid="memo">
+      <div className="row">
+        <h2 className="section-title grow">
+          <Trans>My memo</Trans>
+        </h2>
+        {editing ? null : (
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="memo-edit"
+            onClick={() => setEditing({ ...current })}
+          >
+            <Trans>Edit memo</Trans>
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <MemoEditor
+          value={editing}
+          onChange={setEditing}
+          onCancel={() => setEditing(null)}
+          onSave={async () => {
+            await syncEngine.mutate('addSiteMemo', {
+              site_idx: siteIdx,
+              memo: editing.memo,
+              memo_images: editing.images,
+            });
+            setEditing(null);
+            toast(t`Saved.`);
+          }}
+        />
+      ) : (
+        <>
+          <p className={current.memo ? 'pre-wrap' : 'muted'} data-testid="memo-text">
+            {current.memo || t`No memo yet.`}
+          </p>
+          <PhotoStrip title={t`Memo pictures`} images={current.images} testId="memo-photos" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function MemoEditor({
+  value,
+  onChange,
+  onCancel,
+  onSave,
+}: {
+  value: { memo: string; images: string[] };
+  onChange: (value: { memo: string; images: string[] }) => void;
+  onCancel: () => void;
+  onSave: () => Promise<void>;
+}) {
+  const { t } = useLingui();
+  const confirm = useConfirm();
+  const [saving, setSaving] = useState(false);
+
+  const attach = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const picked = [...files];
+    if (picked.some((f) => !f.type.startsWith('image/'))) {
+      toast(t`Unsupported image format.`);
+      return;
+    }
+    if (value.images.length + picked.length > MAX_MEMO_IMAGES) {
+      toast(t`At most ${MAX_MEMO_IMAGES} pictures.`);
+      return;
+    }
+    const refs = await Promise.all(
+      picked.map((file) => keepFile({ db: localDb, file, name: file.name, kind: ImageKind.memo })),
+    );
+    onChange({ ...value, images: [...value.images, ...refs] });
+    toast(t`Attached.`);
+  };
+
+  const removeLast = async () => {
+    if (value.images.length === 0) {
+      toast(t`There is no picture to delete.`);
+      return;
+    }
+    if (!(await confirm(t`The last picture will be deleted.`))) return;
+    onChange({ ...value, images: value.images.slice(0, -1) });
+  };
+
+  return (
+    <form
+      className="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSaving(true);
+        void onSave().finally(() => setSaving(false));
+      }}
+    >
+      <textarea
+        className="input"
+        rows={5}
+        maxLength={5000}
+        aria-label={t`Memo`}
+        value={value.memo}
+        onChange={(e) => onChange({ ...value, memo: e.target.value })}
+      />
+      <PhotoStrip title={t`Memo pictures`} images={value.images} testId="memo-edit-photos" />
+      <div className="row wrap">
+        <label className="button button--small">
+          <Trans>Attach pictures</Trans>
+          <input
+            type="file"
+            accept="image/*"
+            multiple
+            className="sr-only"
+            data-testid="memo-file"
+            onChange={(e) => {
+              void attach(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <button type="button" className="button button--small" onClick={() => void removeLast()}>
+          <Trans>Delete last picture</Trans>
+        </button>
+      </div>
+      <div className="row">
+        <button type="button" className="button grow" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button
+          type="submit"
+          className="button button--primary grow"
+          disabled={saving}
+          data-testid="memo-save"
+        >
+          <Trans>Save memo</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

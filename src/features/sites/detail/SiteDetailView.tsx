@@ -1,0 +1,77 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useState } from 'react';
+import type { SiteDetail, SiteDetailCommon, SiteDetailHo } from '../../../../sync/api/site-detail.api.ts';
+import { ContactList } from './ContactList.tsx';
+import { DetailActions } from './DetailActions.tsx';
+import { ManageBar } from './ManageBar.tsx';
+import { MemoSection } from './MemoSection.tsx';
+import { PhotoStrip } from './PhotoStrip.tsx';
+import { PriceTables } from './PriceTables.tsx';
+import { SiteFacts } from './SiteFacts.tsx';
+import { SiteSummary } from './SiteSummary.tsx';
+import { UnitGrid } from './UnitGrid.tsx';
+
+// OpenLayers is large: the location map loads only with the detail that shows it.
+const LocationMap = lazy(() => import('./LocationMap.tsx'));
+
+/**
+ * The site detail's sections. Actions taken here (like, complete, hide, extend, unit
+ * completion) change the screen at once; the server's answer or the next pull confirms them.
+ */
+export function SiteDetailView({ detail, fromDevice }: { detail: SiteDetail; fromDevice: boolean }) {
+  const { t } = useLingui();
+  const [patch, setPatch] = useState<Partial<SiteDetailCommon>>({});
+  const [units, setUnits] = useState<SiteDetailHo[]>(detail.ho_list);
+  const site: SiteDetailCommon = { ...detail.common, ...patch };
+  const onPatch = (p: Partial<SiteDetailCommon>) => setPatch((prev) => ({ ...prev, ...p }));
+  const onUnitsCompleted = (completed: ReadonlySet<number>) =>
+    setUnits((list) => list.map((u) => ({ ...u, f_complete: completed.has(u.f_idx) ? 'Y' : 'N' })));
+
+  return (
+    <>
+      {fromDevice ? (
+        <p className="banner banner--warn" data-testid="from-device">
+          <Trans>No network: this is the copy saved on this device and may be out of date.</Trans>
+        </p>
+      ) : null}
+      {detail.isDeleted ? (
+        <p className="banner banner--warn">
+          <Trans>This site is deleted. Only admins see it.</Trans>
+        </p>
+      ) : null}
+      {site.f_hidden === 'Y' ? (
+        <p className="banner banner--warn" data-testid="hidden-banner">
+          <Trans>This site is hidden: other members do not see it.</Trans>
+        </p>
+      ) : null}
+      <SiteSummary site={site} detail={detail} />
+      <DetailActions
+        site={site}
+        permissions={detail.permissions}
+        fromDevice={fromDevice}
+        onPatch={onPatch}
+        onUnitsCompleted={onUnitsCompleted}
+      />
+      {detail.permissions.manage && !detail.isDeleted ? <ManageBar site={site} onPatch={onPatch} /> : null}
+      <PhotoStrip title={t`Photos`} images={site.f_image_urls} testId="photos" />
+      <PhotoStrip title={t`Inlay pictures`} images={site.f_inlay_image_url} testId="inlay" />
+      <PriceTables site={site} units={units} />
+      {site.f_site_type === 'O' ? <UnitGrid dongs={detail.dong_list} units={units} /> : null}
+      <ContactList contacts={detail.contact_list} />
+      <SiteFacts site={site} rooms={detail.room_list} notify={detail.recent_notify_info} />
+      <MemoSection siteIdx={site.f_idx} memo={detail.memo} images={detail.memo_images} />
+      <section className="detail-section">
+        <h2 className="section-title">
+          <Trans>Location</Trans>
+        </h2>
+        {site.f_latitude !== null && site.f_longitude !== null ? (
+          <Suspense fallback={<div className="location-map" />}>
+            <LocationMap lat={site.f_latitude} lng={site.f_longitude} title={site.f_name} />
+          </Suspense>
+        ) : (
+          <p className="muted">-</p>
+        )}
+      </section>
+    </>
+  );
+}

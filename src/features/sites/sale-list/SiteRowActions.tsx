@@ -1,0 +1,47 @@
+import { Trans } from '@lingui/react/macro';
+import type { SiteListItem } from '../../../../sync/api/site-lists.api.ts';
+import { useModal } from '../../../ui/modal.tsx';
+import { CompleteGridPopup } from './CompleteGridPopup.tsx';
+
+/** A sale-list row's actions: the sold-out unit grid, extend, show. */
+export function SiteRowActions({
+  site,
+  canComplete,
+  onExtend,
+  onShow,
+}: {
+  site: SiteListItem;
+  canComplete: boolean;
+  onExtend?: (() => void) | undefined;
+  onShow?: (() => void) | undefined;
+}) {
+  const modal = useModal();
+  return (
+    <>
+      {canComplete ? (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="row-units-complete"
+          onClick={() =>
+            modal.open((close) => (
+              <CompleteGridPopup siteIdx={site.f_idx} siteName={site.f_name} onClose={close} />
+            ))
+          }
+        >
+          <Trans>Sold-out units</Trans>
+        </button>
+      ) : null}
+      {onExtend ? (
+        <button type="button" className="button button--small" data-testid="row-extend" onClick={onExtend}>
+          <Trans>Extend</Trans>
+        </button>
+      ) : null}
+      {onShow ? (
+        <button type="button" className="button button--small" onClick={onShow}>
+          <Trans>Show</Trans>
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -186,6 +186,28 @@ test('a new-open site registered entirely offline, with a temporary save and a r
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toMatch(/^image\//);
   }
+  // The site detail popup shows the site with its buildings, its 80 units and the 3 photos.
+  await page.goto(`/SiteDetail?site_idx=${siteIdx}`);
+  await expect(page.locator('.detail-summary__name')).toHaveText(name);
+  await expect(page.getByTestId('unit-dong')).toHaveCount(2);
+  await expect(page.getByTestId('unit-cell')).toHaveCount(80);
+  const strip = page.getByTestId('photos');
+  await strip.scrollIntoViewIfNeeded();
+  await expect(strip.locator('img')).toHaveCount(3);
+  await expect
+    .poll(() =>
+      strip
+        .locator('img')
+        .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+    )
+    .toBe(3);
+  // Its edit button opens this registration as a modification: no temporary save.
+  await page.getByRole('link', { name: '수정', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/RegSite/step1/New\\?site_idx=${siteIdx}`));
+  await expect(page.getByRole('heading', { name: '현장 수정' })).toBeVisible();
+  await expect(page.getByLabel('현장명', { exact: true })).toHaveValue(name);
+  await expect(page.getByRole('button', { name: '임시저장', exact: true })).toHaveCount(0);
+
   // No temporary save is left behind.
   const drafts = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
     headers: { 'x-access-token': token },

@@ -198,6 +198,23 @@ function materialize({
           FROM sync_conflicts WHERE f_user_idx = ? AND resolved_at IS NULL AND f_idx IN (?keys)`,
   });
 
+  // Private inlay pictures (f_inlay_private Y) go only to the owner and the site's group,
+  // not to members who have the site in scope because they liked or viewed it.
+  const myGroups = entries.some((e) => e.entity === 'site')
+    ? new Set(
+        sqlite
+          .prepare('SELECT f_group_idx FROM group_members WHERE f_user_idx = ?')
+          .pluck()
+          .all(userIdx) as number[],
+      )
+    : new Set<number>();
+  const visibleTo = (row: Record<string, unknown>) =>
+    row.f_inlay_private === 'Y' &&
+    row.f_user_idx !== userIdx &&
+    !(typeof row.f_group_idx === 'number' && myGroups.has(row.f_group_idx))
+      ? { ...row, f_inlay_image_url: [] }
+      : row;
+
   const changes: Change[] = [];
   for (const e of entries) {
     const del = { t: e.entity, op: 'del', key: e.key } as Change;
@@ -208,7 +225,7 @@ function materialize({
     switch (e.entity) {
       case 'site': {
         const row = sites.get(e.key);
-        changes.push(row ? { t: 'site', op: 'put', key: e.key, row } : del);
+        changes.push(row ? { t: 'site', op: 'put', key: e.key, row: visibleTo(row) as typeof row } : del);
         const enteredWith = entered.includes(e.key) ? units.get(e.key) : undefined;
         if (row && enteredWith && enteredWith.length > 0) {
           changes.push({ t: 'units', op: 'put', key: e.key, row: { dongs: enteredWith } });

@@ -17,6 +17,37 @@ async function member(t: TestApp) {
 
 const now = () => new Date();
 
+describe('pull: private inlay pictures', () => {
+  it('sends them to the owner and the group, not to a member who only liked the site', async () => {
+    t = await createTestApp();
+    const owner = await member(t);
+    const teammate = await member(t);
+    const stranger = await member(t);
+    const group = await createGroup({ db: t.deps.db, name: '팀', ownerIdx: owner.userIdx, now: now() });
+    await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: teammate.userIdx, now: now() });
+    const site = await insertSite(t, { userIdx: owner.userIdx, f_group_idx: group });
+    await t.deps.db
+      .updateTable('sites')
+      .set({ f_inlay_private: 'Y', f_inlay_image_url: '["/uploads/inlay.webp"]' })
+      .where('f_idx', '=', site)
+      .execute();
+    await t.deps.db
+      .insertInto('site_likes')
+      .values({ f_user_idx: stranger.userIdx, f_site_idx: site, f_reg_time: 'x' })
+      .execute();
+    const inlayOf = async (m: Awaited<ReturnType<typeof member>>) => {
+      const state = fold((await pullAll(t, { token: m.token, clientId: m.clientId })).changes);
+      const change = state.get(`site:${site}`);
+      return change?.op === 'put'
+        ? (change.row as unknown as { f_inlay_image_url: string[] }).f_inlay_image_url
+        : null;
+    };
+    expect(await inlayOf(owner)).toEqual(['/uploads/inlay.webp']);
+    expect(await inlayOf(teammate)).toEqual(['/uploads/inlay.webp']);
+    expect(await inlayOf(stranger)).toEqual([]);
+  });
+});
+
 describe('pull: what is in a member’s scope', () => {
   it('brings own sites and drafts, group sites, liked and recently viewed sites, memos and notifications, and nothing else', async () => {
     t = await createTestApp();

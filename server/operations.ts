@@ -6,6 +6,7 @@ import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
 import { siteDetailOperations } from './sites/detail.routes.ts';
 import { siteListOperations } from './sites/lists.routes.ts';
+import { registrationOperations } from './sites/registration.routes.ts';
 import { siteVisibilityOperations } from './sites/visibility.routes.ts';
 import { syncOperations } from './sync/sync.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
@@ -26,6 +27,7 @@ export const operations: Operation[] = [
   ...syncOperations,
   ...pointsOperations,
   ...mapOperations,
+  ...registrationOperations,
   ...siteDetailOperations,
   ...siteListOperations,
   ...siteVisibilityOperations,

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import type { LocalDb } from '../src/db/db.ts';
 import { id, yn } from './api/fields.ts';
-import { type DraftFields, draftFieldsSchema, imageRef } from './site-fields.ts';
+import {
+  type DraftFields,
+  draftFieldsSchema,
+  imageRef,
+  type SiteContact,
+  type SiteRoom,
+} from './site-fields.ts';
+import { saveFieldsSchema } from './sites/registration.ts';
 
 /**
  * The operations that may run offline, each declared once: its name, its arguments and what
@@ -137,6 +144,56 @@ export const removeSiteDraft = defineMutator({
   },
 });
 
+export const saveSite = defineMutator({
+  name: 'saveSite',
+  summary:
+    'Final save of a registration (spec §4): a new site, a temporary save made final, or an edit of a registered site; status N',
+  args: v.object({
+    /** The device's draft this save finishes (or the id a new site is known by until it has one). */
+    draft_id: v.optional(v.nullable(draftId), null),
+    /** The site updated; -1 (or none) adds a new one (spec §4: update when above -1, else add). */
+    site_idx: v.optional(v.nullable(v.union([v.literal(-1), siteIdx])), null),
+    site_type: v.picklist(['O', 'G']),
+    /** The server version the edited copy came from; null for a copy never pulled. */
+    base_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
+    /** The changed fields' values before this edit, as the device had them. */
+    base: v.optional(saveFieldsSchema, {}),
+    /** The changed fields' new values; the server checks the whole site they make (spec §5). */
+    changes: saveFieldsSchema,
+  }),
+  touches: (a) => [
+    ...(a.draft_id ? [{ table: 'drafts' as const, key: a.draft_id }] : []),
+    ...(a.site_idx !== null && a.site_idx > 0 ? [{ table: 'sites' as const, key: a.site_idx }] : []),
+  ],
+  applyLocal: async ({ db, args, now }) => {
+    const draft = args.draft_id ? await db.drafts.get(args.draft_id) : undefined;
+    if (args.draft_id) await db.drafts.delete(args.draft_id);
+    if (args.site_idx === null || args.site_idx <= 0) return;
+    // Until the pull brings the server's row, the device shows the saved values as registered.
+    const { dongs: _units, contacts, rooms, ...columns } = args.changes;
+    const existing = await db.sites.get(args.site_idx);
+    const owner = (await db.syncMeta.get('owner'))?.value;
+    const { dongs: _draftUnits, ...draftColumns } = (draft?.payload ?? {}) as DraftFields;
+    await db.sites.put({
+      f_user_idx: typeof owner === 'number' ? owner : 0,
+      f_group_idx: null,
+      contacts: [] as SiteContact[],
+      rooms: [] as SiteRoom[],
+      ...draftColumns,
+      ...existing,
+      ...columns,
+      ...(contacts ? { contacts } : {}),
+      ...(rooms ? { rooms } : {}),
+      f_idx: args.site_idx,
+      f_name: columns.f_name ?? existing?.f_name ?? draftColumns.f_name ?? '',
+      f_site_type: args.site_type,
+      f_status: 'N',
+      f_temp_step: 0,
+      f_update_time: now,
+    });
+  },
+});
+
 export const resolveConflict = defineMutator({
   name: 'resolveConflict',
   summary: 'Settle a draft conflict: for each field keep mine or theirs',
@@ -177,6 +234,7 @@ export const mutators = {
   saveSiteDraft,
   removeSiteDraft,
   resolveConflict,
+  saveSite,
 } as const;
 
 export type MutatorName = keyof typeof mutators;

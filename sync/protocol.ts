@@ -18,7 +18,7 @@ import { contactSchema, dongRowSchema, siteRowSchema } from './site-fields.ts';
  * new protocol version: bump PROTOCOL_VERSION and add an entry to `protocolHistory`.
  * sync/protocol.test.ts fails otherwise.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 export interface ProtocolVersionEntry {
   version: number;
@@ -35,6 +35,13 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
       'push: client_id, mutations with seq, id, name, args, created_at; results applied, rejected or conflict',
       'pull: cursor v<version>[.entity.key] or s<snapshot>.entity.key, reset when the cursor is unknown; changes site, like, memo, recent, notification, conflict as put or del; units (a registered site’s buildings and units) as put',
       'operations: setLikeSite, addSiteMemo, setHideSite, setCompleteSite, saveSiteDraft, removeSiteDraft, resolveConflict',
+    ],
+  },
+  {
+    version: 2,
+    wireHash: '2c88380febf9de907fd5fc21703db0ec967b7f4832ce6937a50df5624928d5be',
+    changes: [
+      'operations: saveSite, the final save of a registration (new site, temporary save made final, or edit of a registered site) with base_version, base and changes; buildings and units may carry their ids',
     ],
   },
 ];

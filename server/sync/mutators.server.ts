@@ -15,6 +15,7 @@ import type { AuthInfo } from '../auth/session.ts';
 import type { Database } from '../db/schema.ts';
 import { badParameter, forbidden, notFound, notGroupMember, ruleViolation } from '../http/errors.ts';
 import { siteMessages } from '../sites/detail.messages.ts';
+import { resolveSiteConflict, saveSiteEffect } from '../sites/registration.service.ts';
 import { stampSiteState } from '../sites/visibility.repository.ts';
 import { mergeEdit, pick } from './merge.ts';
 import { loadSiteRows } from './site-rows.ts';
@@ -530,6 +531,18 @@ export const serverMutators: ServerMutators = {
       .map(([field]) => field);
     if (kept.length === 0) return applied({ site_idx: conflict.f_site_idx });
     const site = await loadSite({ ctx, siteIdx: conflict.f_site_idx });
+    // A registered site's conflict (from a final save) is settled as an edit of that site.
+    if (site?.f_status === 'N') {
+      return resolveSiteConflict({
+        ctx,
+        siteIdx: conflict.f_site_idx,
+        draftId: conflict.draft_id,
+        mine: pick({ source: mine, fields: kept }),
+        theirs: pick({ source: theirs, fields: kept }),
+        theirsVersion: conflict.theirs_version,
+        recordConflict,
+      });
+    }
     if (site?.f_status !== 'P') throw notFound(syncMessages.siteNotFound);
     // Choosing mine is a new edit on top of the copy the member saw in the conflict.
     return editDraft({
@@ -542,4 +555,6 @@ export const serverMutators: ServerMutators = {
       step: null,
     });
   },
+
+  saveSite: ({ ctx, args }) => saveSiteEffect({ ctx, args, recordConflict }),
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
-import { PROTOCOL_OUTDATED } from '../../sync/protocol.ts';
+import { PROTOCOL_OUTDATED, PROTOCOL_VERSION } from '../../sync/protocol.ts';
 import { createGroup } from '../groups/membership.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { insertSite, mutation, pushAs } from '../testing/sync-fixtures.ts';
@@ -164,7 +164,7 @@ describe('push', () => {
     const before = t.changes();
     const res = await t.call('/sync/push', {
       token: a.token,
-      body: { protocol_version: 1, client_id: 'short', mutations: [{ seq: 0 }] },
+      body: { protocol_version: PROTOCOL_VERSION, client_id: 'short', mutations: [{ seq: 0 }] },
     });
     expect(res.code).toBe(ResultCode.badParameter);
     expect(t.changes()).toBe(before);
@@ -197,7 +197,7 @@ describe('push', () => {
     expect(res.status).toBe(403);
     const pulled = await t.call('/sync/pull', {
       token: b.token,
-      body: { protocol_version: 1, client_id: 'client-shared-1', cursor: null },
+      body: { protocol_version: PROTOCOL_VERSION, client_id: 'client-shared-1', cursor: null },
     });
     expect(pulled.status).toBe(403);
   });

@@ -434,3 +434,68 @@ describe('copy floor', () => {
     ]);
   });
 });
+
+describe('copy floor rules of spec §4/§5 in both modes', () => {
+  const building = (hos: UnitInput[], floors = 10, perFloor = 4) => ({
+    f_floor_count: floors,
+    f_units_per_floor: perFloor,
+    hos,
+  });
+  const cases: Array<{
+    rule: string;
+    input: Parameters<typeof copyFloor>[0];
+    expected: ReturnType<typeof copyFloor>['kind'] | string;
+  }> = [
+    {
+      rule: 'same floor, all',
+      input: { building: building(floor(1, 2)), source: 1, target: 1, mode: 'A' },
+      expected: 'noop',
+    },
+    {
+      rule: 'same floor, photos',
+      input: { building: building(floor(1, 2)), source: 1, target: 1, mode: 'P' },
+      expected: 'noop',
+    },
+    {
+      rule: 'empty source, all',
+      input: { building: building(floor(2, 2)), source: 1, target: 2, mode: 'A' },
+      expected: 'noop',
+    },
+    {
+      rule: 'empty source, photos',
+      input: { building: building(floor(2, 2)), source: 1, target: 2, mode: 'P' },
+      expected: 'noop',
+    },
+    {
+      rule: 'count mismatch, all',
+      input: { building: building([...floor(1, 2), ...floor(2, 3)]), source: 1, target: 2, mode: 'A' },
+      expected: 'copyCountMismatch',
+    },
+    {
+      rule: 'count mismatch, photos',
+      input: { building: building([...floor(1, 2), ...floor(2, 3)]), source: 1, target: 2, mode: 'P' },
+      expected: 'copyCountMismatch',
+    },
+    {
+      rule: 'photo target empty',
+      input: { building: building(floor(1, 2)), source: 1, target: 2, mode: 'P' },
+      expected: 'copyPhotoTargetEmpty',
+    },
+    {
+      rule: 'building limit',
+      input: { building: building(floor(1, 3), 2, 2), source: 1, target: 2, mode: 'A' },
+      expected: 'copyBuildingLimit',
+    },
+    {
+      rule: 'replacing a floor of the same count stays within the limit',
+      input: { building: building([...floor(1, 2), ...floor(2, 2)], 2, 2), source: 1, target: 2, mode: 'A' },
+      expected: 'copied',
+    },
+  ];
+  for (const c of cases) {
+    it(`answers ${c.expected} for ${c.rule}`, () => {
+      const result = copyFloor(c.input);
+      expect(result.kind === 'error' ? result.rule : result.kind).toBe(c.expected);
+    });
+  }
+});

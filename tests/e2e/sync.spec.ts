@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { PROTOCOL_VERSION } from '../../sync/protocol.ts';
 import { loginAs } from './support.ts';
 
 /** Signs in, opens home and waits until the first sync has filled the device's store. */
@@ -55,7 +56,7 @@ test('a reload with changes waiting loses nothing, and they are sent once the de
   expect(await outboxCount(page)).toBe(0);
   const pulled = await page.request.post('/api/v1/sync/pull', {
     headers: { 'x-access-token': token },
-    data: { protocol_version: 1, client_id: 'e2e-check-client', cursor: null, limit: 2000 },
+    data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-check-client', cursor: null, limit: 2000 },
   });
   const body = (await pulled.json()) as {
     data: { changes: Array<{ t: string; key: number; row: unknown }> };
@@ -75,7 +76,7 @@ test('a refused change does not hold up the next one, and the sync screen says w
   const owner = await loginAs(probe, '01020000004');
   const pulled = await probe.request.post('/api/v1/sync/pull', {
     headers: { 'x-access-token': owner.token },
-    data: { protocol_version: 1, client_id: 'e2e-probe-client', cursor: null, limit: 2000 },
+    data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-probe-client', cursor: null, limit: 2000 },
   });
   const changes = (
     (await pulled.json()) as { data: { changes: Array<{ t: string; row: Record<string, unknown> }> } }
@@ -145,7 +146,7 @@ test('a draft edited offline while the server copy changed shows both versions a
   const elsewhere = await page.request.post('/api/v1/sync/push', {
     headers: { 'x-access-token': token },
     data: {
-      protocol_version: 1,
+      protocol_version: PROTOCOL_VERSION,
       client_id: 'e2e-other-device-1',
       mutations: [
         {

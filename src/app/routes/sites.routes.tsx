@@ -1,11 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { createRoute, Outlet } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { RegistrationRoute } from '../../features/registration/RegistrationRoute.tsx';
+import { UnregisteredSiteScreen } from '../../features/registration/UnregisteredSiteScreen.tsx';
 import { SiteDetailScreen } from '../../features/sites/detail/SiteDetailScreen.tsx';
 import { SiteNotFound } from '../../features/sites/detail/SiteNotFound.tsx';
 import { InterestScreen } from '../../features/sites/interest/InterestScreen.tsx';
 import { SaleListScreen } from '../../features/sites/sale-list/SaleListScreen.tsx';
-import { PlaceholderScreen, placeholderRoute } from './placeholder.tsx';
+import { placeholderRoute } from './placeholder.tsx';
 import { appLayout } from './root.tsx';
 
 /** Spec §2 named registration routes, mapped to paths. */
@@ -59,10 +61,39 @@ const shareSite = createRoute({
     );
   },
 });
-const unregisteredSite = placeholderRoute({
+// The router parses query values as JSON: digits arrive as numbers, other text as strings.
+const positiveInt = v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1));
+const registrationSearch = v.object({
+  draft: v.optional(v.pipe(v.unknown(), v.transform(String), v.regex(/^[A-Za-z0-9_-]{8,64}$/))),
+  site_idx: v.optional(positiveInt),
+  addr: v.optional(v.pipe(v.unknown(), v.transform(Number), v.picklist([1]))),
+});
+/** Keeps the valid parts of a search: a bad value is dropped, not an error page. */
+function searchOf<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(
+  schema: S,
+  search: Record<string, unknown>,
+) {
+  const out: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(schema.entries)) {
+    if (search[key] === undefined) continue;
+    const parsed = v.safeParse(entry, search[key]);
+    if (parsed.success && parsed.output !== undefined) out[key] = parsed.output;
+  }
+  return out as v.InferOutput<S>;
+}
+
+const unregisteredSite = createRoute({
+  getParentRoute: () => appLayout,
   path: '/UnregisteredSite',
-  title: msg`Report an unregistered site`,
-  feature: msg`Sites`,
+  validateSearch: (search) =>
+    searchOf(
+      v.object({ site_idx: v.optional(positiveInt), readonly: v.optional(v.picklist(['Y', 'N'])) }),
+      search,
+    ),
+  component: function UnregisteredSiteRoute() {
+    const search = unregisteredSite.useSearch();
+    return <UnregisteredSiteScreen siteIdx={search.site_idx ?? null} readOnly={search.readonly === 'Y'} />;
+  },
 });
 const saleList = createRoute({
   getParentRoute: () => appLayout,
@@ -75,12 +106,21 @@ const regSite = createRoute({ getParentRoute: () => appLayout, path: '/RegSite',
 const regSiteStep1 = createRoute({
   getParentRoute: () => regSite,
   path: 'step1/$type',
-  component: () => <PlaceholderScreen title={msg`Register a site`} feature={msg`Sites`} />,
+  validateSearch: (search) => searchOf(registrationSearch, search),
+  component: function RegSiteStep1Route() {
+    const { type } = regSiteStep1.useParams();
+    const search = regSiteStep1.useSearch();
+    return <RegistrationRoute step={1} kind={type.toLowerCase() === 'general' ? 'G' : 'O'} search={search} />;
+  },
 });
 const regSiteStep2 = createRoute({
   getParentRoute: () => regSite,
   path: 'step2',
-  component: () => <PlaceholderScreen title={msg`Buildings and units`} feature={msg`Sites`} />,
+  validateSearch: (search) => searchOf(registrationSearch, search),
+  component: function RegSiteStep2Route() {
+    const search = regSiteStep2.useSearch();
+    return <RegistrationRoute step={2} kind="O" search={search} />;
+  },
 });
 
 export const sitesRoutes = [

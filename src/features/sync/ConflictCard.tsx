@@ -12,7 +12,16 @@ type Side = 'mine' | 'theirs';
  * A draft saved on this device met a newer server copy. Both are kept; the member compares
  * them field by field and keeps mine, theirs, or a mix (design.md guarantee 5).
  */
-export function ConflictCard({ conflict, draftName }: { conflict: LocalConflict; draftName: string }) {
+export function ConflictCard({
+  conflict,
+  draftName,
+  registered = false,
+}: {
+  conflict: LocalConflict;
+  draftName: string;
+  /** The conflict came from saving a registered site (a final save or an edit), not a draft. */
+  registered?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const [choice, setChoice] = useState<Record<string, Side>>(() =>
     Object.fromEntries(conflict.fields.map((f) => [f, 'mine' as Side])),
@@ -37,7 +46,11 @@ export function ConflictCard({ conflict, draftName }: { conflict: LocalConflict;
   return (
     <article className="conflict" aria-label={t`Conflict in ${draftName}`}>
       <h3>
-        <Trans>Temporary save “{draftName}” was changed elsewhere</Trans>
+        {registered ? (
+          <Trans>Site “{draftName}” was changed elsewhere</Trans>
+        ) : (
+          <Trans>Temporary save “{draftName}” was changed elsewhere</Trans>
+        )}
       </h3>
       <p className="muted">
         <Trans>

@@ -39,7 +39,10 @@ export function SyncScreen() {
       return Promise.all(
         rows.map(async (conflict) => {
           const draft = await localDb.drafts.get(conflict.draft_id);
-          return { conflict, name: (draft?.payload as DraftFields | undefined)?.f_name || t`Untitled draft` };
+          // A registered site's conflict (a final save) has no draft any more: the site names it.
+          const site = draft ? undefined : await localDb.sites.get(conflict.f_site_idx);
+          const name = (draft?.payload as DraftFields | undefined)?.f_name || site?.f_name;
+          return { conflict, name: name || t`Untitled draft`, registered: !draft && site?.f_status === 'N' };
         }),
       );
     }, []) ?? [];
@@ -84,8 +87,13 @@ export function SyncScreen() {
             <h2>
               <Trans>Conflicts to resolve</Trans>
             </h2>
-            {conflicts.map(({ conflict, name }) => (
-              <ConflictCard key={conflict.f_idx} conflict={conflict} draftName={name} />
+            {conflicts.map(({ conflict, name, registered }) => (
+              <ConflictCard
+                key={conflict.f_idx}
+                conflict={conflict}
+                draftName={name}
+                registered={registered}
+              />
             ))}
           </section>
         ) : null}

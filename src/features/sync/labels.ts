@@ -21,6 +21,10 @@ export function describeChange(entry: Pick<OutboxEntry, 'name' | 'args'>): Messa
       return msg`Remove a temporary save`;
     case 'resolveConflict':
       return msg`Settle a conflict`;
+    case 'saveSite':
+      return args.site_idx && Number(args.site_idx) > 0 && !args.draft_id
+        ? msg`Modify a site`
+        : msg`Register a site`;
     default:
       return msg`Change`;
   }

@@ -1,0 +1,328 @@
+import type SQLite from 'better-sqlite3';
+import { type DraftFields, draftFieldsOfSite, jsonArraySiteColumns } from '../../sync/site-fields.ts';
+import {
+  type FormDong,
+  fieldsOfRegisteredSite,
+  type RegistrationFields,
+  type SaveFields,
+} from '../../sync/sites/registration.ts';
+import { loadSiteRows, loadUnits } from '../sync/site-rows.ts';
+import { cached } from '../sync/statements.ts';
+
+/**
+ * SQL of site registration, on the raw connection (the caller holds the transaction). Every
+ * function here runs inside one: a final save writes the site, its contacts, area types,
+ * buildings and units together, or nothing.
+ */
+
+export interface SiteHead {
+  f_idx: number;
+  f_user_idx: number;
+  f_group_idx: number | null;
+  f_status: 'N' | 'P' | 'D';
+  f_site_type: 'O' | 'G' | 'U';
+  f_client_id: string | null;
+  f_temp_step: number;
+}
+
+const HEAD =
+  'SELECT f_idx, f_user_idx, f_group_idx, f_status, f_site_type, f_client_id, f_temp_step FROM sites';
+
+export function siteHead({ sqlite, siteIdx }: { sqlite: SQLite.Database; siteIdx: number }): SiteHead | null {
+  return (cached({ sqlite, sql: `${HEAD} WHERE f_idx = ?` }).get(siteIdx) as SiteHead | undefined) ?? null;
+}
+
+export function siteHeadByClientId({
+  sqlite,
+  clientId,
+}: {
+  sqlite: SQLite.Database;
+  clientId: string;
+}): SiteHead | null {
+  return (
+    (cached({ sqlite, sql: `${HEAD} WHERE f_client_id = ?` }).get(clientId) as SiteHead | undefined) ?? null
+  );
+}
+
+/**
+ * A site's fields as its form holds them, with the version an edit is based on. A draft's
+ * buildings come without ids (as drafts travel); a registered site's with them.
+ */
+export function readSiteFields({ sqlite, siteIdx }: { sqlite: SQLite.Database; siteIdx: number }): {
+  fields: RegistrationFields;
+  version: number;
+} | null {
+  const [row] = loadSiteRows({ sqlite, ids: [siteIdx] });
+  if (!row) return null;
+  if (row.f_status === 'P')
+    return { fields: draftFieldsOfSite(row) as RegistrationFields, version: row.version };
+  const dongs = loadUnits({ sqlite, ids: [siteIdx] }).get(siteIdx) ?? [];
+  return { fields: fieldsOfRegisteredSite({ site: row, dongs }), version: row.version };
+}
+
+export function isGroupMember({
+  sqlite,
+  groupIdx,
+  userIdx,
+}: {
+  sqlite: SQLite.Database;
+  groupIdx: number;
+  userIdx: number;
+}): boolean {
+  return (
+    cached({ sqlite, sql: 'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?' }).get(
+      groupIdx,
+      userIdx,
+    ) !== undefined
+  );
+}
+
+export function memberGroups({
+  sqlite,
+  userIdx,
+}: {
+  sqlite: SQLite.Database;
+  userIdx: number;
+}): Array<{ f_idx: number; f_name: string }> {
+  return cached({
+    sqlite,
+    sql: `SELECT g.f_idx, g.f_name FROM groups g JOIN group_members m ON m.f_group_idx = g.f_idx
+      WHERE m.f_user_idx = ? ORDER BY g.f_name, g.f_idx`,
+  }).all(userIdx) as Array<{ f_idx: number; f_name: string }>;
+}
+
+/** Inserts the bare row of a new site; its fields follow with writeSiteFields. */
+export function insertSiteRow({
+  sqlite,
+  userIdx,
+  kind,
+  status,
+  clientId,
+  now,
+  confirm = null,
+}: {
+  sqlite: SQLite.Database;
+  userIdx: number;
+  kind: 'O' | 'G' | 'U';
+  status: 'N' | 'P';
+  clientId: string | null;
+  now: Date;
+  confirm?: string | null;
+}): number {
+  const iso = now.toISOString();
+  return Number(
+    cached({
+      sqlite,
+      sql: `INSERT INTO sites (f_name, f_site_type, f_user_idx, f_status, f_temp_step, f_client_id, f_confirm,
+        f_reg_time, f_update_time) VALUES ('', ?, ?, ?, 0, ?, ?, ?, ?)`,
+    }).run(kind, userIdx, status, clientId, confirm, iso, iso).lastInsertRowid,
+  );
+}
+
+export function setSiteStatus({
+  sqlite,
+  siteIdx,
+  status,
+  step,
+  now,
+  registered,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  status: 'N' | 'P';
+  step: number;
+  now: Date;
+  /** A draft becoming a site: its registration time is now. */
+  registered: boolean;
+}): void {
+  const iso = now.toISOString();
+  cached({
+    sqlite,
+    sql: `UPDATE sites SET f_status = ?, f_temp_step = ?, f_update_time = ?,
+      f_reg_time = CASE WHEN ? THEN ? ELSE f_reg_time END WHERE f_idx = ?`,
+  }).run(status, step, iso, registered ? 1 : 0, iso, siteIdx);
+}
+
+const HO_COLUMNS = [
+  'f_floor',
+  'f_ho',
+  'f_room',
+  'f_toilet',
+  'f_veranda',
+  'f_utility_room',
+  'f_duplex',
+  'f_teras',
+  'f_exclusive_size',
+  'f_real_size',
+  'f_memo',
+  'f_image_urls',
+  'f_complete',
+  'f_trans_type',
+  'f_sale_price',
+  'f_collateral_price',
+  'f_charter_price',
+  'f_investment_price',
+  'f_monthly_rent_deposit',
+  'f_monthly_rent',
+  'f_inquire_price',
+  'f_inquire_charter',
+  'f_inquire_investment',
+  'f_inquire_month',
+  'f_safe_charter',
+  'f_smb',
+] as const;
+
+type SaveDong = NonNullable<SaveFields['dongs']>[number] | FormDong;
+
+function hoValues(ho: SaveDong['hos'][number]): unknown[] {
+  return HO_COLUMNS.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
+}
+
+/**
+ * Buildings and units of a site, keeping the ids of those the save names (an edit keeps a
+ * unit's id, so what refers to it survives); the rest are inserted, and the site's buildings
+ * and units the save no longer lists are deleted.
+ */
+function writeBuildings({
+  sqlite,
+  siteIdx,
+  dongs,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  dongs: readonly SaveDong[];
+}): void {
+  const existingDongs = new Set(
+    cached({ sqlite, sql: 'SELECT f_idx FROM dongs WHERE f_site_idx = ?' }).pluck().all(siteIdx) as number[],
+  );
+  const updateDong = cached({
+    sqlite,
+    sql: `UPDATE dongs SET f_dong = ?, f_floor_count = ?, f_units_per_floor = ?, f_editable = ?, f_order = ?
+      WHERE f_idx = ?`,
+  });
+  const insertDong = cached({
+    sqlite,
+    sql: `INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor, f_editable, f_order)
+      VALUES (?, ?, ?, ?, ?, ?)`,
+  });
+  const hosOfDong = cached({ sqlite, sql: 'SELECT f_idx FROM hos WHERE f_dong_idx = ?' }).pluck();
+  const updateHo = cached({
+    sqlite,
+    sql: `UPDATE hos SET ${HO_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
+  });
+  const insertHo = cached({
+    sqlite,
+    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${HO_COLUMNS.join(', ')})
+      VALUES (?, ?, ${HO_COLUMNS.map(() => '?').join(', ')})`,
+  });
+  const deleteHo = cached({ sqlite, sql: 'DELETE FROM hos WHERE f_idx = ?' });
+  const deleteDong = cached({ sqlite, sql: 'DELETE FROM dongs WHERE f_idx = ?' });
+
+  const keptDongs = new Set<number>();
+  dongs.forEach((d, order) => {
+    let dongIdx: number;
+    const existing = d.f_idx !== undefined && existingDongs.has(d.f_idx) && !keptDongs.has(d.f_idx);
+    if (existing) {
+      dongIdx = d.f_idx as number;
+      updateDong.run(d.f_dong, d.f_floor_count, d.f_units_per_floor, d.f_editable, order, dongIdx);
+    } else {
+      dongIdx = Number(
+        insertDong.run(siteIdx, d.f_dong, d.f_floor_count, d.f_units_per_floor, d.f_editable, order)
+          .lastInsertRowid,
+      );
+    }
+    keptDongs.add(dongIdx);
+    const existingHos = new Set(existing ? (hosOfDong.all(dongIdx) as number[]) : []);
+    const keptHos = new Set<number>();
+    for (const ho of d.hos) {
+      if (ho.f_idx !== undefined && existingHos.has(ho.f_idx) && !keptHos.has(ho.f_idx)) {
+        updateHo.run(...hoValues(ho), ho.f_idx);
+        keptHos.add(ho.f_idx);
+      } else {
+        insertHo.run(siteIdx, dongIdx, ...hoValues(ho));
+      }
+    }
+    for (const idx of existingHos) if (!keptHos.has(idx)) deleteHo.run(idx);
+  });
+  for (const idx of existingDongs) if (!keptDongs.has(idx)) deleteDong.run(idx);
+}
+
+/** Writes the given fields of a site: columns in place, contacts and area types replaced whole. */
+export function writeSiteFields({
+  sqlite,
+  siteIdx,
+  fields,
+  now,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  fields: Partial<RegistrationFields> | SaveFields | DraftFields;
+  now: Date;
+}): void {
+  const record = fields as Record<string, unknown>;
+  const columns = Object.keys(record).filter(
+    (c) => c !== 'contacts' && c !== 'rooms' && c !== 'dongs' && record[c] !== undefined,
+  );
+  const iso = now.toISOString();
+  const values = columns.map((c) =>
+    (jsonArraySiteColumns as readonly string[]).includes(c) ? JSON.stringify(record[c]) : record[c],
+  );
+  // New inlay pictures are news for whoever follows the site (spec §3 f_update_inlay_time).
+  const inlay = columns.includes('f_inlay_image_url') ? ', f_update_inlay_time = ?' : '';
+  sqlite
+    .prepare(
+      `UPDATE sites SET ${[...columns.map((c) => `${c} = ?`), 'f_update_time = ?'].join(', ')}${inlay} WHERE f_idx = ?`,
+    )
+    .run(...values, iso, ...(inlay ? [iso] : []), siteIdx);
+  if (fields.contacts) {
+    cached({ sqlite, sql: 'DELETE FROM site_contacts WHERE f_site_idx = ?' }).run(siteIdx);
+    const insert = cached({
+      sqlite,
+      sql: 'INSERT INTO site_contacts (f_site_idx, f_name, f_phone, f_order) VALUES (?, ?, ?, ?)',
+    });
+    for (const [i, c] of fields.contacts.entries()) insert.run(siteIdx, c.f_name, c.f_phone, i);
+  }
+  if (fields.rooms) {
+    cached({ sqlite, sql: 'DELETE FROM site_rooms WHERE f_site_idx = ?' }).run(siteIdx);
+    const insert = cached({
+      sqlite,
+      sql: `INSERT INTO site_rooms (f_site_idx, f_room, f_area, f_exclusive_size, f_exclusive_pyong, f_real_size, f_real_pyong)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    });
+    for (const r of fields.rooms) {
+      insert.run(
+        siteIdx,
+        r.f_room,
+        r.f_area,
+        r.f_exclusive_size,
+        r.f_exclusive_pyong,
+        r.f_real_size,
+        r.f_real_pyong,
+      );
+    }
+  }
+  if (fields.dongs) writeBuildings({ sqlite, siteIdx, dongs: fields.dongs as readonly SaveDong[] });
+}
+
+/** The member's drafts of a kind, newest first. */
+export function draftsOf({
+  sqlite,
+  userIdx,
+  kind,
+}: {
+  sqlite: SQLite.Database;
+  userIdx: number;
+  kind: 'O' | 'G';
+}): number[] {
+  return cached({
+    sqlite,
+    sql: `SELECT f_idx FROM sites WHERE f_user_idx = ? AND f_status = 'P' AND f_site_type = ?
+      ORDER BY f_update_time DESC, f_idx DESC`,
+  })
+    .pluck()
+    .all(userIdx, kind) as number[];
+}
+
+export function deleteSite({ sqlite, siteIdx }: { sqlite: SQLite.Database; siteIdx: number }): void {
+  cached({ sqlite, sql: 'DELETE FROM sites WHERE f_idx = ?' }).run(siteIdx);
+}

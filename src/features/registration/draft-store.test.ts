@@ -1,0 +1,170 @@
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generalSite, newOpenSite } from '../../../server/sites/registration.fixtures.ts';
+import { createTestApp, insertSession, insertUser, type TestApp } from '../../../server/testing/fixtures.ts';
+import { mutation, pushAs } from '../../../server/testing/sync-fixtures.ts';
+import type { SaveSiteResult } from '../../../sync/api/registration.api.ts';
+import type { LocalDb } from '../../db/db.ts';
+import { keepFile } from '../../sync/files.ts';
+import { createTestEngine, dropDb } from '../../sync/testing.ts';
+import { finalSave, localSessionOfSite, newSession, sessionOfDraft, temporarySave } from './draft-store.ts';
+
+/**
+ * The registration's device side against the real server in the same process: temporary and
+ * final saves queued while offline, sent in order once online, and edits of registered sites
+ * merged three-way on the server.
+ */
+
+let t: TestApp;
+const dbs: LocalDb[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await dropDb(db);
+  await t?.close();
+});
+
+async function device(userIdx: number) {
+  const token = await insertSession(t, { userIdx, deviceId: `device-${Math.random()}` });
+  const made = createTestEngine({ fetchImpl: (url, init) => t.app.request(url, init), token });
+  dbs.push(made.db);
+  return { ...made, token };
+}
+
+function sites() {
+  return t.handle.sqlite
+    .prepare('SELECT f_idx, f_name, f_status, f_image_urls, f_memo FROM sites')
+    .all() as Array<{
+    f_idx: number;
+    f_name: string;
+    f_status: string;
+    f_image_urls: string;
+    f_memo: string;
+  }>;
+}
+
+describe('registration on the device', () => {
+  it('sends a registration saved temporarily and then finally while offline as one registered site, photo uploaded first', async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const { engine, db, network } = await device(userIdx);
+    await engine.sync();
+    network.online = false;
+
+    const session = newSession({ kind: 'O' });
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const ref = await keepFile({
+      db,
+      file: new Blob([photo], { type: 'image/png' }),
+      name: 'a.png',
+      kind: 1,
+    });
+    const typed = { ...newOpenSite(), f_image_urls: [ref] };
+    await temporarySave({ engine, session, fields: typed, step: 2 });
+    expect(await db.drafts.get(session.key)).toMatchObject({ step: 2, payload: { f_name: typed.f_name } });
+
+    // Reopened from the device's drafts store (say, after a reload) and finished.
+    const draft = await db.drafts.get(session.key);
+    if (!draft) throw new Error('no draft on the device');
+    const reopened = sessionOfDraft(draft);
+    expect(reopened.fields.dongs).toEqual(typed.dongs);
+    await finalSave({ engine, session: reopened, fields: { ...reopened.fields, f_memo: '입주 2027년' } });
+    expect(await db.drafts.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(2);
+
+    network.online = true;
+    await engine.sync();
+    const saved = sites();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ f_name: typed.f_name, f_status: 'N', f_memo: '입주 2027년' });
+    expect(JSON.parse(saved[0]?.f_image_urls ?? '[]')).toEqual([expect.stringMatching(/^\/uploads\//)]);
+    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM hos').pluck().get()).toBe(8);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.sites.get(saved[0]?.f_idx as number)).toMatchObject({
+      f_status: 'N',
+      f_memo: '입주 2027년',
+    });
+  });
+
+  it('sends only the fields a later temporary save changed, with their earlier values as its base', async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const { engine, db, network } = await device(userIdx);
+    network.online = false;
+    const session = newSession({ kind: 'G' });
+    await temporarySave({ engine, session, fields: generalSite(), step: 1 });
+    await temporarySave({ engine, session, fields: generalSite({ f_memo: '남향' }), step: 1 });
+    const [, second] = await db.outbox.orderBy('seq').toArray();
+    if (!second) throw new Error('the second save is not queued');
+    expect(second.args).toMatchObject({ base: { f_memo: '' }, changes: { f_memo: '남향' } });
+    expect(Object.keys((second.args as { changes: object }).changes)).toEqual(['f_memo']);
+    network.online = true;
+    await engine.sync();
+    expect(sites()).toEqual([expect.objectContaining({ f_status: 'P', f_memo: '남향' })]);
+  });
+
+  it('modifies a registered site it holds, keeping unit ids; a field changed on the server meanwhile comes back as a conflict', async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const serverToken = await insertSession(t, { userIdx });
+    const added = await t.call<SaveSiteResult>('/site/addSite_app', {
+      token: serverToken,
+      body: { site_type: 'O', changes: newOpenSite() },
+    });
+    const siteIdx = added.data.site_idx;
+    const { engine, db, network } = await device(userIdx);
+    await engine.sync();
+    const opened = await localSessionOfSite({ db, siteIdx });
+    if (!opened) throw new Error('the site is not on the device');
+    const unitIds = opened.session.fields.dongs.flatMap((d) => d.hos.map((h) => h.f_idx));
+    expect(unitIds.every((id) => typeof id === 'number')).toBe(true);
+
+    // Another device renames the site while this one is offline.
+    const seen = t.handle.sqlite
+      .prepare('SELECT version FROM sync_site_versions WHERE f_site_idx = ?')
+      .pluck()
+      .get(siteIdx);
+    await pushAs(t, {
+      token: serverToken,
+      clientId: 'other-device-0001',
+      mutations: [
+        mutation({
+          seq: 1,
+          name: 'saveSite',
+          args: {
+            site_idx: siteIdx,
+            site_type: 'O',
+            base_version: seen as number,
+            base: { f_name: '래미안 원베일리' },
+            changes: { f_name: '래미안 원베일리 리버' },
+          },
+        }),
+      ],
+    });
+
+    network.online = false;
+    const edited = structuredClone(opened.session.fields);
+    edited.f_name = '래미안 원베일리 파크';
+    const unit = edited.dongs[0]?.hos[0];
+    if (unit) unit.f_sale_price = 70000;
+    await finalSave({ engine, session: opened.session, fields: edited });
+    network.online = true;
+    await engine.sync();
+
+    expect(sites()[0]).toMatchObject({ f_name: '래미안 원베일리 리버' });
+    const ids = t.handle.sqlite.prepare('SELECT f_idx FROM hos ORDER BY f_idx').pluck().all();
+    expect(ids).toEqual([...unitIds].sort((a, b) => (a as number) - (b as number)));
+    expect(
+      t.handle.sqlite.prepare('SELECT f_sale_price FROM hos WHERE f_idx = ?').pluck().get(unit?.f_idx),
+    ).toBe(70000);
+    const conflicts = await db.conflicts.toArray();
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        f_site_idx: siteIdx,
+        fields: ['f_name'],
+        mine: { f_name: '래미안 원베일리 파크' },
+        theirs: { f_name: '래미안 원베일리 리버' },
+      }),
+    ]);
+  });
+});

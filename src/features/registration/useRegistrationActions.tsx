@@ -1,0 +1,141 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { syncEngine } from '../../sync/client.ts';
+import { toast } from '../../ui/toast.tsx';
+import { finalSave, temporarySave } from './draft-store.ts';
+import { useUploadsInFlight } from './ImagePicker.tsx';
+import { backSteps, type RegistrationSearch } from './navigation.ts';
+import { type RegistrationSession, registrationSessions } from './session.ts';
+import { useChoice } from './useChoice.tsx';
+import { checkBuildings, checkStep1, fieldsForSave } from './validate.ts';
+
+function online(): boolean {
+  return navigator.onLine !== false;
+}
+
+/** Scrolls to the part of the form a problem is about. */
+function showField(field: string) {
+  const key = field.split('.')[0] ?? field;
+  const target = document.querySelector(`[data-fields~="${key}"]`);
+  target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+}
+
+/** The bottom bar's actions (spec §2: cancel, temporary save, next or save) for one step. */
+export function useRegistrationActions({
+  session,
+  step,
+  search,
+  groupsCount,
+}: {
+  session: RegistrationSession;
+  step: 1 | 2;
+  search: RegistrationSearch;
+  groupsCount: number;
+}) {
+  const { t, i18n } = useLingui();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const choose = useChoice();
+  const uploads = useUploadsInFlight();
+  const [busy, setBusy] = useState(false);
+  const registering = session.mode !== 'edit';
+
+  const problem = (message: MessageDescriptor, field: string) => {
+    toast(i18n._(message));
+    showField(field);
+  };
+
+  /** The typed contact added, the values normalised: kept in the session so the form shows them. */
+  const prepared = () => {
+    const fields = fieldsForSave({ fields: session.fields, pending: session.pending });
+    registrationSessions.update(session.key, (s) => ({ ...s, fields, pending: { f_name: '', f_phone: '' } }));
+    return fields;
+  };
+
+  const guard = async (run: () => Promise<void>) => {
+    if (busy) return;
+    if (uploads > 0) {
+      toast(t`Please wait until the images are uploaded.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await run();
+    } catch (err) {
+      toast(
+        err instanceof Error && err.message
+          ? err.message
+          : t`An unexpected error occurred. Please restart the app.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const temporary = () =>
+    guard(async () => {
+      const fields = prepared();
+      await temporarySave({ engine: syncEngine, session, fields, step });
+      toast(
+        online()
+          ? t`Temporarily saved.`
+          : t`Temporarily saved on this device. It will be sent when you are back online.`,
+      );
+    });
+
+  const next = () =>
+    guard(async () => {
+      const fields = prepared();
+      const failure = checkStep1({ fields, now: new Date(), groupsCount, registering });
+      if (failure) return problem(failure.message, failure.field);
+      await navigate({ to: '/RegSite/step2', search });
+    });
+
+  const save = () =>
+    guard(async () => {
+      const fields = prepared();
+      const failure = checkStep1({ fields, now: new Date(), groupsCount, registering });
+      if (failure) {
+        if (step === 2) {
+          toast(i18n._(failure.message));
+          return;
+        }
+        return problem(failure.message, failure.field);
+      }
+      if (session.kind === 'O') {
+        const unit = checkBuildings(fields);
+        if (unit) {
+          const dong = unit.dong === undefined ? undefined : fields.dongs[unit.dong];
+          const ho = unit.ho === undefined ? undefined : dong?.hos[unit.ho];
+          const where = [dong?.f_dong, ho?.f_ho].filter(Boolean).join(' ');
+          toast(where ? `${where}: ${i18n._(unit.message)}` : i18n._(unit.message));
+          return;
+        }
+      }
+      await finalSave({ engine: syncEngine, session, fields });
+      toast(online() ? t`Saved.` : t`Saved on this device. It will be sent when you are back online.`);
+      registrationSessions.end(session.key);
+      router.history.go(-backSteps({ addressChanged: search.addr === 1, fromStep2: step === 2 }));
+    });
+
+  const cancel = async () => {
+    const leave = await choose({
+      message: t`Stop here? Changes since the last save are not kept.`,
+      options: [
+        { value: 'stay', label: t`Keep editing` },
+        { value: 'leave', label: t`Stop`, danger: true },
+      ],
+    });
+    if (leave !== 'leave') return;
+    if (step === 2) {
+      router.history.back();
+      return;
+    }
+    registrationSessions.end(session.key);
+    router.history.go(-backSteps({ addressChanged: search.addr === 1, fromStep2: false }));
+  };
+
+  return { temporary, next, save, cancel, busy: busy || uploads > 0 };
+}

@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+import { saveSite, saveSiteDraft } from '../mutators.ts';
+import { type RegistrationFields, unregisteredReportSchema } from '../sites/registration.ts';
+import { defineCall } from './contract.ts';
+import { id } from './fields.ts';
+
+/**
+ * Site registration calls of spec §7. The temporary and final saves are offline operations
+ * (sync/mutators.ts saveSiteDraft and saveSite); these are their plain RPC forms, run by the
+ * same server code. The rest are online look-ups around registration.
+ */
+
+const registrationKind = v.picklist(['O', 'G'], 'site type must be O or G');
+/** Query strings arrive as text. */
+const siteTypeQuery = v.object({ site_type: registrationKind });
+
+export interface SaveSiteResult {
+  site_idx: number;
+  /** Set when some fields met newer server values: kept aside for the member to choose (/sync). */
+  conflict_idx?: number;
+  fields?: string[];
+}
+
+export const addSiteCall = defineCall<{ site_idx: number }>()({
+  operationId: 'addSite',
+  method: 'post',
+  path: '/site/addSite',
+  summary: 'Temporary save of a new registration (status P); returns site_idx',
+  tag: 'site',
+  input: v.object({ ...saveSiteDraft.args.entries, site_idx: v.optional(v.null(), null) }),
+});
+
+export const updateSiteCall = defineCall<{ site_idx: number }>()({
+  operationId: 'updateSite',
+  method: 'post',
+  path: '/site/updateSite',
+  summary: 'Temporary save of an existing draft (three-way merge with the server copy)',
+  tag: 'site',
+  input: v.object({ ...saveSiteDraft.args.entries, site_idx: id }),
+});
+
+export const addSiteAppCall = defineCall<SaveSiteResult>()({
+  operationId: 'addSite_app',
+  method: 'post',
+  path: '/site/addSite_app',
+  summary: 'Final save of a new site (site_idx -1): status N, every rule of spec §5 checked',
+  tag: 'site',
+  input: v.object({ ...saveSite.args.entries, site_idx: v.optional(v.nullable(v.literal(-1)), -1) }),
+});
+
+export const updateSiteAppCall = defineCall<SaveSiteResult>()({
+  operationId: 'updateSite_app',
+  method: 'post',
+  path: '/site/updateSite_app',
+  summary:
+    'Final save by index: a temporary save becomes registered (N), or a registered site is edited (owner, admin, group member)',
+  tag: 'site',
+  input: v.object({ ...saveSite.args.entries, site_idx: id }),
+});
+
+export const checkTemporarySaveCall = defineCall<{ count: number; site_idx: number }>()({
+  operationId: 'checkTemporarySave',
+  method: 'get',
+  path: '/site/checkTemporarySave',
+  summary: "How many temporary saves of a kind the member has, and the latest one's site_idx (-1 for none)",
+  tag: 'site',
+  input: siteTypeQuery,
+});
+
+export const removeTemporarySaveCall = defineCall<{ removed: number }>()({
+  operationId: 'removeTemporarySave',
+  method: 'post',
+  path: '/site/removeTemporarySave',
+  summary: "Removes the member's temporary saves of a kind",
+  tag: 'site',
+  input: siteTypeQuery,
+});
+
+export interface SiteRegistration {
+  site_idx: number;
+  f_user_idx: number;
+  f_status: 'N' | 'P';
+  f_temp_step: number;
+  /** The version an edit is based on (base_version of saveSite). */
+  version: number;
+  fields: RegistrationFields;
+}
+
+export const getSiteRegistrationCall = defineCall<SiteRegistration>()({
+  operationId: 'getSiteRegistration',
+  method: 'get',
+  path: '/site/getSiteRegistration',
+  summary:
+    'A site as the registration form edits it, with building and unit ids (owner, admin, group member)',
+  tag: 'site',
+  input: v.object({ site_idx: id }),
+});
+
+export interface RegistrationGroup {
+  f_idx: number;
+  f_name: string;
+}
+
+export const getRegistrationGroupsCall = defineCall<{ list: RegistrationGroup[] }>()({
+  operationId: 'getRegistrationGroups',
+  method: 'get',
+  path: '/site/getRegistrationGroups',
+  summary: 'The groups a registration may be shared to: those the member belongs to (spec §5 Group select)',
+  tag: 'site',
+  input: v.object({}),
+});
+
+export const addUnregisteredSiteCall = defineCall<{ site_idx: number }>()({
+  operationId: 'addUnregisteredSite',
+  method: 'post',
+  path: '/site/addUnregisteredSite',
+  summary: 'Report an unregistered site (kind U): kept for the managers with f_confirm U',
+  tag: 'site',
+  input: unregisteredReportSchema,
+});
+
+export interface UnregisteredReportView {
+  site_idx: number;
+  f_user_idx: number;
+  f_confirm: string | null;
+  f_reg_time: string;
+  report: Required<v.InferOutput<typeof unregisteredReportSchema>>;
+}
+
+export const getUnregisteredSiteCall = defineCall<UnregisteredReportView>()({
+  operationId: 'getUnregisteredSite',
+  method: 'get',
+  path: '/site/getUnregisteredSite',
+  summary: 'A submitted unregistered-site report, read-only (its reporter or an admin)',
+  tag: 'site',
+  input: v.object({ site_idx: id }),
+});

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { type DraftFields, draftFieldsOfSite, jsonArraySiteColumns } from '../../sync/site-fields.ts';
+import { Expiry } from '../../sync/sites/expiry.ts';
 import {
   type FormDong,
   fieldsOfRegisteredSite,
@@ -138,9 +139,13 @@ export function setSiteStatus({
   const iso = now.toISOString();
   cached({
     sqlite,
+    // A general site's visibility count (spec §4) starts at registration, not at the next
+    // run of the expiry job, so the owner sees its remaining days at once.
     sql: `UPDATE sites SET f_status = ?, f_temp_step = ?, f_update_time = ?,
-      f_reg_time = CASE WHEN ? THEN ? ELSE f_reg_time END WHERE f_idx = ?`,
-  }).run(status, step, iso, registered ? 1 : 0, iso, siteIdx);
+      f_reg_time = CASE WHEN ? THEN ? ELSE f_reg_time END,
+      f_remain_days_till_hide = CASE WHEN ? AND f_site_type = 'G' THEN ? ELSE f_remain_days_till_hide END
+      WHERE f_idx = ?`,
+  }).run(status, step, iso, registered ? 1 : 0, iso, registered ? 1 : 0, Expiry.generalSiteDays, siteIdx);
 }
 
 const HO_COLUMNS = [

@@ -57,6 +57,8 @@ describe('final save of a registration', () => {
       f_user_idx: a.userIdx,
       f_memo: '역세권',
       f_sale_price_min: 35000,
+      // Spec §4: a general site stays visible for 30 days from registration.
+      f_remain_days_till_hide: 30,
     });
     const saved = await read(a.token, res.data.site_idx);
     expect(saved.fields.contacts).toEqual([{ f_name: '김분양', f_phone: '01012345678' }]);
@@ -132,7 +134,13 @@ describe('final save of a registration', () => {
     });
     expect(res.code).toBe(0);
     expect(res.data.site_idx).toBe(draft.data.site_idx);
-    expect(site(draft.data.site_idx)).toMatchObject({ f_status: 'N', f_temp_step: 0, f_memo: '최종' });
+    // A new-open site has no visibility count.
+    expect(site(draft.data.site_idx)).toMatchObject({
+      f_status: 'N',
+      f_temp_step: 0,
+      f_memo: '최종',
+      f_remain_days_till_hide: null,
+    });
     expect(unitsOf(draft.data.site_idx)).toHaveLength(8);
     expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM sites').pluck().get()).toBe(1);
   });

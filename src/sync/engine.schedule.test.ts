@@ -123,6 +123,21 @@ describe('when the engine syncs on its own', () => {
     engine.stop();
   });
 
+  it('pulls soon when asked after a site was viewed online, and not at all once stopped', async () => {
+    const { engine, network, browser } = await setup();
+    engine.start();
+    await browser.runTimer();
+    const seen = pulls(network.requests);
+    engine.syncSoon();
+    expect(browser.nextDelay()).toBe(SyncTiming.afterMutationMs);
+    await browser.runTimer();
+    expect(pulls(network.requests)).toBe(seen + 1);
+    engine.stop();
+    const waiting = browser.nextDelay();
+    engine.syncSoon();
+    expect(browser.nextDelay()).toBe(waiting);
+  });
+
   it('backs off while the server cannot be reached and comes back to the idle pace once it can', async () => {
     const { engine, network, browser, site } = await setup();
     network.online = false;

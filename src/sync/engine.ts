@@ -497,6 +497,14 @@ export class SyncEngine {
     kick();
   }
 
+  /**
+   * Syncs shortly when something outside the outbox changed what this device should hold:
+   * a site viewed online enters the member's recently viewed, so it is kept for offline use.
+   */
+  syncSoon(): void {
+    this.schedule(SyncTiming.afterMutationMs);
+  }
+
   stop(): void {
     this.started = false;
     // Signing out clears the store, and with it this install's id: the next member gets a new one.

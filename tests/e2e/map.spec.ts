@@ -74,6 +74,16 @@ test('search by keyword, narrow by sale price, open a site from the list; offlin
   await expect(
     page.getByText('네트워크가 없습니다. 이 기기에 저장된 현장에서 찾은 오프라인 결과입니다.'),
   ).toBeVisible();
+  // The device keeps the member's own, group, liked and viewed sites: the site just opened is
+  // among them (brought in by the pull its view asks for), and the price filter still applies.
+  const opened = page.locator('.site-row', { hasText: first?.f_name ?? '' });
+  await expect(async () => {
+    await page.getByRole('button', { name: '검색', exact: true }).click();
+    await expect(opened.first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  const offlineCount = Number((await count.textContent())?.replace(/\D/g, ''));
+  expect(offlineCount).toBeGreaterThan(0);
+  expect(offlineCount).toBeLessThanOrEqual(narrowed.count);
   await context.setOffline(false);
 });
 

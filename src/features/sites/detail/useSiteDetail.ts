@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { getSiteDetailCall, type SiteDetail } from '../../../../sync/api/site-detail.api.ts';
 import { ApiError, api, NetworkError } from '../../../api/client.ts';
+import { syncEngine } from '../../../sync/client.ts';
 import { localSiteDetail } from '../common/local-sites.ts';
 import { useMember } from '../common/useMember.ts';
 
@@ -34,6 +35,8 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
           site_idx: siteIdx,
           skip_log_recent_view: skipLog ? 'Y' : 'N',
         });
+        // The view put the site among the member's recently viewed: bring it onto the device.
+        if (!skipLog && !isAdmin) syncEngine.syncSoon();
         return { status: 'ready', detail, fromDevice: false };
       } catch (err) {
         if (err instanceof ApiError) {

@@ -7,6 +7,7 @@ import { defineCall } from '../sync/api/contract.ts';
 import { ResultCode } from '../sync/codes.ts';
 import { createApp } from './app.ts';
 import { defineOperation, type Operation } from './http/operation.ts';
+import { sharedJson } from './http/shared-json.ts';
 import { operations } from './operations.ts';
 import {
   createTestApp,
@@ -62,6 +63,16 @@ const memberTabCall = defineCall<{ ok: true }>()({
   input: v.object({}),
 });
 
+const sharedCall = defineCall<{ list: number[] }>()({
+  operationId: 'testShared',
+  method: 'post',
+  path: '/test/shared',
+  summary: 'test',
+  tag: 'test',
+  input: v.object({}),
+});
+const sharedResult = { list: [1, 2, 3] };
+
 const ticketCall = defineCall<{ ok: true }>()({
   operationId: 'testTicket',
   method: 'post',
@@ -94,6 +105,7 @@ const testOperations: Operation[] = [
     access: { kind: 'admin', tab: AdminTab.point, lock: true },
     handler: () => ({ ok: true as const }),
   }),
+  defineOperation(sharedCall, { access: { kind: 'public' }, handler: () => sharedJson(sharedResult) }),
   defineOperation(memberTabCall, {
     access: { kind: 'admin', tab: AdminTab.member },
     handler: () => ({ ok: true as const }),
@@ -111,6 +123,17 @@ describe('the response envelope', () => {
     t = await createTestApp({ operations: testOperations });
     const res = await t.call('/test/echo', { body: { text: 'hi' } });
     expect(res).toEqual({ status: 200, code: 0, msg: '', data: { echoed: 'hi' } });
+  });
+
+  it('sends a result shared between callers in the same envelope, with the security headers', async () => {
+    t = await createTestApp({ operations: testOperations });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.request('/api/v1/test/shared', { method: 'POST' });
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await res.json()).toEqual({ code: 0, msg: '', data: { list: [1, 2, 3] } });
+    }
   });
 
   it('answers an unknown API path with the envelope and 404', async () => {
@@ -160,6 +183,14 @@ describe('the response envelope', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+    const refused = await t.app.request('/api/v1/site/searchSiteForMap_app', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('refuses a body over the size limit with -4', async () => {
@@ -167,6 +198,33 @@ describe('the response envelope', () => {
     const res = await t.call('/test/echo', { raw: JSON.stringify({ text: 'x'.repeat(1_100_000) }) });
     expect(res.status).toBe(413);
     expect(res.code).toBe(ResultCode.badParameter);
+  });
+
+  it('refuses a streamed body without a declared length once it passes the limit', async () => {
+    t = await createTestApp({ operations: testOperations });
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"text":"'));
+      },
+      pull(controller) {
+        // 2 MB of a string value, more than the 1 MB limit.
+        if (sent++ < 32) controller.enqueue(chunk);
+        else {
+          controller.enqueue(new TextEncoder().encode('"}'));
+          controller.close();
+        }
+      },
+    });
+    const res = await t.app.request('/api/v1/test/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: number }).code).toBe(ResultCode.badParameter);
   });
 });
 

@@ -49,8 +49,10 @@ export function createApp({
   );
   app.use(`${API_BASE}/*`, async (c, next) => {
     const started = performance.now();
-    await next();
+    // Set before the handler: a header added to a finished response makes the Node adapter
+    // rebuild it as a streamed web Response, which costs more than the search it carries.
     c.header('Cache-Control', 'no-store');
+    await next();
     logger.info(
       {
         reqId: c.get('requestId'),

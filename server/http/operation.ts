@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { AdminTab, canOpenTab } from '../../sync/admin-tabs.ts';
@@ -10,6 +10,7 @@ import { requireTicket } from '../points/ticket.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
 import { AppError, badParameter, forbidden, ruleViolation } from './errors.ts';
 import { coreMessages, type Message, pickLang, renderMessage } from './messages.ts';
+import { SharedJson } from './shared-json.ts';
 
 /**
  * Who may call an operation. The server decides; the UI only mirrors it.
@@ -53,7 +54,11 @@ export function defineOperation<C extends Call, A extends Access>(
     handler: (args: {
       input: Input<C>;
       ctx: A extends { kind: 'public' } ? RequestContext & { auth: AuthInfo | null } : AuthedContext;
-    }) => Promise<Output<C>> | Output<C>;
+    }) =>
+      | Promise<Output<C> | SharedJson<Output<C>>>
+      | Output<C>
+      // Sent as it is, without a success message.
+      | SharedJson<Output<C>>;
   },
 ): Operation<C> {
   return { call, ...impl } as unknown as Operation<C>;
@@ -163,6 +168,28 @@ export function requestContext(c: Context, deps: AppDeps): RequestContext {
   };
 }
 
+function bodyTooLarge(): never {
+  throw new AppError({ code: -4, status: 413, msg: coreMessages.bodyTooLarge });
+}
+
+/**
+ * Hono's bodyLimit, without its cost on the common case. It first reads `req.raw.body`,
+ * which makes the Node adapter build a whole web Request (streams, abort signal) for every
+ * call; a body with a declared length (Node's parser holds the body to it) is checked from
+ * the header alone, and only a streamed (chunked) body goes through Hono's counting.
+ */
+function limitBody(maxSize: number): MiddlewareHandler {
+  const streamed = bodyLimit({ maxSize, onError: bodyTooLarge });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > maxSize ? bodyTooLarge() : next();
+    }
+    return streamed(c, next);
+  };
+}
+
 /** Mounts operations on the app: input check, authorization, envelope. */
 export function mountOperations({
   app,
@@ -181,12 +208,7 @@ export function mountOperations({
       throw new Error(`Duplicate operation ${key} (${call.operationId})`);
     seen.add(key);
     seen.add(call.operationId);
-    const limit = bodyLimit({
-      maxSize: call.maxBodyBytes ?? (call.multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT),
-      onError: () => {
-        throw new AppError({ code: -4, status: 413, msg: coreMessages.bodyTooLarge });
-      },
-    });
+    const limit = limitBody(call.maxBodyBytes ?? (call.multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT));
     app.on(call.method.toUpperCase(), `${API_BASE}${call.path}`, limit, async (c) => {
       const ctx = requestContext(c, deps);
       // Who is calling is settled before the input is looked at, so a caller without the
@@ -196,6 +218,11 @@ export function mountOperations({
       const parsed = await v.safeParseAsync(call.input, raw);
       if (!parsed.success) throw issueToBadParameter(parsed.issues);
       const data = await op.handler({ input: parsed.output, ctx: { ...ctx, auth } });
+      if (data instanceof SharedJson) {
+        return c.body(`{"code":0,"msg":"","data":${data.json}}`, 200, {
+          'content-type': 'application/json',
+        });
+      }
       const success =
         typeof op.successMessage === 'function' ? op.successMessage(data as never) : op.successMessage;
       const msg = success ? renderMessage({ message: success, lang: ctx.lang }) : '';

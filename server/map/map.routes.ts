@@ -5,6 +5,7 @@ import {
   searchSiteListByPosCall,
 } from '../../sync/api/map.api.ts';
 import { defineOperation } from '../http/operation.ts';
+import { sharedJson } from '../http/shared-json.ts';
 import { findSiteListByName, searchAtPosition, searchMapCached } from './map.service.ts';
 
 export const mapOperations = [
@@ -12,12 +13,14 @@ export const mapOperations = [
   defineOperation(searchSiteForMapCall, {
     access: { kind: 'member', ticket: true },
     handler: ({ input, ctx }) =>
-      searchMapCached({
-        sqlite: ctx.sqlite,
-        userIdx: ctx.auth.user.f_idx,
-        query: input,
-        maxEntries: ctx.config.mapCacheEntries,
-      }),
+      sharedJson(
+        searchMapCached({
+          sqlite: ctx.sqlite,
+          userIdx: ctx.auth.user.f_idx,
+          query: input,
+          maxEntries: ctx.config.mapCacheEntries,
+        }),
+      ),
   }),
   defineOperation(searchSiteListByPosCall, {
     access: { kind: 'member', ticket: true },

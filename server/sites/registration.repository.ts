@@ -7,7 +7,7 @@ import {
   type RegistrationFields,
   type SaveFields,
 } from '../../sync/sites/registration.ts';
-import { loadSiteRows, loadUnits } from '../sync/site-rows.ts';
+import { loadSiteRows, loadUnits, UNIT_COLUMNS } from '../sync/site-rows.ts';
 import { cached } from '../sync/statements.ts';
 
 /**
@@ -148,39 +148,10 @@ export function setSiteStatus({
   }).run(status, step, iso, registered ? 1 : 0, iso, registered ? 1 : 0, Expiry.generalSiteDays, siteIdx);
 }
 
-const HO_COLUMNS = [
-  'f_floor',
-  'f_ho',
-  'f_room',
-  'f_toilet',
-  'f_veranda',
-  'f_utility_room',
-  'f_duplex',
-  'f_teras',
-  'f_exclusive_size',
-  'f_real_size',
-  'f_memo',
-  'f_image_urls',
-  'f_complete',
-  'f_trans_type',
-  'f_sale_price',
-  'f_collateral_price',
-  'f_charter_price',
-  'f_investment_price',
-  'f_monthly_rent_deposit',
-  'f_monthly_rent',
-  'f_inquire_price',
-  'f_inquire_charter',
-  'f_inquire_investment',
-  'f_inquire_month',
-  'f_safe_charter',
-  'f_smb',
-] as const;
-
 type SaveDong = NonNullable<SaveFields['dongs']>[number] | FormDong;
 
 function hoValues(ho: SaveDong['hos'][number]): unknown[] {
-  return HO_COLUMNS.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
+  return UNIT_COLUMNS.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
 }
 
 /**
@@ -213,12 +184,12 @@ function writeBuildings({
   const hosOfDong = cached({ sqlite, sql: 'SELECT f_idx FROM hos WHERE f_dong_idx = ?' }).pluck();
   const updateHo = cached({
     sqlite,
-    sql: `UPDATE hos SET ${HO_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
+    sql: `UPDATE hos SET ${UNIT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
   });
   const insertHo = cached({
     sqlite,
-    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${HO_COLUMNS.join(', ')})
-      VALUES (?, ?, ${HO_COLUMNS.map(() => '?').join(', ')})`,
+    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${UNIT_COLUMNS.join(', ')})
+      VALUES (?, ?, ${UNIT_COLUMNS.map(() => '?').join(', ')})`,
   });
   const deleteHo = cached({ sqlite, sql: 'DELETE FROM hos WHERE f_idx = ?' });
   const deleteDong = cached({ sqlite, sql: 'DELETE FROM dongs WHERE f_idx = ?' });

@@ -18,7 +18,7 @@ import { siteMessages } from '../sites/detail.messages.ts';
 import { resolveSiteConflict, saveSiteEffect } from '../sites/registration.service.ts';
 import { stampSiteState } from '../sites/visibility.repository.ts';
 import { mergeEdit, pick } from './merge.ts';
-import { loadSiteRows } from './site-rows.ts';
+import { loadSiteRows, UNIT_COLUMNS } from './site-rows.ts';
 import { cached } from './statements.ts';
 import { syncMessages } from './sync.messages.ts';
 
@@ -177,36 +177,8 @@ export function writeDraftFields({
       `INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor, f_editable, f_order)
        VALUES (?, ?, ?, ?, ?, ?)`,
     );
-    const hoColumns = [
-      'f_floor',
-      'f_ho',
-      'f_room',
-      'f_toilet',
-      'f_veranda',
-      'f_utility_room',
-      'f_duplex',
-      'f_teras',
-      'f_exclusive_size',
-      'f_real_size',
-      'f_memo',
-      'f_image_urls',
-      'f_complete',
-      'f_trans_type',
-      'f_sale_price',
-      'f_collateral_price',
-      'f_charter_price',
-      'f_investment_price',
-      'f_monthly_rent_deposit',
-      'f_monthly_rent',
-      'f_inquire_price',
-      'f_inquire_charter',
-      'f_inquire_investment',
-      'f_inquire_month',
-      'f_safe_charter',
-      'f_smb',
-    ] as const;
     const insertHo = sqlite.prepare(
-      `INSERT INTO hos (f_site_idx, f_dong_idx, ${hoColumns.join(', ')}) VALUES (?, ?, ${hoColumns.map(() => '?').join(', ')})`,
+      `INSERT INTO hos (f_site_idx, f_dong_idx, ${UNIT_COLUMNS.join(', ')}) VALUES (?, ?, ${UNIT_COLUMNS.map(() => '?').join(', ')})`,
     );
     fields.dongs.forEach((d, order) => {
       const dongIdx = Number(
@@ -217,7 +189,7 @@ export function writeDraftFields({
         insertHo.run(
           siteIdx,
           dongIdx,
-          ...hoColumns.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c])),
+          ...UNIT_COLUMNS.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c])),
         );
       }
     });

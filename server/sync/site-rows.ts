@@ -38,8 +38,8 @@ function parseList(text: unknown): string[] {
 
 type Row = Record<string, unknown>;
 
-const HO_COLUMNS = [
-  'f_idx',
+/** A unit's stored fields, in one order for every read and write of the hos table. */
+export const UNIT_COLUMNS = [
   'f_floor',
   'f_ho',
   'f_room',
@@ -67,6 +67,7 @@ const HO_COLUMNS = [
   'f_safe_charter',
   'f_smb',
 ] as const;
+const HO_COLUMNS = ['f_idx', ...UNIT_COLUMNS] as const;
 const IMAGE_COLUMN = HO_COLUMNS.indexOf('f_image_urls');
 
 /** Buildings with their units, per site. */

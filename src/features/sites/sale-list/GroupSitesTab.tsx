@@ -6,6 +6,7 @@ import { localSitePage } from '../common/local-sites.ts';
 import { SitePagedList } from '../common/SitePagedList.tsx';
 import { useMember } from '../common/useMember.ts';
 import { SiteRowActions } from './SiteRowActions.tsx';
+import { SiteSearchBox } from './SiteSearchBox.tsx';
 
 /**
  * Group sites: the sites shared to the member's groups (or one of them), searchable, new-open
@@ -16,7 +17,6 @@ export function GroupSitesTab() {
   const { uid } = useMember();
   const [groups, setGroups] = useState<GroupOfMember[]>([]);
   const [group, setGroup] = useState<number | null>(null);
-  const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [onlyNewOpen, setOnlyNewOpen] = useState(false);
 
@@ -40,24 +40,7 @@ export function GroupSitesTab() {
 
   return (
     <>
-      <form
-        className="search-box"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setKeyword(text.replace(/\s+/g, ''));
-        }}
-      >
-        <input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={t`Site name or address`}
-          aria-label={t`Search group sites`}
-        />
-        <button type="submit" className="button button--primary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
+      <SiteSearchBox label={t`Search group sites`} onSearch={setKeyword} />
       <div className="row wrap">
         <select
           className="input"

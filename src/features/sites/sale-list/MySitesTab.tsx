@@ -15,6 +15,7 @@ import { SitePagedList } from '../common/SitePagedList.tsx';
 import { useMember } from '../common/useMember.ts';
 import { useSiteCall } from '../common/useSiteCall.ts';
 import { SiteRowActions } from './SiteRowActions.tsx';
+import { SiteSearchBox } from './SiteSearchBox.tsx';
 
 type Kind = 'A' | 'O' | 'G';
 
@@ -51,7 +52,6 @@ export function MySitesTab() {
   const { uid } = useMember();
   const confirm = useConfirm();
   const run = useSiteCall();
-  const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [kind, setKind] = useState<Kind>('A');
   const [version, setVersion] = useState(0);
@@ -81,24 +81,7 @@ export function MySitesTab() {
 
   return (
     <>
-      <form
-        className="search-box"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setKeyword(text.replace(/\s+/g, ''));
-        }}
-      >
-        <input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={t`Site name or address`}
-          aria-label={t`Search my sites`}
-        />
-        <button type="submit" className="button button--primary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
+      <SiteSearchBox label={t`Search my sites`} onSearch={setKeyword} />
       <div className="row wrap">
         <select
           className="input"

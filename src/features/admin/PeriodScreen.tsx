@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   addPeriodCall,
   findPeriodMemberCall,
@@ -8,12 +8,9 @@ import {
   type UsageLogItem,
 } from '../../../sync/api/points.api.ts';
 import { api } from '../../api/client.ts';
-import { formatDateTime, parseNumber } from '../../lib/format.ts';
-import { useConfirm } from '../../ui/dialogs.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
-import { newIdempotencyKey } from '../points/idempotency-key.ts';
-import { afterModalClosed } from '../points/modal-chain.ts';
+import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { LockNotice, MemberFinder, MemberSummary } from './MemberFinder.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 import { useAdminLock } from './useAdminLock.ts';
@@ -65,47 +62,11 @@ function UsageLog({ userIdx }: { userIdx: number }) {
 export function PeriodScreen() {
   const { t } = useLingui();
   const run = useAdminAction();
-  const confirm = useConfirm();
   const lock = useAdminLock();
   const [member, setMember] = useState<PointMember | null>(null);
-  const [days, setDays] = useState('');
-  const [memo, setMemo] = useState('');
   const [version, setVersion] = useState(0);
-  const attempt = useRef<{ what: string; key: string } | null>(null);
 
   const find = (phone: string) => run(() => api(findPeriodMemberCall, { phone }));
-
-  const change = async (sign: 1 | -1) => {
-    if (!member) return;
-    const n = parseNumber(days);
-    if (n === null || !Number.isInteger(n) || n <= 0) return toast(t`Please enter the number of days.`);
-    const question =
-      sign > 0 ? t`Add ${n} days for ${member.f_name}?` : t`Take ${n} days from ${member.f_name}?`;
-    // The server refuses without the lock; asking for it here saves the round trip.
-    if (!lock.open) {
-      if (!(await lock.unlock())) return;
-      await afterModalClosed();
-    }
-    if (!(await confirm(question))) return;
-    const what = `${member.f_idx}:${sign * n}:${memo}`;
-    if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
-    const done = await run(() =>
-      api(addPeriodCall, {
-        user_idx: member.f_idx,
-        period: sign * n,
-        memo,
-        idempotency_key: attempt.current?.key,
-      }),
-    );
-    if (done) {
-      attempt.current = null;
-      setDays('');
-      setMemo('');
-      const fresh = await find(member.f_phone);
-      if (fresh) setMember(fresh);
-      setVersion((v) => v + 1);
-    }
-  };
 
   return (
     <section className="form">
@@ -114,32 +75,34 @@ export function PeriodScreen() {
       {member ? (
         <>
           <MemberSummary member={member} />
-          <div className="row wrap">
-            <input
-              className="input grow"
-              inputMode="numeric"
-              aria-label={t`Days`}
-              placeholder={t`Days`}
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-            />
-            <input
-              className="input grow"
-              aria-label={t`Memo`}
-              placeholder={t`Memo (optional)`}
-              value={memo}
-              maxLength={200}
-              onChange={(e) => setMemo(e.target.value)}
-            />
-          </div>
-          <div className="row">
-            <button type="button" className="button button--primary" onClick={() => void change(1)}>
-              {t`Add days`}
-            </button>
-            <button type="button" className="button button--danger" onClick={() => void change(-1)}>
-              {t`Take days`}
-            </button>
-          </div>
+          <AdjustmentForm
+            key={member.f_idx}
+            memberIdx={member.f_idx}
+            lock={lock}
+            run={run}
+            labels={{
+              amount: t`Days`,
+              missing: t`Please enter the number of days.`,
+              add: t`Add days`,
+              take: t`Take days`,
+            }}
+            question={({ sign, amount: n }) =>
+              sign > 0 ? t`Add ${n} days for ${member.f_name}?` : t`Take ${n} days from ${member.f_name}?`
+            }
+            send={({ amount, memo, idempotencyKey }) =>
+              api(addPeriodCall, {
+                user_idx: member.f_idx,
+                period: amount,
+                memo,
+                idempotency_key: idempotencyKey,
+              })
+            }
+            onDone={async () => {
+              const fresh = await find(member.f_phone);
+              if (fresh) setMember(fresh);
+              setVersion((v) => v + 1);
+            }}
+          />
           <UsageLog key={`${member.f_idx}:${version}`} userIdx={member.f_idx} />
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   type AdminPointLogItem,
   addPointCall,
@@ -8,13 +8,10 @@ import {
   type PointMember,
 } from '../../../sync/api/points.api.ts';
 import { api } from '../../api/client.ts';
-import { formatDateTime, formatNumber, parseNumber } from '../../lib/format.ts';
-import { useConfirm } from '../../ui/dialogs.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
-import { newIdempotencyKey } from '../points/idempotency-key.ts';
-import { afterModalClosed } from '../points/modal-chain.ts';
 import { usePointLogText, usePointTypeLabel } from '../points/point-log-text.ts';
+import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { LockNotice, MemberFinder, MemberSummary } from './MemberFinder.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 import { useAdminLock } from './useAdminLock.ts';
@@ -69,51 +66,11 @@ function PointLog({ userIdx }: { userIdx: number }) {
 export function PointScreen() {
   const { t } = useLingui();
   const run = useAdminAction();
-  const confirm = useConfirm();
   const lock = useAdminLock();
   const [member, setMember] = useState<PointMember | null>(null);
-  const [amount, setAmount] = useState('');
-  const [memo, setMemo] = useState('');
   const [version, setVersion] = useState(0);
-  const attempt = useRef<{ what: string; key: string } | null>(null);
 
   const find = (phone: string) => run(() => api(findPointMemberCall, { phone }));
-  const refresh = async (m: PointMember) => {
-    const fresh = await find(m.f_phone);
-    if (fresh) setMember(fresh);
-    setVersion((n) => n + 1);
-  };
-
-  const change = async (sign: 1 | -1) => {
-    if (!member) return;
-    const n = parseNumber(amount);
-    if (n === null || !Number.isInteger(n) || n <= 0) return toast(t`Please enter the points.`);
-    const points = formatNumber(n);
-    const question =
-      sign > 0 ? t`Give ${points}P to ${member.f_name}?` : t`Deduct ${points}P from ${member.f_name}?`;
-    // The server refuses without the lock; asking for it here saves the round trip.
-    if (!lock.open) {
-      if (!(await lock.unlock())) return;
-      await afterModalClosed();
-    }
-    if (!(await confirm(question))) return;
-    const what = `${member.f_idx}:${sign * n}:${memo}`;
-    if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
-    const done = await run(() =>
-      api(addPointCall, {
-        user_idx: member.f_idx,
-        point: sign * n,
-        memo,
-        idempotency_key: attempt.current?.key,
-      }),
-    );
-    if (done) {
-      attempt.current = null;
-      setAmount('');
-      setMemo('');
-      await refresh(member);
-    }
-  };
 
   return (
     <section className="form">
@@ -122,32 +79,37 @@ export function PointScreen() {
       {member ? (
         <>
           <MemberSummary member={member} />
-          <div className="row wrap">
-            <input
-              className="input grow"
-              inputMode="numeric"
-              aria-label={t`Points`}
-              placeholder={t`Points`}
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            <input
-              className="input grow"
-              aria-label={t`Memo`}
-              placeholder={t`Memo (optional)`}
-              value={memo}
-              maxLength={200}
-              onChange={(e) => setMemo(e.target.value)}
-            />
-          </div>
-          <div className="row">
-            <button type="button" className="button button--primary" onClick={() => void change(1)}>
-              {t`Give points`}
-            </button>
-            <button type="button" className="button button--danger" onClick={() => void change(-1)}>
-              {t`Deduct points`}
-            </button>
-          </div>
+          <AdjustmentForm
+            key={member.f_idx}
+            memberIdx={member.f_idx}
+            lock={lock}
+            run={run}
+            labels={{
+              amount: t`Points`,
+              missing: t`Please enter the points.`,
+              add: t`Give points`,
+              take: t`Deduct points`,
+            }}
+            question={({ sign, amount }) => {
+              const points = formatNumber(amount);
+              return sign > 0
+                ? t`Give ${points}P to ${member.f_name}?`
+                : t`Deduct ${points}P from ${member.f_name}?`;
+            }}
+            send={({ amount, memo, idempotencyKey }) =>
+              api(addPointCall, {
+                user_idx: member.f_idx,
+                point: amount,
+                memo,
+                idempotency_key: idempotencyKey,
+              })
+            }
+            onDone={async () => {
+              const fresh = await find(member.f_phone);
+              if (fresh) setMember(fresh);
+              setVersion((n) => n + 1);
+            }}
+          />
           <PointLog key={`${member.f_idx}:${version}`} userIdx={member.f_idx} />
         </>
       ) : null}

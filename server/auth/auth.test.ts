@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
 import { fixedClock } from '../clock.ts';
+import { emptySiteColumns } from '../sites/sites.tables.ts';
 import {
   createTestApp,
   insertUser,
@@ -377,6 +378,7 @@ describe('withdrawal', () => {
     await t.deps.db
       .insertInto('sites')
       .values({
+        ...emptySiteColumns,
         f_name: '테스트 현장',
         f_site_type: 'G',
         f_user_idx: uid,
@@ -384,19 +386,6 @@ describe('withdrawal', () => {
         f_update_time: 'x',
         f_latitude: 37.5,
         f_longitude: 127,
-        f_bjd_code: null,
-        f_land_type: null,
-        f_main_no: null,
-        f_sub_no: null,
-        f_room_num: null,
-        f_toilet_num: null,
-        f_veranda_num: null,
-        f_utility_room_num: null,
-        f_group_idx: null,
-        f_open_date: null,
-        f_update_inlay_time: null,
-        f_remain_days_till_hide: null,
-        f_confirm: null,
       })
       .execute();
     const token = await login(t, phone);

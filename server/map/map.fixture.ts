@@ -1,5 +1,5 @@
 import type { LocalDb, LocalSite } from '../../src/db/db.ts';
-import type { NewSite } from '../sites/sites.tables.ts';
+import { emptySiteColumns, type NewSite } from '../sites/sites.tables.ts';
 import { insertUser, type TestApp } from '../testing/fixtures.ts';
 
 /**
@@ -329,21 +329,7 @@ export async function insertFixture(t: TestApp, userIdx?: number): Promise<Inser
     const row = await t.deps.db
       .insertInto('sites')
       .values({
-        f_latitude: null,
-        f_longitude: null,
-        f_bjd_code: null,
-        f_land_type: null,
-        f_main_no: null,
-        f_sub_no: null,
-        f_room_num: null,
-        f_toilet_num: null,
-        f_veranda_num: null,
-        f_utility_room_num: null,
-        f_group_idx: null,
-        f_open_date: null,
-        f_update_inlay_time: null,
-        f_remain_days_till_hide: null,
-        f_confirm: null,
+        ...emptySiteColumns,
         f_user_idx: owner,
         f_update_time: f.site.f_reg_time ?? '2026-01-01T00:00:00.000Z',
         f_reg_time: '2026-01-01T00:00:00.000Z',

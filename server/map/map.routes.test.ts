@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MapConfig, SiteNameItem } from '../../sync/api/map.api.ts';
 import { ResultCode } from '../../sync/codes.ts';
 import type { MapSearchResult, MapSite } from '../../sync/map/query.ts';
-import type { NewSite } from '../sites/sites.tables.ts';
+import { emptySiteColumns, type NewSite } from '../sites/sites.tables.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { fixtureBounds, insertFixture } from './map.fixture.ts';
 
@@ -25,23 +25,11 @@ async function site(userIdx: number, values: Partial<NewSite>): Promise<number> 
   const row = await t.deps.db
     .insertInto('sites')
     .values({
+      ...emptySiteColumns,
       f_name: `테스트 현장 ${siteCounter}`,
       f_site_type: 'O',
       f_latitude: 37.5,
       f_longitude: 127.03,
-      f_bjd_code: null,
-      f_land_type: null,
-      f_main_no: null,
-      f_sub_no: null,
-      f_room_num: null,
-      f_toilet_num: null,
-      f_veranda_num: null,
-      f_utility_room_num: null,
-      f_group_idx: null,
-      f_open_date: null,
-      f_update_inlay_time: null,
-      f_remain_days_till_hide: null,
-      f_confirm: null,
       f_user_idx: userIdx,
       f_reg_time: `2026-01-01T00:00:${String(siteCounter % 60).padStart(2, '0')}.000Z`,
       f_update_time: '2026-01-01T00:00:00.000Z',

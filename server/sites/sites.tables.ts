@@ -188,5 +188,27 @@ export interface SitesTables {
 
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;
+
+/**
+ * The columns a new site row leaves empty. Kysely wants every nullable column named on
+ * insert; spread this first and set what the row has.
+ */
+export const emptySiteColumns = {
+  f_latitude: null,
+  f_longitude: null,
+  f_bjd_code: null,
+  f_land_type: null,
+  f_main_no: null,
+  f_sub_no: null,
+  f_room_num: null,
+  f_toilet_num: null,
+  f_veranda_num: null,
+  f_utility_room_num: null,
+  f_group_idx: null,
+  f_open_date: null,
+  f_update_inlay_time: null,
+  f_remain_days_till_hide: null,
+  f_confirm: null,
+} as const satisfies Partial<NewSite>;
 export type Dong = Selectable<DongsTable>;
 export type Ho = Selectable<HosTable>;

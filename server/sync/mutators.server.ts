@@ -16,6 +16,7 @@ import type { Database } from '../db/schema.ts';
 import { badParameter, forbidden, notFound, notGroupMember, ruleViolation } from '../http/errors.ts';
 import { siteMessages } from '../sites/detail.messages.ts';
 import { resolveSiteConflict, saveSiteEffect } from '../sites/registration.service.ts';
+import { emptySiteColumns } from '../sites/sites.tables.ts';
 import { stampSiteState } from '../sites/visibility.repository.ts';
 import { mergeEdit, pick } from './merge.ts';
 import { loadSiteRows, UNIT_COLUMNS } from './site-rows.ts';
@@ -444,29 +445,15 @@ export const serverMutators: ServerMutators = {
     const row = await ctx.tx
       .insertInto('sites')
       .values({
+        ...emptySiteColumns,
         f_name: args.changes.f_name ?? '',
         f_site_type: args.site_type,
         f_user_idx: ctx.auth.user.f_idx,
         f_status: 'P',
         f_temp_step: args.step,
         f_client_id: args.draft_id,
-        f_latitude: null,
-        f_longitude: null,
-        f_bjd_code: null,
-        f_land_type: null,
-        f_main_no: null,
-        f_sub_no: null,
-        f_room_num: null,
-        f_toilet_num: null,
-        f_veranda_num: null,
-        f_utility_room_num: null,
-        f_group_idx: null,
-        f_open_date: null,
         f_reg_time: now,
         f_update_time: now,
-        f_update_inlay_time: null,
-        f_remain_days_till_hide: null,
-        f_confirm: null,
       })
       .returning('f_idx')
       .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
 import { type Change, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '../../sync/protocol.ts';
-import type { NewSite } from '../sites/sites.tables.ts';
+import { emptySiteColumns, type NewSite } from '../sites/sites.tables.ts';
 import type { TestApp } from './fixtures.ts';
 
 /** Inserts a registered site (status N) owned by `userIdx` unless told otherwise. */
@@ -13,26 +13,14 @@ export async function insertSite(
   const row = await t.deps.db
     .insertInto('sites')
     .values({
+      ...emptySiteColumns,
       f_name: '테스트 현장',
       f_site_type: 'O',
       f_user_idx: userIdx,
       f_latitude: 37.5,
       f_longitude: 127,
-      f_bjd_code: null,
-      f_land_type: null,
-      f_main_no: null,
-      f_sub_no: null,
-      f_room_num: null,
-      f_toilet_num: null,
-      f_veranda_num: null,
-      f_utility_room_num: null,
-      f_group_idx: null,
-      f_open_date: null,
       f_reg_time: now,
       f_update_time: now,
-      f_update_inlay_time: null,
-      f_remain_days_till_hide: null,
-      f_confirm: null,
       ...overrides,
     })
     .returning('f_idx')

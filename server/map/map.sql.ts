@@ -135,6 +135,13 @@ function clause(c: Clause, o: Options): Piece {
       );
     case 'text':
       if (!o.indexed) return { sql: `instr(${SEARCH_TEXT}, ?) > 0`, params: [c.needle] };
+      // A keyword of one or two letters expands to every trigram that begins with it, often
+      // hundreds. Within a viewport the cells have already narrowed the rows, and reading each
+      // one's stored text (the same lower-cased, space-free text the trigram index holds, so
+      // the answers are the same) costs less than listing every such site in the country.
+      if (o.cellsDrive && !needleUsesIndex(c.needle)) {
+        return { sql: `instr((SELECT text FROM map_fts WHERE rowid = m.f_idx), ?) > 0`, params: [c.needle] };
+      }
       {
         const match = ftsMatch(c.needle);
         return {

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRng } from '../seed/random.ts';
+import { generateSites } from '../seed/sites.generator.ts';
+import { createTestApp, insertUser, type TestApp } from '../testing/fixtures.ts';
+import { randomQueries } from '../testing/map-queries.ts';
+import { searchMap } from './map.service.ts';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+describe('the indexed map search', () => {
+  // The index tables, grid cells and keyword shortcuts are an optimisation: whatever plan a
+  // query takes, the answer must be the one a plain scan of the sites gives.
+  it('answers 400 random viewport, keyword and filter queries exactly as a plain scan does', async () => {
+    t = await createTestApp();
+    const owner = await insertUser(t);
+    generateSites({
+      sqlite: t.handle.sqlite,
+      rng: createRng(11),
+      count: 3000,
+      ownerIds: [owner],
+      now: new Date('2026-11-01T00:00:00Z'),
+      unitsScale: 0.2,
+    });
+    const queries = randomQueries({ sqlite: t.handle.sqlite, rng: createRng(12), count: 400 });
+    // Short keywords inside a viewport take their own path; the set must hold some.
+    expect(
+      queries.filter((q) => q.keyword && [...q.keyword].length < 3 && q.use_keyword !== 'Y').length,
+    ).toBeGreaterThan(0);
+    let found = 0;
+    for (const query of queries) {
+      const indexed = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query });
+      const scanned = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query, indexed: false });
+      expect(indexed, JSON.stringify(query)).toEqual(scanned);
+      found += indexed.count;
+    }
+    expect(found).toBeGreaterThan(0);
+  }, 120_000);
+});

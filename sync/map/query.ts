@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Limits } from '../constants.ts';
+import type { SiteDealPrices } from '../sites/rules.ts';
 
 /**
  * The map search request as it travels (spec §7 searchSiteForMap_app): transaction types
@@ -198,7 +199,7 @@ export type MapQuery = v.InferOutput<typeof mapQuerySchema>;
 export type MapQueryInput = v.InferInput<typeof mapQuerySchema>;
 
 /** One row of the map list. Completed sites come with their prices masked (0). */
-export interface MapSite {
+export interface MapSite extends SiteDealPrices {
   f_idx: number;
   f_name: string;
   f_site_type: 'O' | 'G';
@@ -207,23 +208,6 @@ export interface MapSite {
   f_latitude: number;
   f_longitude: number;
   f_maemul_type: string;
-  f_transaction_type: string;
-  f_sale_price_min: number;
-  f_sale_price_max: number;
-  f_collateral_price_min: number;
-  f_collateral_price_max: number;
-  f_charter_price_min: number;
-  f_charter_price_max: number;
-  f_invest_price_min: number;
-  f_invest_price_max: number;
-  f_monthly_deposit_min: number;
-  f_monthly_deposit_max: number;
-  f_monthly_rent_min: number;
-  f_monthly_rent_max: number;
-  f_site_inquire_sale: 'Y' | 'N';
-  f_site_inquire_charter: 'Y' | 'N';
-  f_site_inquire_invest: 'Y' | 'N';
-  f_site_inquire_monthly: 'Y' | 'N';
   f_complete: 'Y' | 'N';
   f_like: 'Y' | 'N';
   f_open_date: string | null;

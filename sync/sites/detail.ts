@@ -1,4 +1,4 @@
-import { parseList, TransType } from './rules.ts';
+import { parseList, type SiteDealPrices, TransType } from './rules.ts';
 
 /**
  * What the site detail shows, computed the same way from the server's answer and from the
@@ -208,25 +208,8 @@ export function unitPriceRows(units: readonly GridUnit[]): UnitPriceRow[] {
 }
 
 /** The site-level price fields (spec §3 Site). */
-export interface SitePriceFields {
-  f_transaction_type: string;
+export interface SitePriceFields extends SiteDealPrices {
   f_complete: YN;
-  f_sale_price_min: number;
-  f_sale_price_max: number;
-  f_collateral_price_min: number;
-  f_collateral_price_max: number;
-  f_charter_price_min: number;
-  f_charter_price_max: number;
-  f_invest_price_min: number;
-  f_invest_price_max: number;
-  f_monthly_deposit_min: number;
-  f_monthly_deposit_max: number;
-  f_monthly_rent_min: number;
-  f_monthly_rent_max: number;
-  f_site_inquire_sale: YN;
-  f_site_inquire_charter: YN;
-  f_site_inquire_invest: YN;
-  f_site_inquire_monthly: YN;
 }
 
 export interface SitePriceRow {

@@ -23,16 +23,8 @@ export interface SiteRoomInput {
   f_real_pyong: number;
 }
 
-/** The site fields the rules read (a registration payload carries these and more). */
-export interface SiteRuleInput {
-  f_site_type: 'O' | 'G' | 'U';
-  f_name: string;
-  f_address1: string;
-  f_address2: string;
-  contacts: SiteContactInput[];
-  f_maemul_type: string;
-  f_dong_count: number;
-  f_house_count: number;
+/** A site's transaction types and their price ranges (만원), with the price-on-inquiry flags (spec §3 Site). */
+export interface SiteDealPrices {
   f_transaction_type: string;
   f_sale_price_min: number;
   f_sale_price_max: number;
@@ -50,6 +42,18 @@ export interface SiteRuleInput {
   f_site_inquire_charter: YN;
   f_site_inquire_invest: YN;
   f_site_inquire_monthly: YN;
+}
+
+/** The site fields the rules read (a registration payload carries these and more). */
+export interface SiteRuleInput extends SiteDealPrices {
+  f_site_type: 'O' | 'G' | 'U';
+  f_name: string;
+  f_address1: string;
+  f_address2: string;
+  contacts: SiteContactInput[];
+  f_maemul_type: string;
+  f_dong_count: number;
+  f_house_count: number;
   f_room_num: number | null;
   f_toilet_num: number | null;
   f_elevator: 'Y' | 'N' | 'U';

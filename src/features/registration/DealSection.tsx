@@ -63,9 +63,39 @@ export function DealSection({
   const { t, i18n } = useLingui();
   const chosen = new Set(listOf(fields.f_transaction_type).map(Number));
   const unit = t`10,000 won`;
-  const inquire = (key: InquireKey) => (
-    <FlagBox label={t`Price on inquiry`} value={fields[key]} onChange={(value) => update({ [key]: value })} />
-  );
+  // In the order of the transaction types; each with its price-on-inquiry flag and ranges.
+  const deals: Array<{
+    type: (typeof TransType)[keyof typeof TransType];
+    inquire: InquireKey;
+    ranges: Array<{ label: string; min: MoneyKey; max: MoneyKey }>;
+  }> = [
+    {
+      type: TransType.sale,
+      inquire: 'f_site_inquire_sale',
+      ranges: [
+        { label: t`Sale price`, min: 'f_sale_price_min', max: 'f_sale_price_max' },
+        { label: t`Collateral`, min: 'f_collateral_price_min', max: 'f_collateral_price_max' },
+      ],
+    },
+    {
+      type: TransType.charter,
+      inquire: 'f_site_inquire_charter',
+      ranges: [{ label: t`Charter price`, min: 'f_charter_price_min', max: 'f_charter_price_max' }],
+    },
+    {
+      type: TransType.invest,
+      inquire: 'f_site_inquire_invest',
+      ranges: [{ label: t`Investment`, min: 'f_invest_price_min', max: 'f_invest_price_max' }],
+    },
+    {
+      type: TransType.monthly,
+      inquire: 'f_site_inquire_monthly',
+      ranges: [
+        { label: t`Deposit`, min: 'f_monthly_deposit_min', max: 'f_monthly_deposit_max' },
+        { label: t`Rent`, min: 'f_monthly_rent_min', max: 'f_monthly_rent_max' },
+      ],
+    },
+  ];
   return (
     <section className="card reg-section" aria-label={t`Transaction and prices`}>
       <ChoiceChips
@@ -75,98 +105,33 @@ export function DealSection({
         multiple
         onChange={(values) => update({ f_transaction_type: joinList([...values].sort()) })}
       />
-      {chosen.has(TransType.sale) ? (
-        <fieldset className="reg-deal">
-          <legend>{i18n._(dealLabels[TransType.sale])}</legend>
-          {inquire('f_site_inquire_sale')}
-          {fields.f_site_inquire_sale === 'Y' ? null : (
-            <>
-              <Range
-                label={t`Sale price`}
-                fields={fields}
-                min="f_sale_price_min"
-                max="f_sale_price_max"
-                update={update}
-                unit={unit}
-              />
-              <Range
-                label={t`Collateral`}
-                fields={fields}
-                min="f_collateral_price_min"
-                max="f_collateral_price_max"
-                update={update}
-                unit={unit}
-              />
-            </>
-          )}
-        </fieldset>
-      ) : null}
-      {chosen.has(TransType.charter) ? (
-        <fieldset className="reg-deal">
-          <legend>{i18n._(dealLabels[TransType.charter])}</legend>
-          {inquire('f_site_inquire_charter')}
-          {fields.f_site_inquire_charter === 'Y' ? null : (
-            <Range
-              label={t`Charter price`}
-              fields={fields}
-              min="f_charter_price_min"
-              max="f_charter_price_max"
-              update={update}
-              unit={unit}
-            />
-          )}
-          <div className="row wrap">
+      {deals
+        .filter((deal) => chosen.has(deal.type))
+        .map(({ type, inquire, ranges }) => (
+          <fieldset key={type} className="reg-deal">
+            <legend>{i18n._(dealLabels[type])}</legend>
             <FlagBox
-              label={t`Safe charter`}
-              value={fields.f_safe_charter}
-              onChange={(v) => update({ f_safe_charter: v })}
+              label={t`Price on inquiry`}
+              value={fields[inquire]}
+              onChange={(value) => update({ [inquire]: value })}
             />
-            <FlagBox label={t`SMB loan`} value={fields.f_smb} onChange={(v) => update({ f_smb: v })} />
-          </div>
-        </fieldset>
-      ) : null}
-      {chosen.has(TransType.invest) ? (
-        <fieldset className="reg-deal">
-          <legend>{i18n._(dealLabels[TransType.invest])}</legend>
-          {inquire('f_site_inquire_invest')}
-          {fields.f_site_inquire_invest === 'Y' ? null : (
-            <Range
-              label={t`Investment`}
-              fields={fields}
-              min="f_invest_price_min"
-              max="f_invest_price_max"
-              update={update}
-              unit={unit}
-            />
-          )}
-        </fieldset>
-      ) : null}
-      {chosen.has(TransType.monthly) ? (
-        <fieldset className="reg-deal">
-          <legend>{i18n._(dealLabels[TransType.monthly])}</legend>
-          {inquire('f_site_inquire_monthly')}
-          {fields.f_site_inquire_monthly === 'Y' ? null : (
-            <>
-              <Range
-                label={t`Deposit`}
-                fields={fields}
-                min="f_monthly_deposit_min"
-                max="f_monthly_deposit_max"
-                update={update}
-                unit={unit}
-              />
-              <Range
-                label={t`Rent`}
-                fields={fields}
-                min="f_monthly_rent_min"
-                max="f_monthly_rent_max"
-                update={update}
-                unit={unit}
-              />
-            </>
-          )}
-        </fieldset>
-      ) : null}
+            {fields[inquire] === 'Y'
+              ? null
+              : ranges.map((range) => (
+                  <Range key={range.min} {...range} fields={fields} update={update} unit={unit} />
+                ))}
+            {type === TransType.charter ? (
+              <div className="row wrap">
+                <FlagBox
+                  label={t`Safe charter`}
+                  value={fields.f_safe_charter}
+                  onChange={(v) => update({ f_safe_charter: v })}
+                />
+                <FlagBox label={t`SMB loan`} value={fields.f_smb} onChange={(v) => update({ f_smb: v })} />
+              </div>
+            ) : null}
+          </fieldset>
+        ))}
       <p className="field__hint">
         <Trans>Type only the minimum or the maximum and it is used for both.</Trans>
       </p>

@@ -1,14 +1,73 @@
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
+import type { PointMember } from '../../../sync/api/points.api.ts';
 import { parseNumber } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { newIdempotencyKey } from '../points/idempotency-key.ts';
 import { afterModalClosed } from '../points/modal-chain.ts';
-import type { useAdminAction } from './useAdminAction.ts';
-import type { useAdminLock } from './useAdminLock.ts';
+import { LockNotice, MemberFinder, MemberSummary } from './MemberFinder.tsx';
+import { useAdminAction } from './useAdminAction.ts';
+import { useAdminLock } from './useAdminLock.ts';
 
 type Sign = 1 | -1;
+type Labels = { amount: string; missing: string; add: string; take: string };
+
+/**
+ * An admin screen that changes one member's balance (spec §2 admin point and period): find
+ * the member by phone, see them, give or take, and their log below, read again after each change.
+ */
+export function MemberAdjustment({
+  findMember,
+  labels,
+  question,
+  send,
+  log,
+}: {
+  findMember: (phone: string) => Promise<PointMember>;
+  labels: Labels;
+  question: (args: { member: PointMember; sign: Sign; amount: number }) => string;
+  send: (args: {
+    member: PointMember;
+    amount: number;
+    memo: string;
+    idempotencyKey: string | undefined;
+  }) => Promise<unknown>;
+  log: (userIdx: number) => ReactNode;
+}) {
+  const run = useAdminAction();
+  const lock = useAdminLock();
+  const [member, setMember] = useState<PointMember | null>(null);
+  const [version, setVersion] = useState(0);
+  const find = (phone: string) => run(() => findMember(phone));
+
+  return (
+    <section className="form">
+      <LockNotice open={lock.open} unlock={() => void lock.unlock()} />
+      <MemberFinder find={find} onFound={setMember} />
+      {member ? (
+        <>
+          <MemberSummary member={member} />
+          <AdjustmentForm
+            key={member.f_idx}
+            memberIdx={member.f_idx}
+            lock={lock}
+            run={run}
+            labels={labels}
+            question={(args) => question({ member, ...args })}
+            send={(args) => send({ member, ...args })}
+            onDone={async () => {
+              const fresh = await find(member.f_phone);
+              if (fresh) setMember(fresh);
+              setVersion((n) => n + 1);
+            }}
+          />
+          <Fragment key={`${member.f_idx}:${version}`}>{log(member.f_idx)}</Fragment>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 /**
  * Giving or taking a member's points or usage days (spec §2 admin point and period): a whole
@@ -16,7 +75,7 @@ type Sign = 1 | -1;
  * saves the round trip), a confirmation, and one idempotency key per attempt, so a retry
  * after a lost answer is not applied twice.
  */
-export function AdjustmentForm({
+function AdjustmentForm({
   memberIdx,
   lock,
   run,
@@ -28,7 +87,7 @@ export function AdjustmentForm({
   memberIdx: number;
   lock: ReturnType<typeof useAdminLock>;
   run: ReturnType<typeof useAdminAction>;
-  labels: { amount: string; missing: string; add: string; take: string };
+  labels: Labels;
   question: (args: { sign: Sign; amount: number }) => string;
   send: (args: { amount: number; memo: string; idempotencyKey: string | undefined }) => Promise<unknown>;
   onDone: () => Promise<void>;

@@ -1,19 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import {
   addPeriodCall,
   findPeriodMemberCall,
   getMemberUsageLogCall,
-  type PointMember,
   type UsageLogItem,
 } from '../../../sync/api/points.api.ts';
 import { api } from '../../api/client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
-import { AdjustmentForm } from './AdjustmentForm.tsx';
-import { LockNotice, MemberFinder, MemberSummary } from './MemberFinder.tsx';
-import { useAdminAction } from './useAdminAction.ts';
-import { useAdminLock } from './useAdminLock.ts';
+import { MemberAdjustment } from './MemberAdjustment.tsx';
 
 function UsageLog({ userIdx }: { userIdx: number }) {
   const { t } = useLingui();
@@ -61,51 +57,22 @@ function UsageLog({ userIdx }: { userIdx: number }) {
 /** Spec §2 admin period: add or take days of usage, behind the admin lock, confirmed first. */
 export function PeriodScreen() {
   const { t } = useLingui();
-  const run = useAdminAction();
-  const lock = useAdminLock();
-  const [member, setMember] = useState<PointMember | null>(null);
-  const [version, setVersion] = useState(0);
-
-  const find = (phone: string) => run(() => api(findPeriodMemberCall, { phone }));
-
   return (
-    <section className="form">
-      <LockNotice open={lock.open} unlock={() => void lock.unlock()} />
-      <MemberFinder find={find} onFound={setMember} />
-      {member ? (
-        <>
-          <MemberSummary member={member} />
-          <AdjustmentForm
-            key={member.f_idx}
-            memberIdx={member.f_idx}
-            lock={lock}
-            run={run}
-            labels={{
-              amount: t`Days`,
-              missing: t`Please enter the number of days.`,
-              add: t`Add days`,
-              take: t`Take days`,
-            }}
-            question={({ sign, amount: n }) =>
-              sign > 0 ? t`Add ${n} days for ${member.f_name}?` : t`Take ${n} days from ${member.f_name}?`
-            }
-            send={({ amount, memo, idempotencyKey }) =>
-              api(addPeriodCall, {
-                user_idx: member.f_idx,
-                period: amount,
-                memo,
-                idempotency_key: idempotencyKey,
-              })
-            }
-            onDone={async () => {
-              const fresh = await find(member.f_phone);
-              if (fresh) setMember(fresh);
-              setVersion((v) => v + 1);
-            }}
-          />
-          <UsageLog key={`${member.f_idx}:${version}`} userIdx={member.f_idx} />
-        </>
-      ) : null}
-    </section>
+    <MemberAdjustment
+      findMember={(phone) => api(findPeriodMemberCall, { phone })}
+      labels={{
+        amount: t`Days`,
+        missing: t`Please enter the number of days.`,
+        add: t`Add days`,
+        take: t`Take days`,
+      }}
+      question={({ member, sign, amount: n }) =>
+        sign > 0 ? t`Add ${n} days for ${member.f_name}?` : t`Take ${n} days from ${member.f_name}?`
+      }
+      send={({ member, amount, memo, idempotencyKey }) =>
+        api(addPeriodCall, { user_idx: member.f_idx, period: amount, memo, idempotency_key: idempotencyKey })
+      }
+      log={(userIdx) => <UsageLog userIdx={userIdx} />}
+    />
   );
 }

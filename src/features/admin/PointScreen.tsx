@@ -1,20 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import {
   type AdminPointLogItem,
   addPointCall,
   findPointMemberCall,
   getMemberPointLogCall,
-  type PointMember,
 } from '../../../sync/api/points.api.ts';
 import { api } from '../../api/client.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
 import { usePointLogText, usePointTypeLabel } from '../points/point-log-text.ts';
-import { AdjustmentForm } from './AdjustmentForm.tsx';
-import { LockNotice, MemberFinder, MemberSummary } from './MemberFinder.tsx';
-import { useAdminAction } from './useAdminAction.ts';
-import { useAdminLock } from './useAdminLock.ts';
+import { MemberAdjustment } from './MemberAdjustment.tsx';
 
 function PointLog({ userIdx }: { userIdx: number }) {
   const { t } = useLingui();
@@ -65,54 +61,25 @@ function PointLog({ userIdx }: { userIdx: number }) {
 /** Spec §2 admin point: give or deduct a member's points, behind the admin lock, confirmed first. */
 export function PointScreen() {
   const { t } = useLingui();
-  const run = useAdminAction();
-  const lock = useAdminLock();
-  const [member, setMember] = useState<PointMember | null>(null);
-  const [version, setVersion] = useState(0);
-
-  const find = (phone: string) => run(() => api(findPointMemberCall, { phone }));
-
   return (
-    <section className="form">
-      <LockNotice open={lock.open} unlock={() => void lock.unlock()} />
-      <MemberFinder find={find} onFound={setMember} />
-      {member ? (
-        <>
-          <MemberSummary member={member} />
-          <AdjustmentForm
-            key={member.f_idx}
-            memberIdx={member.f_idx}
-            lock={lock}
-            run={run}
-            labels={{
-              amount: t`Points`,
-              missing: t`Please enter the points.`,
-              add: t`Give points`,
-              take: t`Deduct points`,
-            }}
-            question={({ sign, amount }) => {
-              const points = formatNumber(amount);
-              return sign > 0
-                ? t`Give ${points}P to ${member.f_name}?`
-                : t`Deduct ${points}P from ${member.f_name}?`;
-            }}
-            send={({ amount, memo, idempotencyKey }) =>
-              api(addPointCall, {
-                user_idx: member.f_idx,
-                point: amount,
-                memo,
-                idempotency_key: idempotencyKey,
-              })
-            }
-            onDone={async () => {
-              const fresh = await find(member.f_phone);
-              if (fresh) setMember(fresh);
-              setVersion((n) => n + 1);
-            }}
-          />
-          <PointLog key={`${member.f_idx}:${version}`} userIdx={member.f_idx} />
-        </>
-      ) : null}
-    </section>
+    <MemberAdjustment
+      findMember={(phone) => api(findPointMemberCall, { phone })}
+      labels={{
+        amount: t`Points`,
+        missing: t`Please enter the points.`,
+        add: t`Give points`,
+        take: t`Deduct points`,
+      }}
+      question={({ member, sign, amount }) => {
+        const points = formatNumber(amount);
+        return sign > 0
+          ? t`Give ${points}P to ${member.f_name}?`
+          : t`Deduct ${points}P from ${member.f_name}?`;
+      }}
+      send={({ member, amount, memo, idempotencyKey }) =>
+        api(addPointCall, { user_idx: member.f_idx, point: amount, memo, idempotency_key: idempotencyKey })
+      }
+      log={(userIdx) => <PointLog userIdx={userIdx} />}
+    />
   );
 }

@@ -202,7 +202,7 @@ try {
         const sync = window.__bunyangSync;
         if (!sync) throw new Error('no sync handle');
         const engine = sync.createEngine({ dbName: 'bench-initial-0', token });
-        const sites = (await engine.db.sites.toCollection().primaryKeys()) as number[];
+        const sites = await engine.db.sites.keys();
         const queued = performance.now();
         for (let i = 0; i < count; i++) {
           const site = sites[(i + run * count) % sites.length] as number;

@@ -52,6 +52,28 @@ describe('local store schema', () => {
     db.close();
   });
 
+  it('keeps the sites a version 3 store held when they move into packs', async () => {
+    const name = freshName();
+    const old = openAtVersion(name, 3);
+    await old.open();
+    const site = (f_idx: number) => ({
+      f_idx,
+      f_site_type: 'O',
+      f_user_idx: 7,
+      f_group_idx: null,
+      f_name: `현장 ${f_idx}`,
+      f_update_time: 'x',
+    });
+    await old.table('sites').bulkPut([site(3), site(70), site(64), site(1000)]);
+    old.close();
+
+    const db = new LocalDb(name);
+    expect(await db.sites.keys()).toEqual([3, 64, 70, 1000]);
+    expect((await db.sites.get(70))?.f_name).toBe('현장 70');
+    expect(await db.sitePacks.count()).toBe(3);
+    db.close();
+  });
+
   it('opens a new device at the latest version with every offline table', async () => {
     const db = new LocalDb(freshName());
     await db.open();
@@ -67,7 +89,7 @@ describe('local store schema', () => {
       'outbox',
       'recentViews',
       'shadows',
-      'sites',
+      'sitePacks',
       'syncMeta',
     ]);
     db.close();

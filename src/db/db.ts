@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ConflictRow } from '../../sync/protocol.ts';
 import type { SiteDongRow, SiteRow } from '../../sync/site-fields.ts';
+import { packSites, type SitePack, SiteStore } from './site-packs.ts';
 
 /**
  * The device's offline store (IndexedDB through Dexie). The server is the source of
@@ -156,10 +157,21 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
       shadows: 'id',
     },
   },
+  {
+    // Sites move into packs of 64 by id (site-packs.ts): a fresh device's pull of 10,000 sites
+    // writes ~160 records instead of 10,000. The upgrade copies the stored sites across.
+    version: 4,
+    stores: { sitePacks: 'id' },
+  },
+  {
+    // Dropped only after version 4 has read it (Dexie deletes a table in a later version).
+    version: 5,
+    stores: { sites: null },
+  },
 ];
 
 export class LocalDb extends Dexie {
-  sites!: EntityTable<LocalSite, 'f_idx'>;
+  sitePacks!: EntityTable<SitePack, 'id'>;
   dongs!: EntityTable<LocalDong, 'f_idx'>;
   drafts!: EntityTable<LocalDraft, 'key'>;
   memos!: EntityTable<LocalMemo, 'f_site_idx'>;
@@ -172,10 +184,19 @@ export class LocalDb extends Dexie {
   conflicts!: EntityTable<LocalConflict, 'f_idx'>;
   shadows!: EntityTable<LocalShadow, 'id'>;
 
+  /** The device's sites, one row per site to callers; stored in `sitePacks`. */
+  readonly sites: SiteStore;
+
   constructor(name = 'bunyang') {
     super(name);
     for (const { version, stores } of schemaHistory) {
       const v = this.version(version).stores(stores);
+      if (version === 4) {
+        v.upgrade(async (tx) => {
+          const sites = (await tx.table('sites').toArray()) as LocalSite[];
+          await tx.table('sitePacks').bulkPut(packSites(sites));
+        });
+      }
       if (version === 2) {
         // Version 1 outbox rows had no status: they were all waiting to be sent.
         v.upgrade((tx) =>
@@ -188,6 +209,7 @@ export class LocalDb extends Dexie {
         );
       }
     }
+    this.sites = new SiteStore(this, this.sitePacks);
   }
 }
 

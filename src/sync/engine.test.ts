@@ -149,7 +149,7 @@ describe('a server whose data was replaced', () => {
     await engine.mutate('setHideSite', { site_idx: site, hidden_status: 'Y' });
     network.online = true;
     await engine.pull();
-    expect(await db.sites.toCollection().primaryKeys()).toEqual([site]);
+    expect(await db.sites.keys()).toEqual([site]);
     expect(await db.sites.get(site)).toMatchObject({ f_hidden: 'Y' });
     expect(await db.outbox.count()).toBe(1);
   });
@@ -245,18 +245,18 @@ describe('scope on the device', () => {
     const own = await insertSite(t, { userIdx: me });
     const { engine, db } = await device(t, { userIdx: me });
     await engine.sync();
-    expect(await db.sites.toCollection().primaryKeys()).toEqual([own]);
+    expect(await db.sites.keys()).toEqual([own]);
 
     await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: me, now: new Date() });
     await engine.sync();
-    expect(await db.sites.toCollection().primaryKeys()).toEqual([...groupSites, own].sort((a, b) => a - b));
+    expect(await db.sites.keys()).toEqual([...groupSites, own].sort((a, b) => a - b));
     expect((await db.dongs.toArray()).map((d) => [d.f_site_idx, d.f_dong])).toEqual([
       [groupSites[0], '101동'],
     ]);
 
     await removeGroupMember({ db: t.deps.db, groupIdx: group, userIdx: me });
     await engine.sync();
-    expect(await db.sites.toCollection().primaryKeys()).toEqual([own]);
+    expect(await db.sites.keys()).toEqual([own]);
     expect(await db.dongs.count()).toBe(0);
   });
 });

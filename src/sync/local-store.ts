@@ -17,7 +17,7 @@ import type { LocalDb, LocalDraft, LocalShadow, LocalSite, OutboxEntry } from '.
 /** Every table a mutation or a pull writes; sync transactions take them all. */
 export function syncTables(db: LocalDb): Table[] {
   return [
-    db.sites,
+    db.sitePacks,
     db.dongs,
     db.drafts,
     db.likes,
@@ -36,8 +36,15 @@ export function shadowId(key: LocalKey): string {
   return `${key.table}|${key.key}`;
 }
 
-function tableOf(db: LocalDb, name: LocalKey['table']): Table {
-  return db.table(name);
+/** The rows sync writes by table name; sites are packed (db/site-packs.ts) behind their own store. */
+interface Rows {
+  get(key: string | number): Promise<unknown>;
+  bulkPut(rows: readonly unknown[]): Promise<unknown>;
+  bulkDelete(keys: Array<string | number>): Promise<unknown>;
+}
+
+function rowsOf(db: LocalDb, name: string): Rows {
+  return name === 'sites' ? db.sites : db.table(name);
 }
 
 /** Before a mutation changes a row, its current (server) copy is kept, once. */
@@ -45,7 +52,7 @@ export async function keepShadows({ db, keys }: { db: LocalDb; keys: LocalKey[] 
   for (const key of keys) {
     const id = shadowId(key);
     if (await db.shadows.get(id)) continue;
-    const row = (await tableOf(db, key.table).get(key.key)) ?? null;
+    const row = (await rowsOf(db, key.table).get(key.key)) ?? null;
     await db.shadows.put({ id, table: key.table, key: key.key, row });
   }
 }
@@ -215,8 +222,8 @@ export async function applyChanges({
   if (replacedUnits.length > 0) await db.dongs.where('f_site_idx').anyOf(replacedUnits).delete();
   if (dongs.length > 0) await db.dongs.bulkPut(dongs as never[]);
   for (const [table, w] of writes) {
-    if (w.deletes.length > 0) await db.table(table).bulkDelete(w.deletes);
-    if (w.puts.length > 0) await db.table(table).bulkPut(w.puts);
+    if (w.deletes.length > 0) await rowsOf(db, table).bulkDelete(w.deletes);
+    if (w.puts.length > 0) await rowsOf(db, table).bulkPut(w.puts);
   }
   if (shadowWrites.length > 0) await db.shadows.bulkPut(shadowWrites);
   if (shadowDrops.length > 0) await db.shadows.bulkDelete(shadowDrops);
@@ -252,8 +259,8 @@ export async function rebase({ db, now }: { db: LocalDb; now: string }): Promise
     const mine = shadows.filter((s) => s.table === table);
     const gone = mine.filter((s) => s.row === null).map((s) => s.key);
     const rows = mine.filter((s) => s.row !== null).map((s) => s.row);
-    if (gone.length > 0) await db.table(table).bulkDelete(gone);
-    if (rows.length > 0) await db.table(table).bulkPut(rows);
+    if (gone.length > 0) await rowsOf(db, table).bulkDelete(gone);
+    if (rows.length > 0) await rowsOf(db, table).bulkPut(rows);
   }
   for (const { mutator, args } of waiting) await mutator.applyLocal({ db, args, now });
   const unneeded = shadows.filter((s) => !needed.has(s.id)).map((s) => s.id);

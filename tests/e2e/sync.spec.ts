@@ -20,7 +20,7 @@ async function ownSite(page: Page, uid: number): Promise<{ f_idx: number; f_name
   return page.evaluate(async (uid) => {
     const sync = window.__bunyangSync;
     if (!sync) throw new Error('no sync handle');
-    const site = await sync.db.sites.where('f_user_idx').equals(uid).first();
+    const site = (await sync.db.sites.toArray()).find((s) => s.f_user_idx === uid);
     if (!site) throw new Error('no own site on the device');
     return { f_idx: site.f_idx, f_name: site.f_name };
   }, uid);

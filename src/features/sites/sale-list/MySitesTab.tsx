@@ -29,8 +29,9 @@ function useNearExpireCount({ uid, version }: { uid: number; version: number }):
       .then((res) => res.near_expire_count)
       .catch(
         async () =>
-          (await localDb.sites.where('f_user_idx').equals(uid).toArray()).filter(
+          (await localDb.sites.toArray()).filter(
             (s) =>
+              s.f_user_idx === uid &&
               s.f_site_type === 'G' &&
               s.f_status === 'N' &&
               s.f_hidden === 'N' &&

@@ -7,7 +7,7 @@ import { defineCall } from '../sync/api/contract.ts';
 import { ResultCode } from '../sync/codes.ts';
 import { createApp } from './app.ts';
 import { defineOperation, type Operation } from './http/operation.ts';
-import { sharedJson } from './http/shared-json.ts';
+import { sharedJson } from './http/raw-json.ts';
 import { operations } from './operations.ts';
 import {
   createTestApp,

@@ -10,7 +10,7 @@ import { requireTicket } from '../points/ticket.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
 import { AppError, badParameter, forbidden, ruleViolation } from './errors.ts';
 import { coreMessages, type Message, pickLang, renderMessage } from './messages.ts';
-import { SharedJson } from './shared-json.ts';
+import { RawJson } from './raw-json.ts';
 
 /**
  * Who may call an operation. The server decides; the UI only mirrors it.
@@ -55,10 +55,10 @@ export function defineOperation<C extends Call, A extends Access>(
       input: Input<C>;
       ctx: A extends { kind: 'public' } ? RequestContext & { auth: AuthInfo | null } : AuthedContext;
     }) =>
-      | Promise<Output<C> | SharedJson<Output<C>>>
+      | Promise<Output<C> | RawJson<Output<C>>>
       | Output<C>
       // Sent as it is, without a success message.
-      | SharedJson<Output<C>>;
+      | RawJson<Output<C>>;
   },
 ): Operation<C> {
   return { call, ...impl } as unknown as Operation<C>;
@@ -218,7 +218,7 @@ export function mountOperations({
       const parsed = await v.safeParseAsync(call.input, raw);
       if (!parsed.success) throw issueToBadParameter(parsed.issues);
       const data = await op.handler({ input: parsed.output, ctx: { ...ctx, auth } });
-      if (data instanceof SharedJson) {
+      if (data instanceof RawJson) {
         return c.body(`{"code":0,"msg":"","data":${data.json}}`, 200, {
           'content-type': 'application/json',
         });

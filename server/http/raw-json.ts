@@ -1,10 +1,9 @@
 /**
- * A result many callers receive as the very same object (a cached search) is turned into
- * JSON once, not once per call: at a few hundred calls a second the serialisation of a
- * 10 kB answer is a visible share of the request. The object must not change afterwards,
- * which holds for anything a shared cache hands out.
+ * An answer that is already JSON: the operation sends the text as its data, untouched.
+ * Two uses: a result many callers receive as the very same object (a cached search, see
+ * sharedJson), and a pull page whose site rows SQLite wrote as JSON (sync/pull.repository.ts).
  */
-export class SharedJson<T> {
+export class RawJson<T> {
   /** Only the type: what the JSON decodes to. */
   declare readonly value: T;
   constructor(readonly json: string) {}
@@ -12,11 +11,17 @@ export class SharedJson<T> {
 
 const serialised = new WeakMap<object, string>();
 
-export function sharedJson<T extends object>(value: T): SharedJson<T> {
+/**
+ * A result many callers receive as the very same object is turned into JSON once, not once
+ * per call: at a few hundred calls a second the serialisation of a 10 kB answer is a visible
+ * share of the request. The object must not change afterwards, which holds for anything a
+ * shared cache hands out.
+ */
+export function sharedJson<T extends object>(value: T): RawJson<T> {
   let json = serialised.get(value);
   if (json === undefined) {
     json = JSON.stringify(value);
     serialised.set(value, json);
   }
-  return new SharedJson<T>(json);
+  return new RawJson<T>(json);
 }

@@ -5,7 +5,7 @@ import {
   searchSiteListByPosCall,
 } from '../../sync/api/map.api.ts';
 import { defineOperation } from '../http/operation.ts';
-import { sharedJson } from '../http/shared-json.ts';
+import { sharedJson } from '../http/raw-json.ts';
 import { findSiteListByName, searchAtPosition, searchMapCached } from './map.service.ts';
 
 export const mapOperations = [

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type { Change, ChangeEntity, PullResponse } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
-import { inList, loadSiteRows, loadUnits } from './site-rows.ts';
+import { RawJson } from '../http/raw-json.ts';
+import { inList, loadSiteJson, loadUnitsJson } from './site-rows.ts';
 import { cached } from './statements.ts';
 
 /**
@@ -146,6 +147,21 @@ function rowsByKey({
   return out;
 }
 
+/** A change as a page holds it: a site's row and its units are already JSON, written by SQLite. */
+type PageChange = Change | { t: 'site' | 'units'; op: 'put'; key: number; row: RawJson<unknown> };
+
+type Page = Omit<PullResponse, 'changes'> & { changes: PageChange[] };
+
+/** The page as the JSON of a PullResponse, site rows pasted in as SQLite wrote them. */
+function pageJson({ changes, ...head }: Page): RawJson<PullResponse> {
+  const parts = changes.map((c) =>
+    c.op === 'put' && c.row instanceof RawJson
+      ? `{"t":"${c.t}","op":"put","key":${c.key},"row":${c.row.json}}`
+      : JSON.stringify(c),
+  );
+  return new RawJson(`${JSON.stringify(head).slice(0, -1)},"changes":[${parts.join(',')}]}`);
+}
+
 /** Loads the rows behind feed entries; an entry whose row is gone becomes a deletion. */
 function materialize({
   sqlite,
@@ -155,17 +171,20 @@ function materialize({
   sqlite: SQLite.Database;
   userIdx: number;
   entries: FeedRow[];
-}): Change[] {
+}): PageChange[] {
   const keysOf = (entity: ChangeEntity) =>
     entries.filter((e) => e.entity === entity && !e.deleted).map((e) => e.key);
-  const sites = new Map(loadSiteRows({ sqlite, ids: keysOf('site') }).map((s) => [s.f_idx, s]));
+  const sites = loadSiteJson({ sqlite, ids: keysOf('site'), viewer: userIdx });
   // A registered site that just entered the scope brings its units, whatever their version.
-  const entered = entries
-    .filter(
-      (e) => e.entity === 'site' && e.fromFeed === 1 && !e.deleted && sites.get(e.key)?.f_status === 'N',
-    )
-    .map((e) => e.key);
-  const units = loadUnits({ sqlite, ids: [...new Set([...keysOf('units'), ...entered])] });
+  const entered = new Set(
+    entries
+      .filter(
+        (e) => e.entity === 'site' && e.fromFeed === 1 && !e.deleted && sites.get(e.key)?.status === 'N',
+      )
+      .map((e) => e.key),
+  );
+  const units = loadUnitsJson({ sqlite, ids: [...new Set([...keysOf('units'), ...entered])] });
+  const unitsRow = (dongs: string) => new RawJson(`{"dongs":${dongs}}`);
   const likes = rowsByKey({
     sqlite,
     userIdx,
@@ -198,24 +217,7 @@ function materialize({
           FROM sync_conflicts WHERE f_user_idx = ? AND resolved_at IS NULL AND f_idx IN (?keys)`,
   });
 
-  // Private inlay pictures (f_inlay_private Y) go only to the owner and the site's group,
-  // not to members who have the site in scope because they liked or viewed it.
-  const myGroups = entries.some((e) => e.entity === 'site')
-    ? new Set(
-        sqlite
-          .prepare('SELECT f_group_idx FROM group_members WHERE f_user_idx = ?')
-          .pluck()
-          .all(userIdx) as number[],
-      )
-    : new Set<number>();
-  const visibleTo = (row: Record<string, unknown>) =>
-    row.f_inlay_private === 'Y' &&
-    row.f_user_idx !== userIdx &&
-    !(typeof row.f_group_idx === 'number' && myGroups.has(row.f_group_idx))
-      ? { ...row, f_inlay_image_url: [] }
-      : row;
-
-  const changes: Change[] = [];
+  const changes: PageChange[] = [];
   for (const e of entries) {
     const del = { t: e.entity, op: 'del', key: e.key } as Change;
     if (e.deleted) {
@@ -224,19 +226,19 @@ function materialize({
     }
     switch (e.entity) {
       case 'site': {
-        const row = sites.get(e.key);
-        changes.push(row ? { t: 'site', op: 'put', key: e.key, row: visibleTo(row) as typeof row } : del);
-        const enteredWith = entered.includes(e.key) ? units.get(e.key) : undefined;
-        if (row && enteredWith && enteredWith.length > 0) {
-          changes.push({ t: 'units', op: 'put', key: e.key, row: { dongs: enteredWith } });
+        const site = sites.get(e.key);
+        changes.push(site ? { t: 'site', op: 'put', key: e.key, row: new RawJson(site.json) } : del);
+        const enteredWith = entered.has(e.key) ? units.get(e.key) : undefined;
+        if (site && enteredWith !== undefined && enteredWith !== '[]') {
+          changes.push({ t: 'units', op: 'put', key: e.key, row: unitsRow(enteredWith) });
         }
         break;
       }
       case 'units': {
         // Units of a draft travel inside it; a site gone from the scope has gone whole.
         const dongs = units.get(e.key);
-        if (dongs && sites.get(e.key)?.f_status !== 'P') {
-          changes.push({ t: 'units', op: 'put', key: e.key, row: { dongs } });
+        if (dongs && sites.get(e.key)?.status !== 'P') {
+          changes.push({ t: 'units', op: 'put', key: e.key, row: unitsRow(dongs) });
         }
         break;
       }
@@ -330,9 +332,9 @@ export function readPullPage({
   clientId: string;
   cursor: string | null;
   limit: number;
-}): PullResponse {
+}): RawJson<PullResponse> {
   const s = stmts(sqlite);
-  return sqlite.transaction((): PullResponse => {
+  const page = sqlite.transaction((): Page => {
     const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
     const clock = s.clock.get() as number;
     let position = parseCursor(cursor);
@@ -366,13 +368,12 @@ export function readPullPage({
             ? { phase: 's', version: snapshot, entity: 'units', key: last.key }
             : { phase: 'v', version: snapshot, entity: AFTER_ALL, key: 0 };
       }
-      const page = rows;
       return {
         cursor: formatCursor(next),
         more: true,
         reset,
         last_seq: lastSeq,
-        changes: materialize({ sqlite, userIdx, entries: page }),
+        changes: materialize({ sqlite, userIdx, entries: rows }),
       };
     }
 
@@ -405,4 +406,5 @@ export function readPullPage({
       changes: materialize({ sqlite, userIdx, entries: unique }),
     };
   })();
+  return pageJson(page);
 }

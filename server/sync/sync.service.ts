@@ -16,6 +16,7 @@ import type { AuthedContext } from '../http/context.ts';
 import { AppError, badParameter, forbidden } from '../http/errors.ts';
 import { renderMessage } from '../http/messages.ts';
 import { issueToBadParameter } from '../http/operation.ts';
+import type { RawJson } from '../http/raw-json.ts';
 import { type MutationContext, type MutationOutcome, serverMutators, type Tx } from './mutators.server.ts';
 import { readPullPage } from './pull.repository.ts';
 import { syncMessages } from './sync.messages.ts';
@@ -215,7 +216,7 @@ export async function pull({
 }: {
   ctx: AuthedContext;
   request: PullRequest;
-}): Promise<PullResponse> {
+}): Promise<RawJson<PullResponse>> {
   const client = await ctx.db
     .selectFrom('sync_clients')
     .select('f_user_idx')

@@ -19,13 +19,19 @@ function expectedRow({ row, viewer, groups }: { row: SiteRow; viewer: number; gr
   return outsider ? { ...row, f_inlay_image_url: [] } : row;
 }
 
+/** A migrated in-memory database with the demo data (about 200 sites of every kind) and its site ids. */
+async function demoDatabase() {
+  const handle = await openTestDatabase();
+  close = handle.close;
+  const { sqlite } = handle;
+  seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date('2026-11-21T00:00:00Z') });
+  const ids = sqlite.prepare('SELECT f_idx FROM sites ORDER BY f_idx').pluck().all() as number[];
+  return { sqlite, ids };
+}
+
 describe('site rows written as JSON by SQLite', () => {
   it('decode to the very rows built in JavaScript, for every kind of site and viewer', async () => {
-    const handle = await openTestDatabase();
-    close = handle.close;
-    const { sqlite } = handle;
-    seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date('2026-11-21T00:00:00Z') });
-    const ids = sqlite.prepare('SELECT f_idx FROM sites ORDER BY f_idx').pluck().all() as number[];
+    const { sqlite, ids } = await demoDatabase();
     const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
     const agents = sqlite
       .prepare("SELECT f_idx FROM users WHERE f_type = 'U' ORDER BY f_idx")
@@ -89,11 +95,7 @@ describe('site rows written as JSON by SQLite', () => {
 
 describe('units written as JSON by SQLite', () => {
   it('decode to the very buildings and units built in JavaScript, and [] for a site without any', async () => {
-    const handle = await openTestDatabase();
-    close = handle.close;
-    const { sqlite } = handle;
-    seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date('2026-11-21T00:00:00Z') });
-    const ids = sqlite.prepare('SELECT f_idx FROM sites ORDER BY f_idx').pluck().all() as number[];
+    const { sqlite, ids } = await demoDatabase();
     const withUnits = sqlite
       .prepare('SELECT DISTINCT f_site_idx FROM hos ORDER BY f_site_idx')
       .pluck()

@@ -1,8 +1,8 @@
 import type SQLite from 'better-sqlite3';
-import type { Change, ChangeEntity, PullResponse } from '../../sync/protocol.ts';
+import type { Change, ChangeEntity, PullWire, UnitsRow } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
 import { RawJson } from '../http/raw-json.ts';
-import { inList, loadSiteJson, loadUnitsJson } from './site-rows.ts';
+import { inList, loadSiteJson, loadUnitsJson, siteWire } from './site-rows.ts';
 import { cached } from './statements.ts';
 
 /**
@@ -147,18 +147,21 @@ function rowsByKey({
   return out;
 }
 
-/** A change as a page holds it: a site's row and its units are already JSON, written by SQLite. */
-type PageChange = Change | { t: 'site' | 'units'; op: 'put'; key: number; row: RawJson<unknown> };
+/** A change as a page holds it: a site's values and its units are already JSON, written by SQLite. */
+type PageChange =
+  | Exclude<Change, { t: 'site'; op: 'put' } | { t: 'units' }>
+  | { t: 'site'; op: 'put'; key: number; values: RawJson<unknown[]> }
+  | { t: 'units'; op: 'put'; key: number; row: RawJson<UnitsRow> };
 
-type Page = Omit<PullResponse, 'changes'> & { changes: PageChange[] };
+type Page = Omit<PullWire, 'changes'> & { changes: PageChange[] };
 
-/** The page as the JSON of a PullResponse, site rows pasted in as SQLite wrote them. */
-function pageJson({ changes, ...head }: Page): RawJson<PullResponse> {
-  const parts = changes.map((c) =>
-    c.op === 'put' && c.row instanceof RawJson
-      ? `{"t":"${c.t}","op":"put","key":${c.key},"row":${c.row.json}}`
-      : JSON.stringify(c),
-  );
+/** The page as the JSON of a PullWire, with what SQLite wrote pasted in. */
+function pageJson({ changes, ...head }: Page): RawJson<PullWire> {
+  const parts = changes.map((c) => {
+    if ('values' in c) return `{"t":"site","op":"put","key":${c.key},"values":${c.values.json}}`;
+    if (c.t === 'units') return `{"t":"units","op":"put","key":${c.key},"row":${c.row.json}}`;
+    return JSON.stringify(c);
+  });
   return new RawJson(`${JSON.stringify(head).slice(0, -1)},"changes":[${parts.join(',')}]}`);
 }
 
@@ -184,7 +187,7 @@ function materialize({
       .map((e) => e.key),
   );
   const units = loadUnitsJson({ sqlite, ids: [...new Set([...keysOf('units'), ...entered])] });
-  const unitsRow = (dongs: string) => new RawJson(`{"dongs":${dongs}}`);
+  const unitsRow = (dongs: string) => new RawJson<UnitsRow>(`{"dongs":${dongs}}`);
   const likes = rowsByKey({
     sqlite,
     userIdx,
@@ -219,7 +222,7 @@ function materialize({
 
   const changes: PageChange[] = [];
   for (const e of entries) {
-    const del = { t: e.entity, op: 'del', key: e.key } as Change;
+    const del = { t: e.entity, op: 'del', key: e.key } as PageChange;
     if (e.deleted) {
       changes.push(del);
       continue;
@@ -227,7 +230,7 @@ function materialize({
     switch (e.entity) {
       case 'site': {
         const site = sites.get(e.key);
-        changes.push(site ? { t: 'site', op: 'put', key: e.key, row: new RawJson(site.json) } : del);
+        changes.push(site ? { t: 'site', op: 'put', key: e.key, values: new RawJson(site.json) } : del);
         const enteredWith = entered.has(e.key) ? units.get(e.key) : undefined;
         if (site && enteredWith !== undefined && enteredWith !== '[]') {
           changes.push({ t: 'units', op: 'put', key: e.key, row: unitsRow(enteredWith) });
@@ -244,7 +247,7 @@ function materialize({
       }
       case 'like': {
         const row = likes.get(e.key);
-        changes.push(row ? ({ t: 'like', op: 'put', key: e.key, row } as Change) : del);
+        changes.push(row ? ({ t: 'like', op: 'put', key: e.key, row } as PageChange) : del);
         break;
       }
       case 'memo': {
@@ -259,14 +262,14 @@ function materialize({
                   ...row,
                   f_memo_images: parseJson<string[]>({ text: row.f_memo_images, fallback: [] }),
                 },
-              } as Change)
+              } as PageChange)
             : del,
         );
         break;
       }
       case 'recent': {
         const row = recents.get(e.key);
-        changes.push(row ? ({ t: 'recent', op: 'put', key: e.key, row } as Change) : del);
+        changes.push(row ? ({ t: 'recent', op: 'put', key: e.key, row } as PageChange) : del);
         break;
       }
       case 'notification': {
@@ -281,7 +284,7 @@ function materialize({
           op: 'put',
           key: e.key,
           row: { ...rest, contacts_list: parseJson<SiteContact[]>({ text: f_contacts_list, fallback: [] }) },
-        } as Change);
+        } as PageChange);
         break;
       }
       case 'conflict': {
@@ -298,7 +301,7 @@ function materialize({
                   mine: parseJson<Record<string, unknown>>({ text: row.mine, fallback: {} }),
                   theirs: parseJson<Record<string, unknown>>({ text: row.theirs, fallback: {} }),
                 },
-              } as Change)
+              } as PageChange)
             : del,
         );
         break;
@@ -332,9 +335,9 @@ export function readPullPage({
   clientId: string;
   cursor: string | null;
   limit: number;
-}): RawJson<PullResponse> {
+}): RawJson<PullWire> {
   const s = stmts(sqlite);
-  const page = sqlite.transaction((): Page => {
+  const page = sqlite.transaction((): Omit<Page, 'site_columns'> => {
     const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
     const clock = s.clock.get() as number;
     let position = parseCursor(cursor);
@@ -406,5 +409,6 @@ export function readPullPage({
       changes: materialize({ sqlite, userIdx, entries: unique }),
     };
   })();
-  return pageJson(page);
+  const siteColumns = page.changes.some((c) => 'values' in c) ? siteWire(sqlite).columns : [];
+  return pageJson({ ...page, site_columns: [...siteColumns] });
 }

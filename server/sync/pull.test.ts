@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Change, PROTOCOL_VERSION } from '../../sync/protocol.ts';
+import { type Change, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
 import { addGroupMember, createGroup, removeGroupMember, setSiteGroup } from '../groups/membership.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { fold, insertSite, keysOf, mutation, pullAll, pushAs } from '../testing/sync-fixtures.ts';
@@ -228,7 +228,7 @@ describe('pull: changes after the cursor', () => {
     t = await createTestApp();
     const a = await member(t);
     const site = await insertSite(t, { userIdx: a.userIdx });
-    const res = await t.call<{ reset: boolean; changes: Change[] }>('/sync/pull', {
+    const res = await t.call<PullWire>('/sync/pull', {
       token: a.token,
       body: { protocol_version: PROTOCOL_VERSION, client_id: a.clientId, cursor: 'v999999999' },
     });

@@ -1,8 +1,10 @@
+import type SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decodePull } from '../../sync/protocol.ts';
 import type { SiteRow } from '../../sync/site-fields.ts';
 import { openTestDatabase } from '../db/database.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { loadSiteJson, loadSiteRows, loadUnits, loadUnitsJson } from './site-rows.ts';
+import { loadSiteJson, loadSiteRows, loadUnits, loadUnitsJson, siteWire } from './site-rows.ts';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -29,8 +31,31 @@ async function demoDatabase() {
   return { sqlite, ids };
 }
 
-describe('site rows written as JSON by SQLite', () => {
-  it('decode to the very rows built in JavaScript, for every kind of site and viewer', async () => {
+/** The row a device makes of a site's values, through the pull decoder. */
+function decoded({
+  sqlite,
+  siteIdx,
+  json,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  json: string | undefined;
+}) {
+  if (json === undefined) return undefined;
+  const page = decodePull({
+    cursor: null,
+    more: false,
+    reset: false,
+    last_seq: 0,
+    site_columns: [...siteWire(sqlite).columns],
+    changes: [{ t: 'site', op: 'put', key: siteIdx, values: JSON.parse(json) as unknown[] }],
+  });
+  const change = page.changes[0];
+  return change?.t === 'site' && change.op === 'put' ? change.row : undefined;
+}
+
+describe('site rows written by SQLite as their values', () => {
+  it('decode on the device to the very rows built in JavaScript, for every kind of site and viewer', async () => {
     const { sqlite, ids } = await demoDatabase();
     const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
     const agents = sqlite
@@ -80,12 +105,14 @@ describe('site rows written as JSON by SQLite', () => {
       for (const row of rows) {
         const site = json.get(row.f_idx);
         expect(site?.status).toBe(row.f_status);
-        expect(JSON.parse(site?.json ?? 'null')).toEqual(expectedRow({ row, viewer, groups }));
+        expect(decoded({ sqlite, siteIdx: row.f_idx, json: site?.json })).toEqual(
+          expectedRow({ row, viewer, groups }),
+        );
       }
     }
     const inlayOf = (viewer: number, siteIdx: number) =>
-      (JSON.parse(loadSiteJson({ sqlite, ids: [siteIdx], viewer }).get(siteIdx)?.json ?? '{}') as SiteRow)
-        .f_inlay_image_url;
+      decoded({ sqlite, siteIdx, json: loadSiteJson({ sqlite, ids: [siteIdx], viewer }).get(siteIdx)?.json })
+        ?.f_inlay_image_url;
     expect(inlayOf(teammate, e)).toEqual(['/uploads/a.webp', '/uploads/b.webp']);
     expect(inlayOf(stranger, e)).toEqual([]);
     expect(inlayOf(teammate, f)).toEqual([]);

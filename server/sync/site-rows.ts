@@ -172,18 +172,25 @@ function listJson(column: string, table = 's'): string {
     THEN (SELECT json_group_array(value ORDER BY key) FROM json_each(${c}) WHERE type = 'text') ELSE '[]' END`;
 }
 
-const siteJsonSelect = new WeakMap<SQLite.Database, string>();
+interface SiteWire {
+  /** The fields of a site row as the pull sends them (PullWire.site_columns). */
+  columns: readonly string[];
+  /** The select list that writes a site's values in that order as one JSON array. */
+  select: string;
+}
+
+const siteWires = new WeakMap<SQLite.Database, SiteWire>();
 
 /**
- * The select list that writes a registered site's pull row as JSON in SQLite: the same object
- * loadSiteRows builds, one string per site, with no JavaScript object made on the way. Built
- * from the table's own columns, as `s.*` is, so a column added by a migration is sent too.
- * Private inlay pictures are left out for a viewer who is not the owner or in the site's group.
+ * A registered site's pull row, written by SQLite as the JSON array of its values: the same
+ * fields loadSiteRows builds, with no JavaScript object made on the way. The columns are the
+ * table's own, as `s.*` reads them, so a column added by a migration is sent too. Private
+ * inlay pictures are left out for a viewer who is not the owner or in the site's group.
  */
-function siteJsonColumns(sqlite: SQLite.Database): string {
-  let select = siteJsonSelect.get(sqlite);
-  if (select) return select;
-  const columns = (sqlite.prepare('PRAGMA table_info(sites)').all() as Array<{ name: string }>).map(
+export function siteWire(sqlite: SQLite.Database): SiteWire {
+  let wire = siteWires.get(sqlite);
+  if (wire) return wire;
+  const tableColumns = (sqlite.prepare('PRAGMA table_info(sites)').all() as Array<{ name: string }>).map(
     (c) => c.name,
   );
   const value = (column: string) => {
@@ -196,24 +203,27 @@ function siteJsonColumns(sqlite: SQLite.Database): string {
       ? `json(${listJson(column)})`
       : `s.${column}`;
   };
-  select = `json_object(${columns.map((c) => `'${c}', ${value(c)}`).join(', ')},
-    'version', v.version,
-    'contacts', (SELECT json_group_array(json_object('f_name', c.f_name, 'f_phone', c.f_phone) ORDER BY c.f_order, c.f_idx)
+  wire = {
+    columns: [...tableColumns, 'version', 'contacts', 'rooms', 'dongs'],
+    select: `json_array(${tableColumns.map(value).join(', ')},
+    v.version,
+    (SELECT json_group_array(json_object('f_name', c.f_name, 'f_phone', c.f_phone) ORDER BY c.f_order, c.f_idx)
       FROM site_contacts c WHERE c.f_site_idx = s.f_idx),
-    'rooms', (SELECT json_group_array(json_object('f_room', r.f_room, 'f_area', r.f_area,
+    (SELECT json_group_array(json_object('f_room', r.f_room, 'f_area', r.f_area,
         'f_exclusive_size', r.f_exclusive_size, 'f_exclusive_pyong', r.f_exclusive_pyong,
         'f_real_size', r.f_real_size, 'f_real_pyong', r.f_real_pyong) ORDER BY r.f_idx)
       FROM site_rooms r WHERE r.f_site_idx = s.f_idx),
-    'dongs', json_array())`;
-  siteJsonSelect.set(sqlite, select);
-  return select;
+    json_array())`,
+  };
+  siteWires.set(sqlite, wire);
+  return wire;
 }
 
 /**
- * Sites as their pull rows in JSON, as `viewer` may see them (see siteJsonColumns). A first
- * pull lists thousands of sites: SQLite writing the JSON takes a third of the time of
- * building the rows in JavaScript and serialising them. Drafts (P) carry their units, which
- * this select does not write: they are built by loadSiteRows (a member has few drafts).
+ * Sites as their pull values in JSON (see siteWire), as `viewer` may see them. A first pull
+ * lists thousands of sites: SQLite writing the JSON takes a third of the time of building the
+ * rows in JavaScript and serialising them. Drafts (P) carry their units, which this select
+ * does not write: they are built by loadSiteRows (a member has few drafts).
  */
 export function loadSiteJson({
   sqlite,
@@ -226,11 +236,12 @@ export function loadSiteJson({
 }): Map<number, { status: string; json: string }> {
   const out = new Map<number, { status: string; json: string }>();
   const drafts: number[] = [];
+  const wire = siteWire(sqlite);
   for (const part of chunks(ids)) {
     const { marks, params } = inList(part);
     const statement = cached({
       sqlite,
-      sql: `SELECT s.f_idx, s.f_status, ${siteJsonColumns(sqlite)}
+      sql: `SELECT s.f_idx, s.f_status, ${wire.select}
         FROM sites s JOIN sync_site_versions v ON v.f_site_idx = s.f_idx WHERE s.f_idx IN (${marks})`,
     });
     for (const [siteIdx, status, json] of statement.raw(true).all({ viewer }, ...params) as Array<
@@ -252,8 +263,8 @@ export function loadSiteJson({
       draft.f_inlay_private === 'Y' &&
       draft.f_user_idx !== viewer &&
       !(draft.f_group_idx !== null && groups.has(draft.f_group_idx));
-    const row = hidden ? { ...draft, f_inlay_image_url: [] } : draft;
-    out.set(draft.f_idx, { status: draft.f_status, json: JSON.stringify(row) });
+    const row: Record<string, unknown> = hidden ? { ...draft, f_inlay_image_url: [] } : draft;
+    out.set(draft.f_idx, { status: draft.f_status, json: JSON.stringify(wire.columns.map((c) => row[c])) });
   }
   return out;
 }

@@ -8,7 +8,7 @@ import {
   PROTOCOL_OUTDATED,
   PROTOCOL_VERSION,
   type PullRequest,
-  type PullResponse,
+  type PullWire,
   type PushRequest,
   type PushResponse,
 } from '../../sync/protocol.ts';
@@ -216,7 +216,7 @@ export async function pull({
 }: {
   ctx: AuthedContext;
   request: PullRequest;
-}): Promise<RawJson<PullResponse>> {
+}): Promise<RawJson<PullWire>> {
   const client = await ctx.db
     .selectFrom('sync_clients')
     .select('f_user_idx')

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
-import { type Change, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '../../sync/protocol.ts';
+import {
+  type Change,
+  decodePull,
+  PROTOCOL_VERSION,
+  type PullWire,
+  type PushResponse,
+} from '../../sync/protocol.ts';
 import { emptySiteColumns, type NewSite } from '../sites/sites.tables.ts';
 import type { TestApp } from './fixtures.ts';
 
@@ -70,7 +76,7 @@ export async function pullAll(
   let current = cursor;
   let lastSeq = 0;
   for (let pages = 1; pages < 1000; pages++) {
-    const res = await t.call<PullResponse>('/sync/pull', {
+    const res = await t.call<PullWire>('/sync/pull', {
       token,
       body: {
         protocol_version: PROTOCOL_VERSION,
@@ -80,10 +86,11 @@ export async function pullAll(
       },
     });
     if (res.code !== 0) throw new Error(`pull failed: ${res.code} ${res.msg}`);
-    changes.push(...res.data.changes);
-    current = res.data.cursor;
-    lastSeq = res.data.last_seq;
-    if (!res.data.more) return { changes, cursor: current, lastSeq, pages };
+    const page = decodePull(res.data);
+    changes.push(...page.changes);
+    current = page.cursor;
+    lastSeq = page.last_seq;
+    if (!page.more) return { changes, cursor: current, lastSeq, pages };
   }
   throw new Error('pull did not finish');
 }

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { pullCall, pushCall } from '../../sync/api/sync.api.ts';
 import { uploadImageCall } from '../../sync/api/uploads.api.ts';
 import { Headers } from '../../sync/codes.ts';
+import { decodePull } from '../../sync/protocol.ts';
 import { ApiError, api } from '../api/client.ts';
 import { LocalDb, localDb } from '../db/db.ts';
 import { sessionStore } from '../features/auth/session.ts';
@@ -13,7 +14,7 @@ import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './tra
 /** The app's transport: the API client, so session headers and forced logout work as for every call. */
 const apiTransport: SyncTransport = {
   push: (request) => withProtocolErrors(() => api(pushCall, request)),
-  pull: (request) => withProtocolErrors(() => api(pullCall, request)),
+  pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request))),
   upload: async ({ file, name, kind }) => {
     const named = file instanceof File ? file : new File([file], name, { type: file.type });
     return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;

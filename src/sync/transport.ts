@@ -1,8 +1,10 @@
 import { API_BASE, type Envelope, ResultCode } from '../../sync/codes.ts';
 import {
+  decodePull,
   PROTOCOL_OUTDATED,
   type PullRequest,
   type PullResponse,
+  type PullWire,
   type PushRequest,
   type PushResponse,
 } from '../../sync/protocol.ts';
@@ -67,7 +69,8 @@ export function createFetchTransport({
   }
   return {
     push: (request) => send('/sync/push', JSON.stringify(request), 'application/json'),
-    pull: (request) => send('/sync/pull', JSON.stringify(request), 'application/json'),
+    pull: async (request) =>
+      decodePull(await send<PullWire>('/sync/pull', JSON.stringify(request), 'application/json')),
     upload: async ({ file, name, kind }) => {
       const form = new FormData();
       form.append('file', file, name);

@@ -1,4 +1,4 @@
-import { type PullResponse, type PushResponse, pullRequestSchema, pushRequestSchema } from '../protocol.ts';
+import { type PullWire, type PushResponse, pullRequestSchema, pushRequestSchema } from '../protocol.ts';
 import { defineCall } from './contract.ts';
 
 /** The sync endpoints (sync/protocol.ts). A request from an older protocol gets -1 with reason protocol_outdated. */
@@ -11,7 +11,7 @@ export const pushCall = defineCall<PushResponse>()({
   input: pushRequestSchema,
 });
 
-export const pullCall = defineCall<PullResponse>()({
+export const pullCall = defineCall<PullWire>()({
   operationId: 'syncPull',
   method: 'post',
   path: '/sync/pull',

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { SiteRegistration } from '../../sync/api/registration.api.ts';
-import { type Change, PROTOCOL_VERSION } from '../../sync/protocol.ts';
+import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
 import { loginAs } from './support.ts';
 
 /** Three different small photos, as a phone gallery would hand them over. */
@@ -146,7 +146,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
       limit: 2000,
     },
   });
-  const changes = ((await pulled.json()) as { data: { changes: Change[] } }).data.changes;
+  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
   const mine = changes.filter((c) => c.t === 'site' && c.op === 'put' && c.row.f_name === name);
   expect(mine).toHaveLength(1);
   const siteIdx = mine[0]?.key as number;

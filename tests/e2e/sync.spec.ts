@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PROTOCOL_VERSION } from '../../sync/protocol.ts';
+import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
 import { loginAs } from './support.ts';
 
 /** Signs in, opens home and waits until the first sync has filled the device's store. */
@@ -58,12 +58,11 @@ test('a reload with changes waiting loses nothing, and they are sent once the de
     headers: { 'x-access-token': token },
     data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-check-client', cursor: null, limit: 2000 },
   });
-  const body = (await pulled.json()) as {
-    data: { changes: Array<{ t: string; key: number; row: unknown }> };
-  };
-  const of = (t: string) => body.data.changes.filter((c) => c.t === t && c.key === site.f_idx);
+  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
+  const of = (t: string) => changes.filter((c) => c.t === t && c.key === site.f_idx);
   expect(of('like')).toHaveLength(1);
-  expect(of('memo')[0]?.row).toMatchObject({ f_memo: '오프라인에서 쓴 메모' });
+  const memo = of('memo')[0];
+  expect(memo?.op === 'put' ? memo.row : null).toMatchObject({ f_memo: '오프라인에서 쓴 메모' });
 });
 
 test('a refused change does not hold up the next one, and the sync screen says why', async ({
@@ -78,14 +77,12 @@ test('a refused change does not hold up the next one, and the sync screen says w
     headers: { 'x-access-token': owner.token },
     data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-probe-client', cursor: null, limit: 2000 },
   });
-  const changes = (
-    (await pulled.json()) as { data: { changes: Array<{ t: string; row: Record<string, unknown> }> } }
-  ).data.changes;
-  const row = changes.find(
-    (c) => c.t === 'site' && c.row.f_user_idx === owner.uid && c.row.f_status === 'N',
-  )?.row;
+  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
+  const row = changes
+    .flatMap((c) => (c.t === 'site' && c.op === 'put' ? [c.row] : []))
+    .find((site) => site.f_user_idx === owner.uid && site.f_status === 'N');
   if (!row) throw new Error('the other member has no site');
-  const other = { f_idx: row.f_idx as number, f_name: row.f_name as string };
+  const other = { f_idx: row.f_idx, f_name: row.f_name };
   await probeContext.close();
 
   await signedInAndSynced(page, '01020000003');

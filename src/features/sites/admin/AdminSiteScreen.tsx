@@ -5,6 +5,7 @@ import { type AdminSiteItem, findSiteByStatusCall } from '../../../../sync/api/s
 import { Limits } from '../../../../sync/constants.ts';
 import { api } from '../../../api/client.ts';
 import { formatDateTime, formatPhone } from '../../../lib/format.ts';
+import { Pager } from '../../../ui/Pager.tsx';
 import { useAdminAction } from '../../admin/useAdminAction.ts';
 import { AdminSiteButtons } from './AdminSiteButtons.tsx';
 import { DatePager, type PagerDate } from './DatePager.tsx';
@@ -92,29 +93,7 @@ export function AdminSiteScreen() {
           </li>
         ))}
       </ul>
-      <div className="row pager">
-        <button
-          type="button"
-          className="button button--small"
-          disabled={page <= 1}
-          onClick={() => setPage((p) => p - 1)}
-          aria-label={t`Previous page`}
-        >
-          ‹
-        </button>
-        <span>
-          {page} / {pages}
-        </span>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={page >= pages}
-          onClick={() => setPage((p) => p + 1)}
-          aria-label={t`Next page`}
-        >
-          ›
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

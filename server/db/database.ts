@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrations } from '../../migrations/index.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A query runs on the database or inside the caller's transaction: the caller decides. */
+export type DbOrTx = Db | Tx;
 
 export interface DatabaseHandle {
   db: Db;

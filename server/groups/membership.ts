@@ -1,4 +1,8 @@
-import type { Db } from '../db/database.ts';
+import type SQLite from 'better-sqlite3';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { cached } from '../db/statements.ts';
+import { notGroupMember } from '../http/errors.ts';
+import { groupMessages } from './groups.messages.ts';
 
 /**
  * Groups as data (the group screens and their calls come with the Groups issue). Membership
@@ -6,6 +10,51 @@ import type { Db } from '../db/database.ts';
  * migrations/0003_sync.ts bring a group's sites to a new member and take them from one who
  * leaves, whichever code path changes these rows.
  */
+
+/**
+ * Whether the member is in the group: the one membership check of every group-scoped rule
+ * (a site shared to a group, registering into a group, group lists). A prepared statement
+ * on the caller's connection: call it inside the caller's transaction.
+ */
+export function isGroupMember({
+  sqlite,
+  groupIdx,
+  userIdx,
+}: {
+  sqlite: SQLite.Database;
+  groupIdx: number;
+  userIdx: number;
+}): boolean {
+  return (
+    cached({ sqlite, sql: 'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?' }).get(
+      groupIdx,
+      userIdx,
+    ) !== undefined
+  );
+}
+
+/** Spec §8 -12: a group-scoped call by someone outside the group. */
+export function requireGroupMember(input: { sqlite: SQLite.Database; groupIdx: number; userIdx: number }) {
+  if (!isGroupMember(input)) throw notGroupMember(groupMessages.notGroupMember);
+}
+
+/** The member's groups, by name. */
+export async function groupsOfMember({
+  db,
+  userIdx,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+}): Promise<Array<{ f_idx: number; f_name: string }>> {
+  return db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as g', 'g.f_idx', 'gm.f_group_idx')
+    .select(['g.f_idx', 'g.f_name'])
+    .where('gm.f_user_idx', '=', userIdx)
+    .orderBy('g.f_name')
+    .orderBy('g.f_idx')
+    .execute();
+}
 
 /** Creates a group; its owner is its first member. */
 export async function createGroup({

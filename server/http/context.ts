@@ -3,7 +3,7 @@ import type { Adapters } from '../adapters/adapters.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { DatabaseHandle, Db } from '../db/database.ts';
+import type { DatabaseHandle, Db, Tx } from '../db/database.ts';
 import type { Lang } from './messages.ts';
 
 /** Everything a server feature needs, built once at start (or per test). */
@@ -28,4 +28,24 @@ export interface RequestContext extends AppDeps {
 
 export interface AuthedContext extends RequestContext {
   auth: AuthInfo;
+}
+
+/**
+ * What a service that changes data runs with: the transaction its caller opened (a route,
+ * or the push of one offline operation), the same connection for prepared statements, who
+ * asks and when. The caller owns the transaction, so an RPC route and a pushed mutation
+ * call the same service function.
+ */
+export interface TxContext {
+  tx: Tx;
+  /** The transaction's own connection; prepared statements run on it only inside the transaction. */
+  sqlite: DatabaseHandle['sqlite'];
+  auth: AuthInfo;
+  now: Date;
+}
+
+/** Runs a service in one transaction opened for this request. */
+export function inTransaction<T>(ctx: AuthedContext, run: (t: TxContext) => Promise<T>): Promise<T> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute((tx) => run({ tx, sqlite: ctx.sqlite, auth: ctx.auth, now }));
 }

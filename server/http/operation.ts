@@ -1,32 +1,16 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { AdminTab, canOpenTab } from '../../sync/admin-tabs.ts';
 import type { AnySchema, Call } from '../../sync/api/contract.ts';
 import { API_BASE, Headers } from '../../sync/codes.ts';
-import { authMessages } from '../auth/auth.messages.ts';
-import { type AuthInfo, resolveSession } from '../auth/session.ts';
-import { requireTicket } from '../points/ticket.ts';
+import type { AuthInfo } from '../auth/session.ts';
+import { type Access, checkAccess, resolveAuth } from './access.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
-import { AppError, badParameter, forbidden, ruleViolation } from './errors.ts';
+import { AppError, badParameter } from './errors.ts';
 import { coreMessages, type Message, pickLang, renderMessage } from './messages.ts';
 import { RawJson } from './raw-json.ts';
 
-/**
- * Who may call an operation. The server decides; the UI only mirrors it.
- * - public: anyone (auth calls, app info).
- * - session: any signed-in account, including one still under review.
- * - member: an approved member (or an admin).
- * - admin: an admin holding the tab's authority ('any' for every admin); `lock` needs
- *   the admin lock opened in this session (points, periods, protected settings).
- * `write` refuses write-limited (WL) members; `ticket` needs a valid usage ticket
- * (spec §6: map search, notification send and community post).
- */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'session'; write?: boolean }
-  | { kind: 'member'; write?: boolean; ticket?: boolean }
-  | { kind: 'admin'; tab: AdminTab | 'any'; lock?: boolean; write?: boolean };
+export type { Access } from './access.ts';
 
 export interface Operation<C extends Call = Call> {
   call: C;
@@ -112,43 +96,8 @@ async function readInput(c: Context, call: Call): Promise<unknown> {
 
 async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo | null> {
   if (op.access.kind === 'public') return null;
-  const auth = resolveSession({
-    sqlite: ctx.sqlite,
-    clock: ctx.clock,
-    token: ctx.accessToken,
-    superAdminPhone: ctx.config.superAdminPhone,
-  });
-  const access = op.access;
-  const now = ctx.clock.now();
-  if (access.kind === 'admin') {
-    if (!auth.isAdmin) throw forbidden(authMessages.adminOnly);
-    if (
-      access.tab !== 'any' &&
-      !canOpenTab({ tab: access.tab, authority: auth.authority, isSuperAdmin: auth.isSuperAdmin })
-    ) {
-      throw forbidden(
-        access.tab === AdminTab.manage ? authMessages.superAdminOnly : authMessages.noAuthority,
-      );
-    }
-    if (access.lock) {
-      const until = auth.session.admin_unlocked_until;
-      if (!until || new Date(until) <= now) throw forbidden(authMessages.adminLocked);
-    }
-  }
-  if (access.kind === 'member' && !auth.isAdmin && auth.user.f_approval !== 'A') {
-    throw ruleViolation(authMessages.signupUnderReview, { status: 403 });
-  }
-  if (access.kind === 'member' && access.ticket && !auth.isAdmin) {
-    await requireTicket({ ctx, user: auth.user });
-  }
-  if (access.write && auth.user.f_status === 'WL' && auth.user.f_release_date) {
-    if (new Date(auth.user.f_release_date) > now) {
-      throw ruleViolation(authMessages.writeLimited, {
-        status: 403,
-        params: { date: auth.user.f_release_date.slice(0, 10) },
-      });
-    }
-  }
+  const auth = resolveAuth(ctx);
+  await checkAccess({ access: op.access, auth, sqlite: ctx.sqlite, now: ctx.clock.now() });
   return auth;
 }
 

@@ -1,6 +1,6 @@
 import { defineMessages } from '../http/messages.ts';
 
-/** Messages of the site detail, lists and visibility operations (spec §8). */
+/** Messages of every site operation, online or pushed (spec §8): one wording whichever way it came. */
 export const siteMessages = defineMessages({
   deletedOrHidden: {
     ko: '삭제되었거나 숨김 처리된 현장입니다.',
@@ -10,7 +10,10 @@ export const siteMessages = defineMessages({
     ko: '현장을 등록한 회원만 관리할 수 있습니다.',
     en: 'Only the member who registered this site can manage it.',
   },
-  notGroupMember: { ko: '그룹 회원이 아닙니다.', en: 'You are not a member of this group.' },
+  notCompletable: {
+    ko: '미등록 현장 제보는 완료 처리할 수 없습니다.',
+    en: 'An unregistered-site report cannot be marked complete.',
+  },
   completeNewOpenOnly: {
     ko: '신규 분양 현장만 분양 완료 처리할 수 있습니다.',
     en: 'Only new-open sites can be marked sold out.',
@@ -18,6 +21,10 @@ export const siteMessages = defineMessages({
   unitNotInSite: {
     ko: '이 현장의 호실이 아닙니다.',
     en: 'A unit in the list does not belong to this site.',
+  },
+  conflictNotFound: {
+    ko: '이미 처리된 충돌입니다.',
+    en: 'This conflict was already settled.',
   },
   completeSaved: { ko: '분양 완료 정보를 저장했습니다.', en: 'Sold-out units saved.' },
 });

@@ -1,8 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type { SiteDetailDong, SiteDetailHo } from '../../sync/api/site-detail.api.ts';
 import type { SiteRow } from '../../sync/site-fields.ts';
-import { loadSiteRows, loadUnits } from '../sync/site-rows.ts';
-import { cached } from '../sync/statements.ts';
+import { cached } from '../db/statements.ts';
+import { loadSiteRows, loadUnits } from './site-rows.ts';
 
 /**
  * Reads of the site detail, with the same raw statements the sync pull uses for the same rows.

@@ -1,6 +1,6 @@
 import type { SiteDetail } from '../../sync/api/site-detail.api.ts';
 import { DAY_MS, seoulDate, seoulMidnight } from '../clock.ts';
-import type { AuthedContext } from '../http/context.ts';
+import type { TxContext } from '../http/context.ts';
 import { invalidInput } from '../http/errors.ts';
 import { siteMessages } from './detail.messages.ts';
 import { readDetailRows, recordRecentView, unitIdsOfSite, writeUnitCompletion } from './detail.repository.ts';
@@ -25,61 +25,58 @@ export async function getSiteDetail({
   siteIdx,
   logView,
 }: {
-  ctx: AuthedContext;
+  ctx: TxContext;
   siteIdx: number;
   logView: boolean;
 }): Promise<SiteDetail> {
-  const { auth } = ctx;
+  const { auth, now } = ctx;
   const userIdx = auth.user.f_idx;
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const access = await siteAccess({ db: tx, siteIdx, auth, allowDeleted: auth.isAdmin });
-    const { site, permissions, isGroupMember } = access;
-    const hidden = site.f_hidden === 'Y';
-    if (hidden && !permissions.modify) throw siteUnavailable();
-    const rows = readDetailRows({ sqlite: ctx.sqlite, siteIdx, userIdx });
-    if (!rows) throw siteUnavailable();
-    if (logView && !auth.isAdmin && site.f_status === 'N') {
-      recordRecentView({ sqlite: ctx.sqlite, siteIdx, userIdx, time: now.toISOString() });
-    }
-    const {
-      contacts,
-      rooms,
-      dongs: _draftDongs,
-      version: _version,
-      f_client_id: _clientId,
-      ...columns
-    } = rows.site;
-    const inlayVisible = columns.f_inlay_private !== 'Y' || permissions.modify;
-    return {
-      common: {
-        ...columns,
-        f_inlay_image_url: inlayVisible ? columns.f_inlay_image_url : [],
-        f_like: rows.liked ? 'Y' : 'N',
-        f_can_manage: access.owner ? 'Y' : 'N',
-        f_group_name: rows.groupName,
-      },
-      memo: rows.memo?.f_memo ?? '',
-      memo_images: rows.memo?.f_memo_images ?? [],
-      contact_list: contacts,
-      dong_list: rows.dongs,
-      ho_list: rows.hos,
-      room_list: rooms,
-      recent_notify_info: rows.latestNotification
-        ? {
-            f_idx: rows.latestNotification.f_idx,
-            f_recent_noti_ago_date: seoulDaysBetween({
-              from: new Date(rows.latestNotification.f_reg_time),
-              to: now,
-            }),
-          }
-        : null,
-      isGroupMember,
-      isHidden: hidden,
-      isDeleted: site.f_status === 'D',
-      permissions,
-    };
-  });
+  const access = siteAccess({ sqlite: ctx.sqlite, siteIdx, auth, allowDeleted: auth.isAdmin });
+  const { site, permissions, isGroupMember } = access;
+  const hidden = site.f_hidden === 'Y';
+  if (hidden && !permissions.modify) throw siteUnavailable();
+  const rows = readDetailRows({ sqlite: ctx.sqlite, siteIdx, userIdx });
+  if (!rows) throw siteUnavailable();
+  if (logView && !auth.isAdmin && site.f_status === 'N') {
+    recordRecentView({ sqlite: ctx.sqlite, siteIdx, userIdx, time: now.toISOString() });
+  }
+  const {
+    contacts,
+    rooms,
+    dongs: _draftDongs,
+    version: _version,
+    f_client_id: _clientId,
+    ...columns
+  } = rows.site;
+  const inlayVisible = columns.f_inlay_private !== 'Y' || permissions.modify;
+  return {
+    common: {
+      ...columns,
+      f_inlay_image_url: inlayVisible ? columns.f_inlay_image_url : [],
+      f_like: rows.liked ? 'Y' : 'N',
+      f_can_manage: access.owner ? 'Y' : 'N',
+      f_group_name: rows.groupName,
+    },
+    memo: rows.memo?.f_memo ?? '',
+    memo_images: rows.memo?.f_memo_images ?? [],
+    contact_list: contacts,
+    dong_list: rows.dongs,
+    ho_list: rows.hos,
+    room_list: rooms,
+    recent_notify_info: rows.latestNotification
+      ? {
+          f_idx: rows.latestNotification.f_idx,
+          f_recent_noti_ago_date: seoulDaysBetween({
+            from: new Date(rows.latestNotification.f_reg_time),
+            to: now,
+          }),
+        }
+      : null,
+    isGroupMember,
+    isHidden: hidden,
+    isDeleted: site.f_status === 'D',
+    permissions,
+  };
 }
 
 /**
@@ -92,19 +89,17 @@ export async function setCompleteHouse({
   siteIdx,
   completed,
 }: {
-  ctx: AuthedContext;
+  ctx: TxContext;
   siteIdx: number;
   completed: readonly number[];
 }): Promise<{ site_idx: number; completed: number; total: number }> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const access = await siteAccess({ db: tx, siteIdx, auth: ctx.auth });
-    requireComplete(access);
-    const units = unitIdsOfSite({ sqlite: ctx.sqlite, siteIdx });
-    const unique = [...new Set(completed)];
-    if (unique.some((idx) => !units.has(idx))) {
-      throw invalidInput({ field: 'ho_idx_list', msg: siteMessages.unitNotInSite });
-    }
-    writeUnitCompletion({ sqlite: ctx.sqlite, siteIdx, completed: unique });
-    return { site_idx: siteIdx, completed: unique.length, total: units.size };
-  });
+  const access = siteAccess({ sqlite: ctx.sqlite, siteIdx, auth: ctx.auth });
+  requireComplete({ access, completing: true });
+  const units = unitIdsOfSite({ sqlite: ctx.sqlite, siteIdx });
+  const unique = [...new Set(completed)];
+  if (unique.some((idx) => !units.has(idx))) {
+    throw invalidInput({ field: 'ho_idx_list', msg: siteMessages.unitNotInSite });
+  }
+  writeUnitCompletion({ sqlite: ctx.sqlite, siteIdx, completed: unique });
+  return { site_idx: siteIdx, completed: unique.length, total: units.size };
 }

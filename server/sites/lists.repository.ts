@@ -67,14 +67,3 @@ export async function nearExpireCount({
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-export async function groupsOfMember({ db, userIdx }: { db: DbOrTx; userIdx: number }) {
-  return db
-    .selectFrom('group_members as gm')
-    .innerJoin('groups as g', 'g.f_idx', 'gm.f_group_idx')
-    .select(['g.f_idx', 'g.f_name'])
-    .where('gm.f_user_idx', '=', userIdx)
-    .orderBy('g.f_name')
-    .orderBy('g.f_idx')
-    .execute();
-}

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { GroupOfMember, SitePage } from '../../sync/api/site-lists.api.ts';
 import { Limits } from '../../sync/constants.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
+import { groupMessages } from '../groups/groups.messages.ts';
+import { groupsOfMember } from '../groups/membership.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { notGroupMember } from '../http/errors.ts';
-import { siteMessages } from './detail.messages.ts';
-import { groupsOfMember, keywordFilter, nearExpireCount, sitePage } from './lists.repository.ts';
+import { keywordFilter, nearExpireCount, sitePage } from './lists.repository.ts';
 
 /**
  * The member's site lists (spec §2 Interest, My sale list). Only registered sites (status N)
@@ -85,7 +86,7 @@ export async function groupSites({
   const userIdx = ctx.auth.user.f_idx;
   const groups = await groupsOfMember({ db: ctx.db, userIdx });
   if (groupIdx !== null && !groups.some((g) => g.f_idx === groupIdx)) {
-    throw notGroupMember(siteMessages.notGroupMember);
+    throw notGroupMember(groupMessages.notGroupMember);
   }
   const ids = groupIdx !== null ? [groupIdx] : groups.map((g) => g.f_idx);
   if (ids.length === 0) return { list: [], total: 0, page_count: 0, limit: Limits.pageSize, groups };

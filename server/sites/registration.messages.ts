@@ -101,9 +101,9 @@ export const registrationMessages = defineMessages({
     ko: '오픈일은 올해 기준 5년 후부터 50년 전까지 선택할 수 있습니다.',
     en: 'The open date must be between 50 years ago and 5 years ahead.',
   },
-  notOwner: {
-    ko: '현장을 등록한 회원만 관리할 수 있습니다.',
-    en: 'Only the member who registered this site can manage it.',
+  alreadyRegistered: {
+    ko: '이미 등록된 현장입니다. 임시저장 대신 수정해 주세요.',
+    en: 'This site is already registered; edit it instead of saving a draft.',
   },
   onlyOwnerShares: {
     ko: '그룹 공유는 현장을 등록한 회원만 바꿀 수 있습니다.',

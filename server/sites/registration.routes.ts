@@ -1,18 +1,12 @@
 import {
-  addSiteAppCall,
-  addSiteCall,
   addUnregisteredSiteCall,
   checkTemporarySaveCall,
   getRegistrationGroupsCall,
   getSiteRegistrationCall,
   getUnregisteredSiteCall,
   removeTemporarySaveCall,
-  type SaveSiteResult,
-  updateSiteAppCall,
-  updateSiteCall,
 } from '../../sync/api/registration.api.ts';
 import { defineOperation } from '../http/operation.ts';
-import { runRpc } from '../sync/sync.service.ts';
 import { registrationMessages } from './registration.messages.ts';
 import {
   checkTemporarySave,
@@ -22,32 +16,12 @@ import {
 } from './registration.service.ts';
 import { addUnregisteredSite, getUnregisteredSite } from './unregistered.service.ts';
 
-/** Spec §7 site registration calls. The saves run the offline operations' server code (runRpc). */
+/**
+ * Spec §7 site registration look-ups and the unregistered-site report. The saves (addSite,
+ * updateSite, addSite_app, updateSite_app) are the online forms of the offline operations
+ * saveSiteDraft and saveSite: server/sites/sites.mutators.ts.
+ */
 export const registrationOperations = [
-  defineOperation(addSiteCall, {
-    access: { kind: 'member', write: true },
-    successMessage: registrationMessages.temporarySaved,
-    handler: async ({ input, ctx }) =>
-      (await runRpc({ ctx, name: 'saveSiteDraft', args: input })) as { site_idx: number },
-  }),
-  defineOperation(updateSiteCall, {
-    access: { kind: 'member', write: true },
-    successMessage: registrationMessages.temporarySaved,
-    handler: async ({ input, ctx }) =>
-      (await runRpc({ ctx, name: 'saveSiteDraft', args: input })) as { site_idx: number },
-  }),
-  defineOperation(addSiteAppCall, {
-    access: { kind: 'member', write: true },
-    successMessage: registrationMessages.saved,
-    handler: async ({ input, ctx }) =>
-      (await runRpc({ ctx, name: 'saveSite', args: input })) as SaveSiteResult,
-  }),
-  defineOperation(updateSiteAppCall, {
-    access: { kind: 'member', write: true },
-    successMessage: registrationMessages.saved,
-    handler: async ({ input, ctx }) =>
-      (await runRpc({ ctx, name: 'saveSite', args: input })) as SaveSiteResult,
-  }),
   defineOperation(checkTemporarySaveCall, {
     access: { kind: 'member' },
     handler: ({ input, ctx }) => checkTemporarySave({ ctx, kind: input.site_type }),

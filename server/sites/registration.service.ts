@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { MutatorArgs } from '../../sync/mutators.ts';
-import { type DraftField, type DraftFields, LOCAL_FILE_PREFIX, sameValue } from '../../sync/site-fields.ts';
+import { type DraftField, type DraftFields, sameValue } from '../../sync/site-fields.ts';
 import {
   emptyRegistration,
   type FormDong,
@@ -18,39 +18,33 @@ import {
   declaredUnits,
   normalizeUnit,
 } from '../../sync/sites/rules.ts';
-import { authMessages } from '../auth/auth.messages.ts';
+import { groupsOfMember, requireGroupMember } from '../groups/membership.ts';
 import type { AuthedContext } from '../http/context.ts';
-import {
-  badParameter,
-  forbidden,
-  invalidInput,
-  notFound,
-  notGroupMember,
-  ruleViolation,
-} from '../http/errors.ts';
+import { forbidden, invalidInput, ruleViolation } from '../http/errors.ts';
+import type { MutationContext, MutationOutcome } from '../http/mutation.ts';
 import { issueToBadParameter } from '../http/operation.ts';
-import { mergeEdit, pick } from '../sync/merge.ts';
-import type { MutationContext, MutationOutcome } from '../sync/mutators.server.ts';
-import { syncMessages } from '../sync/sync.messages.ts';
+import { refuseLocalFiles } from '../uploads/local-files.ts';
+import { mergeEdit, pick } from './merge.ts';
 import {
   areaRuleMessages,
   registrationMessages,
   siteRuleMessages,
   unitRuleMessages,
 } from './registration.messages.ts';
+import { draftsOf, readSiteFields } from './registration.repository.ts';
 import {
-  deleteSite,
-  draftsOf,
-  insertSiteRow,
-  isGroupMember,
-  memberGroups,
-  readSiteFields,
+  accessOf,
+  readSiteHead,
+  readSiteHeadByClientId,
+  requireExists,
+  requireModify,
+  type SiteAccess,
   type SiteHead,
-  setSiteStatus,
-  siteHead,
-  siteHeadByClientId,
-  writeSiteFields,
-} from './registration.repository.ts';
+  siteAccess,
+  siteUnavailable,
+} from './site-access.ts';
+import { recordConflict } from './site-conflicts.ts';
+import { deleteSite, insertSiteRow, setSiteStatus, writeSiteFields } from './site-writer.ts';
 
 /**
  * Site registration on the server (spec §4 Site status, §5, §6): the final save that makes a
@@ -59,91 +53,33 @@ import {
  * operation `saveSite` (pushed) and as the RPCs addSite_app / updateSite_app: one code path.
  */
 
-/** Records fields kept aside for the member's choice (server/sync/mutators.server.ts owns the table). */
-export type RecordConflict = (input: {
-  ctx: MutationContext;
-  siteIdx: number;
-  draftId: string;
-  fields: DraftField[];
-  mine: Record<string, unknown>;
-  base: Record<string, unknown>;
-  baseVersion: number | null;
-  current: Required<DraftFields>;
-  currentVersion: number;
-}) => Promise<number>;
-
 type SaveSiteArgs = MutatorArgs<'saveSite'>;
 
-/** Images reach the server only after the device uploaded them (src/sync/files.ts). */
-function refuseLocalImages(value: unknown): void {
-  const walk = (x: unknown): boolean =>
-    typeof x === 'string'
-      ? x.startsWith(LOCAL_FILE_PREFIX)
-      : Array.isArray(x)
-        ? x.some(walk)
-        : x !== null && typeof x === 'object'
-          ? Object.values(x).some(walk)
-          : false;
-  if (walk(value)) throw badParameter({ field: 'changes', reason: 'image not uploaded yet' });
-}
-
-/** A pushed mutation skips the route's access check, so the write limit is checked here too. */
-function refuseWriteLimited(ctx: MutationContext): void {
-  const { user } = ctx.auth;
-  if (user.f_status === 'WL' && user.f_release_date && new Date(user.f_release_date) > ctx.now) {
-    throw ruleViolation(authMessages.writeLimited, {
-      status: 403,
-      params: { date: user.f_release_date.slice(0, 10) },
-    });
-  }
-}
-
 /**
- * Who may edit a registered site (spec §6): its owner, an admin, or a member of the group it
- * is shared to. Anyone else is refused: 'not a group member' when the site is shared.
+ * The target of a final save: by index, else by the device's draft id; null for a new site.
+ * Only those who may edit the site reach it (spec §6: owner, admin, group member).
  */
-export function requireEditor({
-  sqlite,
-  auth,
-  site,
-}: {
-  sqlite: MutationContext['sqlite'];
-  auth: MutationContext['auth'];
-  site: SiteHead;
-}): void {
-  const userIdx = auth.user.f_idx;
-  if (site.f_status === 'D') throw notFound(syncMessages.siteNotFound);
-  if (site.f_status === 'P') {
-    // Someone else's draft does not exist for this member.
-    if (site.f_user_idx !== userIdx) throw notFound(syncMessages.siteNotFound);
-    return;
-  }
-  if (site.f_user_idx === userIdx || auth.isAdmin) return;
-  if (site.f_group_idx !== null) {
-    if (isGroupMember({ sqlite, groupIdx: site.f_group_idx, userIdx })) return;
-    throw notGroupMember(syncMessages.notGroupMember);
-  }
-  throw forbidden(registrationMessages.notOwner);
-}
-
-/** The target of a final save: by index, else by the device's draft id; null for a new site. */
 function targetOf({ ctx, args }: { ctx: MutationContext; args: SaveSiteArgs }): SiteHead | null {
-  const { sqlite } = ctx;
-  let head: SiteHead | null = null;
+  const { sqlite, auth } = ctx;
+  let access: SiteAccess | null = null;
   if (args.site_idx !== null && args.site_idx > 0) {
-    head = siteHead({ sqlite, siteIdx: args.site_idx });
-    if (!head) throw notFound(syncMessages.siteNotFound);
+    access = siteAccess({ sqlite, auth, siteIdx: args.site_idx });
   } else if (args.draft_id) {
-    head = siteHeadByClientId({ sqlite, clientId: args.draft_id });
-    if (head && head.f_user_idx !== ctx.auth.user.f_idx) throw notFound(syncMessages.siteNotFound);
+    const head = readSiteHeadByClientId({ sqlite, clientId: args.draft_id });
+    // Another member's draft id does not exist for this member.
+    if (head && head.f_user_idx !== auth.user.f_idx) throw siteUnavailable();
+    if (head) {
+      requireExists({ site: head, auth });
+      access = accessOf({ sqlite, site: head, auth });
+    }
   }
-  if (!head) return null;
-  requireEditor({ sqlite, auth: ctx.auth, site: head });
-  if (head.f_site_type === 'U') throw ruleViolation(registrationMessages.notRegistrable);
-  if (head.f_site_type !== args.site_type) {
+  if (!access) return null;
+  requireModify(access);
+  if (access.site.f_site_type === 'U') throw ruleViolation(registrationMessages.notRegistrable);
+  if (access.site.f_site_type !== args.site_type) {
     throw invalidInput({ field: 'site_type', msg: registrationMessages.siteKindFixed });
   }
-  return head;
+  return access.site;
 }
 
 /** Buildings and units of a new-open site: each building named and within its count, each unit saved by the rules. */
@@ -179,11 +115,12 @@ function checkedBuildings(dongs: readonly FormDong[]): FormDong[] {
 function checkedSite({
   ctx,
   site,
-  registering,
+  groupRequired,
 }: {
   ctx: MutationContext;
   site: RegistrationFields;
-  registering: boolean;
+  /** A registration by a member with groups must choose one (spec §5 Group select). */
+  groupRequired: boolean;
 }): RegistrationFields {
   const parsed = v.safeParse(finalSiteSchema, site);
   if (!parsed.success) throw issueToBadParameter(parsed.issues);
@@ -203,11 +140,7 @@ function checkedSite({
     throw invalidInput({ field: 'f_open_date', msg: registrationMessages.openDateRange });
   }
   // Spec §5 Group select: a member with groups chooses one when registering; none, none needed.
-  if (
-    registering &&
-    normalized.f_group_idx === null &&
-    memberGroups({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx }).length > 0
-  ) {
+  if (groupRequired && normalized.f_group_idx === null) {
     throw invalidInput({ field: 'f_group_idx', msg: registrationMessages.groupRequired });
   }
   if (normalized.f_site_type === 'G') {
@@ -235,9 +168,7 @@ function checkGroupChange({
   if (head && head.f_status === 'N' && head.f_user_idx !== ctx.auth.user.f_idx) {
     throw forbidden(registrationMessages.onlyOwnerShares);
   }
-  if (to !== null && !isGroupMember({ sqlite: ctx.sqlite, groupIdx: to, userIdx: ctx.auth.user.f_idx })) {
-    throw notGroupMember(syncMessages.notGroupMember);
-  }
+  if (to !== null) requireGroupMember({ sqlite: ctx.sqlite, groupIdx: to, userIdx: ctx.auth.user.f_idx });
 }
 
 /**
@@ -246,17 +177,14 @@ function checkGroupChange({
  * overwritten: the save goes through with the server's values for them and the device's are
  * kept as a conflict the member settles on /sync. Nothing is written when a rule fails.
  */
-export async function saveSiteEffect({
+export async function saveSite({
   ctx,
   args,
-  recordConflict,
 }: {
   ctx: MutationContext;
   args: SaveSiteArgs;
-  recordConflict: RecordConflict;
 }): Promise<MutationOutcome> {
-  refuseWriteLimited(ctx);
-  refuseLocalImages(args.changes);
+  refuseLocalFiles({ value: args.changes, field: 'changes' });
   const { sqlite } = ctx;
   const head = targetOf({ ctx, args });
   const changes = args.changes as Partial<RegistrationFields>;
@@ -267,18 +195,18 @@ export async function saveSiteEffect({
   let conflicts: DraftField[] = [];
   if (head) {
     const read = readSiteFields({ sqlite, siteIdx: head.f_idx });
-    if (!read) throw notFound(syncMessages.siteNotFound);
+    if (!read) throw siteUnavailable();
     current = read.fields;
     version = read.version;
-    const merged = mergeEdit({
+    const edit = mergeEdit({
       current: current as unknown as Required<DraftFields>,
       currentVersion: version,
       base: args.base as DraftFields,
       baseVersion: args.base_version,
       changes: args.changes as DraftFields,
     });
-    apply = merged.apply as Partial<RegistrationFields>;
-    conflicts = merged.conflicts;
+    apply = edit.apply as Partial<RegistrationFields>;
+    conflicts = edit.conflicts;
   } else {
     current = emptyRegistration({ kind: args.site_type, now: ctx.now });
   }
@@ -293,7 +221,12 @@ export async function saveSiteEffect({
     to: apply.f_group_idx !== undefined ? apply.f_group_idx : current.f_group_idx,
   });
   const registering = head === null || head.f_status === 'P';
-  const site = checkedSite({ ctx, site: { ...current, ...apply }, registering });
+  const merged = { ...current, ...apply };
+  const groupRequired =
+    registering &&
+    merged.f_group_idx === null &&
+    (await groupsOfMember({ db: ctx.tx, userIdx: ctx.auth.user.f_idx })).length > 0;
+  const site = checkedSite({ ctx, site: merged, groupRequired });
 
   let siteIdx: number;
   if (head) {
@@ -342,7 +275,6 @@ export async function resolveSiteConflict({
   mine,
   theirs,
   theirsVersion,
-  recordConflict,
 }: {
   ctx: MutationContext;
   siteIdx: number;
@@ -350,13 +282,11 @@ export async function resolveSiteConflict({
   mine: Record<string, unknown>;
   theirs: Record<string, unknown>;
   theirsVersion: number;
-  recordConflict: RecordConflict;
 }): Promise<MutationOutcome> {
-  const head = siteHead({ sqlite: ctx.sqlite, siteIdx });
-  if (!head || head.f_site_type === 'U') throw notFound(syncMessages.siteNotFound);
-  return saveSiteEffect({
+  const head = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+  if (!head || head.f_site_type === 'U') throw siteUnavailable();
+  return saveSite({
     ctx,
-    recordConflict,
     args: {
       draft_id: /^[A-Za-z0-9_-]{8,64}$/.test(draftId) ? draftId : null,
       site_idx: siteIdx,
@@ -385,12 +315,12 @@ export async function removeTemporarySave({ ctx, kind }: { ctx: AuthedContext; k
 
 export async function getSiteRegistration({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }) {
   return ctx.db.connection().execute(async () => {
-    const head = siteHead({ sqlite: ctx.sqlite, siteIdx });
-    if (!head) throw notFound(syncMessages.siteNotFound);
-    requireEditor({ sqlite: ctx.sqlite, auth: ctx.auth, site: head });
+    const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+    requireModify(access);
+    const head = access.site;
     if (head.f_site_type === 'U') throw ruleViolation(registrationMessages.notRegistrable);
     const read = readSiteFields({ sqlite: ctx.sqlite, siteIdx });
-    if (!read) throw notFound(syncMessages.siteNotFound);
+    if (!read) throw siteUnavailable();
     return {
       site_idx: siteIdx,
       f_user_idx: head.f_user_idx,
@@ -402,6 +332,6 @@ export async function getSiteRegistration({ ctx, siteIdx }: { ctx: AuthedContext
   });
 }
 
-export function registrationGroups({ ctx }: { ctx: AuthedContext }) {
-  return { list: memberGroups({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx }) };
+export async function registrationGroups({ ctx }: { ctx: AuthedContext }) {
+  return { list: await groupsOfMember({ db: ctx.db, userIdx: ctx.auth.user.f_idx }) };
 }

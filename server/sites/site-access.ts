@@ -1,18 +1,23 @@
-import type { Kysely, Transaction } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import { type SitePermissions, sitePermissions } from '../../sync/sites/detail.ts';
 import type { AuthInfo } from '../auth/session.ts';
-import type { Database } from '../db/schema.ts';
+import { cached } from '../db/statements.ts';
+import { groupMessages } from '../groups/groups.messages.ts';
+import { isGroupMember } from '../groups/membership.ts';
 import { forbidden, notGroupMember, ruleViolation } from '../http/errors.ts';
 import { siteMessages } from './detail.messages.ts';
 
+export type { DbOrTx } from '../db/database.ts';
+
 /**
- * Who may do what on a site (spec §6), for every site operation of the detail, the lists and
- * visibility. The rules themselves are sync/sites/detail.ts `sitePermissions`, which the
- * screens also use to decide which buttons to show.
+ * Who may do what on a site (spec §6), for every site operation: the detail, the lists,
+ * visibility, registration and the offline operations, online or pushed. The rules
+ * themselves are sync/sites/detail.ts `sitePermissions`, which the screens also use to
+ * decide which buttons to show. Reads run on the caller's connection (prepared statements):
+ * call them inside the caller's transaction or `db.connection()`.
  */
 
-export type DbOrTx = Kysely<Database> | Transaction<Database>;
-
+/** A site's state: what every access rule reads. */
 export interface SiteHead {
   f_idx: number;
   f_user_idx: number;
@@ -22,6 +27,23 @@ export interface SiteHead {
   f_hidden: 'Y' | 'N';
   f_complete: 'Y' | 'N';
   f_remain_days_till_hide: number | null;
+  /** The device's draft id the site was made from, if any. */
+  f_client_id: string | null;
+  f_temp_step: number;
+}
+
+const HEAD = `SELECT f_idx, f_user_idx, f_group_idx, f_status, f_site_type, f_hidden, f_complete,
+  f_remain_days_till_hide, f_client_id, f_temp_step FROM sites`;
+
+export function readSiteHead({ sqlite, siteIdx }: { sqlite: SQLite.Database; siteIdx: number }) {
+  return (cached({ sqlite, sql: `${HEAD} WHERE f_idx = ?` }).get(siteIdx) as SiteHead | undefined) ?? null;
+}
+
+/** The site made from a device's draft id (a repeated or first push knows no site_idx yet). */
+export function readSiteHeadByClientId({ sqlite, clientId }: { sqlite: SQLite.Database; clientId: string }) {
+  return (
+    (cached({ sqlite, sql: `${HEAD} WHERE f_client_id = ?` }).get(clientId) as SiteHead | undefined) ?? null
+  );
 }
 
 export interface SiteAccess {
@@ -31,82 +53,64 @@ export interface SiteAccess {
   permissions: SitePermissions;
 }
 
-export async function readSiteHead({
-  db,
-  siteIdx,
-}: {
-  db: DbOrTx;
-  siteIdx: number;
-}): Promise<SiteHead | null> {
-  return (
-    (await db
-      .selectFrom('sites')
-      .select([
-        'f_idx',
-        'f_user_idx',
-        'f_group_idx',
-        'f_status',
-        'f_site_type',
-        'f_hidden',
-        'f_complete',
-        'f_remain_days_till_hide',
-      ])
-      .where('f_idx', '=', siteIdx)
-      .executeTakeFirst()) ?? null
-  );
-}
-
-export async function isMemberOfGroup({
-  db,
-  groupIdx,
-  userIdx,
-}: {
-  db: DbOrTx;
-  groupIdx: number;
-  userIdx: number;
-}): Promise<boolean> {
-  const row = await db
-    .selectFrom('group_members')
-    .select('f_user_idx')
-    .where('f_group_idx', '=', groupIdx)
-    .where('f_user_idx', '=', userIdx)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The refusal for a site the caller may not see: it does not exist, is deleted, or is hidden from them. */
 export function siteUnavailable() {
   return ruleViolation(siteMessages.deletedOrHidden, { status: 404, data: { reason: 'site_unavailable' } });
+}
+
+/** The caller's relation to a site already read. */
+export function accessOf({
+  sqlite,
+  site,
+  auth,
+}: {
+  sqlite: SQLite.Database;
+  site: SiteHead;
+  auth: AuthInfo;
+}): SiteAccess {
+  const userIdx = auth.user.f_idx;
+  const inGroup = site.f_group_idx !== null && isGroupMember({ sqlite, groupIdx: site.f_group_idx, userIdx });
+  return {
+    site,
+    owner: site.f_user_idx === userIdx,
+    isGroupMember: inGroup,
+    permissions: sitePermissions({ site, userIdx, isAdmin: auth.isAdmin, isGroupMember: inGroup }),
+  };
 }
 
 /**
  * The site and the caller's relation to it. Sites that do not exist for the caller (missing,
  * another member's draft, deleted unless `allowDeleted`) are refused with the deleted-or-hidden notice.
  */
-export async function siteAccess({
-  db,
+export function siteAccess({
+  sqlite,
+  auth,
   siteIdx,
+  allowDeleted = false,
+}: {
+  sqlite: SQLite.Database;
+  auth: AuthInfo;
+  siteIdx: number;
+  allowDeleted?: boolean;
+}): SiteAccess {
+  const site = readSiteHead({ sqlite, siteIdx });
+  if (!site) throw siteUnavailable();
+  requireExists({ site, auth, allowDeleted });
+  return accessOf({ sqlite, site, auth });
+}
+
+/** A deleted site, or another member's draft, does not exist for the caller. */
+export function requireExists({
+  site,
   auth,
   allowDeleted = false,
 }: {
-  db: DbOrTx;
-  siteIdx: number;
+  site: SiteHead;
   auth: AuthInfo;
   allowDeleted?: boolean;
-}): Promise<SiteAccess> {
-  const site = await readSiteHead({ db, siteIdx });
-  const userIdx = auth.user.f_idx;
-  if (!site) throw siteUnavailable();
-  if (site.f_status === 'P' && site.f_user_idx !== userIdx) throw siteUnavailable();
+}): void {
+  if (site.f_status === 'P' && site.f_user_idx !== auth.user.f_idx) throw siteUnavailable();
   if (site.f_status === 'D' && !allowDeleted) throw siteUnavailable();
-  const isGroupMember =
-    site.f_group_idx !== null && (await isMemberOfGroup({ db, groupIdx: site.f_group_idx, userIdx }));
-  return {
-    site,
-    owner: site.f_user_idx === userIdx,
-    isGroupMember,
-    permissions: sitePermissions({ site, userIdx, isAdmin: auth.isAdmin, isGroupMember }),
-  };
 }
 
 /** Hide, show, extend, delete: the owner or an admin (spec §6: only the owner manages a site). */
@@ -115,12 +119,21 @@ export function requireManage(access: SiteAccess): void {
 }
 
 /**
- * Sold-out marks (site or units): new-open sites only; the owner, an admin or a member of the
- * site's group. Someone outside the group gets -12 'not a group member' (spec §6).
+ * Edits (registration, units, sold-out marks): the owner, an admin, or a member of the group
+ * the site is shared to. Someone outside that group gets -12 'not a group member' (spec §6).
  */
-export function requireComplete(access: SiteAccess): void {
-  if (access.site.f_site_type !== 'O') throw ruleViolation(siteMessages.completeNewOpenOnly);
-  if (access.permissions.complete) return;
-  if (access.site.f_group_idx !== null) throw notGroupMember(siteMessages.notGroupMember);
+export function requireModify(access: SiteAccess): void {
+  if (access.permissions.modify) return;
+  if (access.site.f_group_idx !== null) throw notGroupMember(groupMessages.notGroupMember);
   throw forbidden(siteMessages.notOwner);
+}
+
+/**
+ * Sold-out marks (the site or its units): new-open sites only; an unregistered-site report
+ * never. A general site completed by older data may still be reopened.
+ */
+export function requireComplete({ access, completing }: { access: SiteAccess; completing: boolean }): void {
+  if (access.site.f_site_type === 'U') throw ruleViolation(siteMessages.notCompletable);
+  if (access.site.f_site_type !== 'O' && completing) throw ruleViolation(siteMessages.completeNewOpenOnly);
+  requireModify(access);
 }

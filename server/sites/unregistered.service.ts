@@ -1,11 +1,12 @@
-import { LOCAL_FILE_PREFIX } from '../../sync/site-fields.ts';
 import type { UnregisteredReport } from '../../sync/sites/registration.ts';
 import { checkUnregistered, parseList } from '../../sync/sites/rules.ts';
 import type { AuthedContext } from '../http/context.ts';
-import { badParameter, forbidden, invalidInput, notFound } from '../http/errors.ts';
-import { loadSiteRows } from '../sync/site-rows.ts';
+import { forbidden, invalidInput, notFound } from '../http/errors.ts';
+import { refuseLocalFiles } from '../uploads/local-files.ts';
 import { registrationMessages, unregisteredRuleMessages } from './registration.messages.ts';
-import { insertSiteRow, siteHead, writeSiteFields } from './registration.repository.ts';
+import { readSiteHead } from './site-access.ts';
+import { loadSiteRows } from './site-rows.ts';
+import { insertSiteRow, writeSiteFields } from './site-writer.ts';
 
 /**
  * The unregistered-site report (spec §2 Unregistered site form, §5): a member tells the
@@ -53,9 +54,7 @@ export async function addUnregisteredSite({
   ctx: AuthedContext;
   report: UnregisteredReport;
 }): Promise<{ site_idx: number }> {
-  if (report.f_inlay_image_url.some((url) => url.startsWith(LOCAL_FILE_PREFIX))) {
-    throw badParameter({ field: 'f_inlay_image_url', reason: 'image not uploaded yet' });
-  }
+  refuseLocalFiles({ value: report.f_inlay_image_url, field: 'f_inlay_image_url' });
   const failure = checkUnregistered(report);
   if (failure) throw invalidInput({ field: failure.field, msg: unregisteredRuleMessages[failure.rule] });
   const fields = normalizeReport(report);
@@ -78,7 +77,7 @@ export async function addUnregisteredSite({
 
 export async function getUnregisteredSite({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }) {
   return ctx.db.connection().execute(async () => {
-    const head = siteHead({ sqlite: ctx.sqlite, siteIdx });
+    const head = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
     if (head?.f_site_type !== 'U' || head.f_status === 'D') {
       throw notFound(registrationMessages.reportNotFound);
     }

@@ -7,6 +7,7 @@ import {
   restoreAndHiddenSiteCall,
   updateGeneralSiteCall,
 } from '../../sync/api/site-visibility.api.ts';
+import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
 import { visibilityMessages } from './detail.messages.ts';
 import {
@@ -24,28 +25,32 @@ export const siteVisibilityOperations = [
   defineOperation(expandGeneralSiteExpireDaysCall, {
     access: { kind: 'member', write: true },
     successMessage: visibilityMessages.extended,
-    handler: ({ input, ctx }) => extendGeneralSite({ ctx, siteIdx: input.site_idx }),
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) => extendGeneralSite({ ctx: t, siteIdx: input.site_idx })),
   }),
   defineOperation(updateGeneralSiteCall, {
     access: { kind: 'member', write: true },
     successMessage: visibilityMessages.updatedAll,
-    handler: ({ input, ctx }) => updateAllGeneralSites({ ctx, groupIdx: input.group_idx }),
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) => updateAllGeneralSites({ ctx: t, groupIdx: input.group_idx })),
   }),
   defineOperation(removeSiteCall, {
     access: { kind: 'member', write: true },
     successMessage: visibilityMessages.deleted,
-    handler: ({ input, ctx }) => removeSite({ ctx, siteIdx: input.site_idx }),
+    handler: ({ input, ctx }) => inTransaction(ctx, (t) => removeSite({ ctx: t, siteIdx: input.site_idx })),
   }),
   defineOperation(removeSiteForeverCall, {
     access: siteTab,
     successMessage: visibilityMessages.deletedForever,
-    handler: ({ input, ctx }) => removeSiteForever({ ctx, siteIdx: input.site_idx }),
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) => removeSiteForever({ ctx: t, siteIdx: input.site_idx })),
   }),
   defineOperation(restoreAndHiddenSiteCall, {
     access: siteTab,
     successMessage: (out) =>
       out.hidden === 'Y' ? visibilityMessages.restoredHidden : visibilityMessages.restored,
-    handler: ({ input, ctx }) => restoreSite({ ctx, siteIdx: input.site_idx, hidden: input.hidden }),
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) => restoreSite({ ctx: t, siteIdx: input.site_idx, hidden: input.hidden })),
   }),
   defineOperation(findSiteByStatusCall, {
     access: siteTab,

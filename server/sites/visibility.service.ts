@@ -2,34 +2,94 @@ import { sql } from 'kysely';
 import type { AdminSiteItem } from '../../sync/api/site-visibility.api.ts';
 import { Limits } from '../../sync/constants.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
-import type { AuthedContext } from '../http/context.ts';
-import { notFound, notGroupMember, ruleViolation } from '../http/errors.ts';
+import { cached } from '../db/statements.ts';
+import { requireGroupMember } from '../groups/membership.ts';
+import type { AuthedContext, TxContext } from '../http/context.ts';
+import { notFound, ruleViolation } from '../http/errors.ts';
 import { siteMessages, visibilityMessages } from './detail.messages.ts';
 import { sitePage } from './lists.repository.ts';
-import { isMemberOfGroup, readSiteHead, requireManage, siteAccess } from './site-access.ts';
+import { readSiteHead, requireComplete, requireManage, siteAccess } from './site-access.ts';
 import { sitesInState, stampSiteState } from './visibility.repository.ts';
 
 /**
  * Visibility of sites (spec §4): hidden, completed, deleted, and the days general sites have
  * before they are hidden (sync/sites/expiry.ts; the daily count is server/jobs/expiry.job.ts).
+ * Each change runs in the transaction its caller opened: a route, or the push of an offline
+ * operation (server/sites/sites.mutators.ts).
  */
 
-/** Spec §7 expandGeneralSiteExpireDays: a visible general site starts its days again. */
-export async function extendGeneralSite({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }) {
-  return ctx.db.transaction().execute(async (tx) => {
-    const access = await siteAccess({ db: tx, siteIdx, auth: ctx.auth });
-    requireManage(access);
-    if (access.site.f_site_type !== 'G' || access.site.f_status !== 'N') {
-      throw ruleViolation(visibilityMessages.generalOnly);
-    }
-    if (access.site.f_hidden === 'Y') throw ruleViolation(visibilityMessages.showFirst);
-    await tx
-      .updateTable('sites')
-      .set({ f_remain_days_till_hide: Expiry.generalSiteDays })
-      .where('f_idx', '=', siteIdx)
-      .execute();
-    return { site_idx: siteIdx, f_remain_days_till_hide: Expiry.generalSiteDays };
+/** Spec §7 setHideSite (also offline): the owner or an admin hides or shows a site; hiding shows 15 days. */
+export async function hideSite({
+  ctx,
+  siteIdx,
+  hidden,
+}: {
+  ctx: TxContext;
+  siteIdx: number;
+  hidden: 'Y' | 'N';
+}) {
+  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  requireManage(access);
+  if (hidden === 'Y') {
+    cached({
+      sqlite: ctx.sqlite,
+      sql: "UPDATE sites SET f_hidden = 'Y', f_remain_days_till_hide = ? WHERE f_idx = ?",
+    }).run(Expiry.hiddenRemainDays, siteIdx);
+  } else {
+    cached({ sqlite: ctx.sqlite, sql: "UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?" }).run(siteIdx);
+  }
+  await stampSiteState({
+    db: ctx.tx,
+    siteIdx,
+    state: 'hidden',
+    time: hidden === 'Y' ? ctx.now.toISOString() : null,
+    hiddenBy: access.owner ? 'O' : 'A',
   });
+  return { site_idx: siteIdx, hidden_status: hidden };
+}
+
+/**
+ * Spec §7 setCompleteSite (also offline): a new-open site sold out, or reopened, by its
+ * owner, an admin or a member of its group.
+ */
+export async function completeSite({
+  ctx,
+  siteIdx,
+  complete,
+}: {
+  ctx: TxContext;
+  siteIdx: number;
+  complete: 'Y' | 'N';
+}) {
+  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  requireComplete({ access, completing: complete === 'Y' });
+  cached({ sqlite: ctx.sqlite, sql: 'UPDATE sites SET f_complete = ? WHERE f_idx = ?' }).run(
+    complete,
+    siteIdx,
+  );
+  await stampSiteState({
+    db: ctx.tx,
+    siteIdx,
+    state: 'complete',
+    time: complete === 'Y' ? ctx.now.toISOString() : null,
+  });
+  return { site_idx: siteIdx, complete_status: complete };
+}
+
+/** Spec §7 expandGeneralSiteExpireDays: a visible general site starts its days again. */
+export async function extendGeneralSite({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }) {
+  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  requireManage(access);
+  if (access.site.f_site_type !== 'G' || access.site.f_status !== 'N') {
+    throw ruleViolation(visibilityMessages.generalOnly);
+  }
+  if (access.site.f_hidden === 'Y') throw ruleViolation(visibilityMessages.showFirst);
+  await ctx.tx
+    .updateTable('sites')
+    .set({ f_remain_days_till_hide: Expiry.generalSiteDays })
+    .where('f_idx', '=', siteIdx)
+    .execute();
+  return { site_idx: siteIdx, f_remain_days_till_hide: Expiry.generalSiteDays };
 }
 
 /**
@@ -37,61 +97,47 @@ export async function extendGeneralSite({ ctx, siteIdx }: { ctx: AuthedContext; 
  * sites start their days again; with a group, only those shared to it, and the caller must be
  * in that group (-12 otherwise). Sites of other members are never touched.
  */
-export async function updateAllGeneralSites({
-  ctx,
-  groupIdx,
-}: {
-  ctx: AuthedContext;
-  groupIdx: number | null;
-}) {
+export async function updateAllGeneralSites({ ctx, groupIdx }: { ctx: TxContext; groupIdx: number | null }) {
   const userIdx = ctx.auth.user.f_idx;
-  return ctx.db.transaction().execute(async (tx) => {
-    if (groupIdx !== null && !(await isMemberOfGroup({ db: tx, groupIdx, userIdx }))) {
-      throw notGroupMember(siteMessages.notGroupMember);
-    }
-    let query = tx
-      .updateTable('sites')
-      .set({ f_remain_days_till_hide: Expiry.generalSiteDays })
-      .where('f_user_idx', '=', userIdx)
-      .where('f_site_type', '=', 'G')
-      .where('f_status', '=', 'N')
-      .where('f_hidden', '=', 'N')
-      .where((eb) =>
-        eb.or([
-          eb('f_remain_days_till_hide', 'is', null),
-          eb('f_remain_days_till_hide', '!=', Expiry.generalSiteDays),
-        ]),
-      );
-    if (groupIdx !== null) query = query.where('f_group_idx', '=', groupIdx);
-    const result = await query.executeTakeFirst();
-    return {
-      updated: Number(result.numUpdatedRows),
-      f_remain_days_till_hide: Expiry.generalSiteDays,
-    };
-  });
+  if (groupIdx !== null) requireGroupMember({ sqlite: ctx.sqlite, groupIdx, userIdx });
+  let query = ctx.tx
+    .updateTable('sites')
+    .set({ f_remain_days_till_hide: Expiry.generalSiteDays })
+    .where('f_user_idx', '=', userIdx)
+    .where('f_site_type', '=', 'G')
+    .where('f_status', '=', 'N')
+    .where('f_hidden', '=', 'N')
+    .where((eb) =>
+      eb.or([
+        eb('f_remain_days_till_hide', 'is', null),
+        eb('f_remain_days_till_hide', '!=', Expiry.generalSiteDays),
+      ]),
+    );
+  if (groupIdx !== null) query = query.where('f_group_idx', '=', groupIdx);
+  const result = await query.executeTakeFirst();
+  return {
+    updated: Number(result.numUpdatedRows),
+    f_remain_days_till_hide: Expiry.generalSiteDays,
+  };
 }
 
 /** Spec §7 removeSite: status D; the owner or an admin. An admin can restore it or delete it for good. */
-export async function removeSite({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }) {
-  return ctx.db.transaction().execute(async (tx) => {
-    const access = await siteAccess({ db: tx, siteIdx, auth: ctx.auth });
-    requireManage(access);
-    // A draft is removed through registration (removeSiteDraft), not deleted here.
-    if (access.site.f_status !== 'N') throw notFound(siteMessages.deletedOrHidden);
-    await tx.updateTable('sites').set({ f_status: 'D' }).where('f_idx', '=', siteIdx).execute();
-    await stampSiteState({ db: tx, siteIdx, state: 'deleted', time: ctx.clock.now().toISOString() });
-    return { site_idx: siteIdx };
-  });
+export async function removeSite({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }) {
+  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  requireManage(access);
+  // A draft is removed through registration (removeSiteDraft), not deleted here.
+  if (access.site.f_status !== 'N') throw notFound(siteMessages.deletedOrHidden);
+  await ctx.tx.updateTable('sites').set({ f_status: 'D' }).where('f_idx', '=', siteIdx).execute();
+  await stampSiteState({ db: ctx.tx, siteIdx, state: 'deleted', time: ctx.now.toISOString() });
+  return { site_idx: siteIdx };
 }
 
 /** Spec §7 removeSiteForever (admin): the row goes, with its contacts, units, likes and memos. */
-export async function removeSiteForever({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }) {
-  return ctx.db.transaction().execute(async (tx) => {
-    const site = await readSiteHead({ db: tx, siteIdx });
-    if (!site) throw notFound(siteMessages.deletedOrHidden);
-    await tx.deleteFrom('sites').where('f_idx', '=', siteIdx).execute();
-    return { site_idx: siteIdx };
-  });
+export async function removeSiteForever({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }) {
+  const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+  if (!site) throw notFound(siteMessages.deletedOrHidden);
+  await ctx.tx.deleteFrom('sites').where('f_idx', '=', siteIdx).execute();
+  return { site_idx: siteIdx };
 }
 
 /**
@@ -103,30 +149,29 @@ export async function restoreSite({
   siteIdx,
   hidden,
 }: {
-  ctx: AuthedContext;
+  ctx: TxContext;
   siteIdx: number;
   hidden: 'Y' | 'N';
 }) {
-  return ctx.db.transaction().execute(async (tx) => {
-    const site = await readSiteHead({ db: tx, siteIdx });
-    if (!site) throw notFound(siteMessages.deletedOrHidden);
-    if (site.f_status !== 'D') throw ruleViolation(visibilityMessages.notDeleted);
-    const days =
-      site.f_site_type !== 'G'
-        ? site.f_remain_days_till_hide
-        : hidden === 'Y'
-          ? Expiry.hiddenRemainDays
-          : Expiry.generalSiteDays;
-    await tx
-      .updateTable('sites')
-      .set({ f_status: 'N', f_hidden: hidden, f_remain_days_till_hide: days })
-      .where('f_idx', '=', siteIdx)
-      .execute();
-    const now = ctx.clock.now().toISOString();
-    await stampSiteState({ db: tx, siteIdx, state: 'deleted', time: null });
-    if (hidden === 'Y') await stampSiteState({ db: tx, siteIdx, state: 'hidden', time: now, hiddenBy: 'A' });
-    return { site_idx: siteIdx, hidden };
-  });
+  const tx = ctx.tx;
+  const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+  if (!site) throw notFound(siteMessages.deletedOrHidden);
+  if (site.f_status !== 'D') throw ruleViolation(visibilityMessages.notDeleted);
+  const days =
+    site.f_site_type !== 'G'
+      ? site.f_remain_days_till_hide
+      : hidden === 'Y'
+        ? Expiry.hiddenRemainDays
+        : Expiry.generalSiteDays;
+  await tx
+    .updateTable('sites')
+    .set({ f_status: 'N', f_hidden: hidden, f_remain_days_till_hide: days })
+    .where('f_idx', '=', siteIdx)
+    .execute();
+  const now = ctx.now.toISOString();
+  await stampSiteState({ db: tx, siteIdx, state: 'deleted', time: null });
+  if (hidden === 'Y') await stampSiteState({ db: tx, siteIdx, state: 'hidden', time: now, hiddenBy: 'A' });
+  return { site_idx: siteIdx, hidden };
 }
 
 /** Spec §7 findSiteByStatus: a page of the admin site tab D, H or C. */

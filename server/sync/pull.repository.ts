@@ -1,9 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type { Change, ChangeEntity, PullWire, UnitsRow } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
+import { cached } from '../db/statements.ts';
 import { RawJson } from '../http/raw-json.ts';
-import { inList, loadSiteJson, loadUnitsJson, siteWire } from './site-rows.ts';
-import { cached } from './statements.ts';
+import { inList, loadSiteJson, loadUnitsJson, siteWire } from '../sites/site-rows.ts';
 
 /**
  * Reads one page of a member's change feed (migrations/0003_sync.ts) in one read transaction,

@@ -1,6 +1,4 @@
-import * as v from 'valibot';
 import { ResultCode } from '../../sync/codes.ts';
-import { isMutatorName, type MutatorName, mutators } from '../../sync/mutators.ts';
 import {
   DEFAULT_PULL_LIMIT,
   type MutationEnvelope,
@@ -12,13 +10,14 @@ import {
   type PushRequest,
   type PushResponse,
 } from '../../sync/protocol.ts';
+import type { Tx } from '../db/database.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { AppError, badParameter, forbidden } from '../http/errors.ts';
 import { renderMessage } from '../http/messages.ts';
-import { issueToBadParameter } from '../http/operation.ts';
 import type { RawJson } from '../http/raw-json.ts';
-import { type MutationContext, type MutationOutcome, serverMutators, type Tx } from './mutators.server.ts';
 import { readPullPage } from './pull.repository.ts';
+import { serverMutator } from './registry.ts';
+import { runMutation } from './run.ts';
 import { syncMessages } from './sync.messages.ts';
 
 /** How many recorded outcomes per device are kept for answering repeated pushes. */
@@ -31,30 +30,6 @@ export function protocolOutdated(): AppError {
     msg: syncMessages.protocolOutdated,
     data: { reason: PROTOCOL_OUTDATED, server_version: PROTOCOL_VERSION },
   });
-}
-
-/** Runs one operation's server effect: its arguments checked by the registry's schema first. */
-export async function runMutation({
-  ctx,
-  name,
-  args,
-}: {
-  ctx: MutationContext;
-  name: string;
-  args: unknown;
-}): Promise<MutationOutcome> {
-  if (!isMutatorName(name)) throw badParameter({ field: 'name', reason: `unknown operation ${name}` });
-  const parsed = v.safeParse(mutators[name].args, args);
-  if (!parsed.success) {
-    const err = issueToBadParameter(parsed.issues);
-    const data = err.data as { field: string; reason: string };
-    throw badParameter({ field: `args.${data.field}`, reason: data.reason });
-  }
-  const run = serverMutators[name] as (input: {
-    ctx: MutationContext;
-    args: unknown;
-  }) => Promise<MutationOutcome>;
-  return run({ ctx, args: parsed.output });
 }
 
 /** A device install belongs to one member: another member's session may not push or pull for it. */
@@ -158,9 +133,11 @@ async function applyOne({
     s.savepoint.run();
     let outcome: { status: MutationResult['status']; code: number; msg: string; data: unknown };
     try {
+      const mutator = serverMutator(mutation.name);
+      if (!mutator) throw badParameter({ field: 'name', reason: `unknown operation ${mutation.name}` });
       const result = await runMutation({
         ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now, clientId, mutationId: mutation.id },
-        name: mutation.name,
+        mutator,
         args: mutation.args,
       });
       s.release.run();
@@ -234,24 +211,4 @@ export async function pull({
       limit: request.limit ?? DEFAULT_PULL_LIMIT,
     }),
   );
-}
-
-/** The plain RPC form of an offline operation: the same server effect, in one transaction. */
-export async function runRpc({
-  ctx,
-  name,
-  args,
-}: {
-  ctx: AuthedContext;
-  name: MutatorName;
-  args: unknown;
-}): Promise<unknown> {
-  const outcome = await ctx.db.transaction().execute((tx) =>
-    runMutation({
-      ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now: ctx.clock.now(), clientId: null, mutationId: null },
-      name,
-      args,
-    }),
-  );
-  return outcome.data;
 }

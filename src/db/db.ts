@@ -1,7 +1,16 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ConflictRow } from '../../sync/protocol.ts';
-import type { SiteDongRow, SiteRow } from '../../sync/site-fields.ts';
+import type {
+  DeviceStore,
+  LocalConflict,
+  LocalDraft,
+  LocalLike,
+  LocalMemo,
+  LocalSite,
+} from '../../sync/device-store.ts';
+import type { SiteDongRow } from '../../sync/site-fields.ts';
 import { packSites, type SitePack, SiteStore } from './site-packs.ts';
+
+export type { LocalConflict, LocalDraft, LocalLike, LocalMemo, LocalSite };
 
 /**
  * The device's offline store (IndexedDB through Dexie). The server is the source of
@@ -9,50 +18,11 @@ import { packSites, type SitePack, SiteStore } from './site-packs.ts';
  * Admin data is never stored here.
  */
 
-/** A site in the member's scope, as pulled (sync/site-fields.ts SiteRow). */
-export interface LocalSite extends Partial<SiteRow> {
-  f_idx: number;
-  f_site_type: 'O' | 'G' | 'U';
-  f_user_idx: number;
-  f_group_idx: number | null;
-  f_name: string;
-  f_update_time: string;
-  /** The rest of the server row, as pulled. */
-  [field: string]: unknown;
-}
-
 /** A building of a site with its units inside (`hos`), as pulled. */
 export interface LocalDong extends Partial<SiteDongRow> {
   f_idx: number;
   f_site_idx: number;
   [field: string]: unknown;
-}
-
-/**
- * A registration in progress (temporary save, site status P), keyed by its draft id: made on
- * the device when the draft is started (or `site-draft-<idx>` for one the server made).
- * `payload` holds the draft fields; `base_version` the server version they derive from.
- */
-export interface LocalDraft {
-  key: string;
-  site_type: 'O' | 'G' | 'U';
-  site_idx: number | null;
-  step: number;
-  payload: unknown;
-  base_version: number | null;
-  updated_at: string;
-}
-
-export interface LocalMemo {
-  f_site_idx: number;
-  memo: string;
-  memo_images: string[];
-  updated_at: string;
-}
-
-export interface LocalLike {
-  f_site_idx: number;
-  liked_at: string;
 }
 
 export interface LocalRecentView {
@@ -87,9 +57,6 @@ export interface OutboxEntry {
   /** What the server answered, e.g. the new site_idx of a first draft save. */
   result?: unknown;
 }
-
-/** A draft save that met a newer server copy: both versions kept until the member chooses. */
-export type LocalConflict = ConflictRow;
 
 /**
  * The server's copy of a row that a waiting mutation changed on the device. Pulled data for
@@ -170,7 +137,7 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
   },
 ];
 
-export class LocalDb extends Dexie {
+export class LocalDb extends Dexie implements DeviceStore {
   sitePacks!: EntityTable<SitePack, 'id'>;
   dongs!: EntityTable<LocalDong, 'f_idx'>;
   drafts!: EntityTable<LocalDraft, 'key'>;

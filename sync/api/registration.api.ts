@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { saveSite, saveSiteDraft } from '../mutators.ts';
 import { type RegistrationFields, unregisteredReportSchema } from '../sites/registration.ts';
+import { saveSite, saveSiteDraft } from '../sites/sites.mutators.ts';
 import { defineCall } from './contract.ts';
 import { id } from './fields.ts';
 

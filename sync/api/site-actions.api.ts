@@ -1,9 +1,9 @@
-import { addSiteMemo, setCompleteSite, setHideSite, setLikeSite } from '../mutators.ts';
+import { addSiteMemo, setCompleteSite, setHideSite, setLikeSite } from '../sites/sites.mutators.ts';
 import { defineCall } from './contract.ts';
 
 /**
  * The spec §7 site calls that are also offline operations: the same arguments as the
- * mutation of sync/mutators.ts, the same server code (server/sync/mutators.server.ts).
+ * mutation of sync/mutators.ts, the same server code (server/sites/sites.mutators.ts).
  */
 export const setLikeSiteCall = defineCall<{ site_idx: number; like_status: 'Y' | 'N' }>()({
   operationId: 'setLikeSite',

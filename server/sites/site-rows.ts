@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { jsonArraySiteColumns, type SiteDongRow, type SiteRow } from '../../sync/site-fields.ts';
-import { cached } from './statements.ts';
+import { cached } from '../db/statements.ts';
 
 /**
  * Reads sites in the wire shape (sync/site-fields.ts SiteRow) with raw prepared statements:

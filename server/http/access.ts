@@ -1,0 +1,78 @@
+import type SQLite from 'better-sqlite3';
+import { AdminTab, canOpenTab } from '../../sync/admin-tabs.ts';
+import { authMessages } from '../auth/auth.messages.ts';
+import { type AuthInfo, resolveSession } from '../auth/session.ts';
+import { requireTicket } from '../points/ticket.ts';
+import type { RequestContext } from './context.ts';
+import { forbidden, ruleViolation } from './errors.ts';
+
+/**
+ * Who may call an operation or run an offline operation. The server decides; the UI only
+ * mirrors it. Routes (server/http/operation.ts) and pushed mutations (server/sync) declare
+ * an Access and both are checked by `checkAccess`, so a refusal reads the same either way.
+ * - public: anyone (auth calls, app info).
+ * - session: any signed-in account, including one still under review.
+ * - member: an approved member (or an admin).
+ * - admin: an admin holding the tab's authority ('any' for every admin); `lock` needs
+ *   the admin lock opened in this session (points, periods, protected settings).
+ * `write` refuses write-limited (WL) members; `ticket` needs a valid usage ticket
+ * (spec §6: map search, notification send and community post).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'session'; write?: boolean }
+  | { kind: 'member'; write?: boolean; ticket?: boolean }
+  | { kind: 'admin'; tab: AdminTab | 'any'; lock?: boolean; write?: boolean };
+
+/** The signed-in caller of a request, or the refusal (-2, -3, -7, -9) when there is none. */
+export function resolveAuth(ctx: RequestContext): AuthInfo {
+  return resolveSession({
+    sqlite: ctx.sqlite,
+    clock: ctx.clock,
+    token: ctx.accessToken,
+    superAdminPhone: ctx.config.superAdminPhone,
+  });
+}
+
+/** Throws the refusal when `auth` may not do what `access` asks, at `now`. */
+export async function checkAccess({
+  access,
+  auth,
+  sqlite,
+  now,
+}: {
+  access: Exclude<Access, { kind: 'public' }>;
+  auth: AuthInfo;
+  sqlite: SQLite.Database;
+  now: Date;
+}): Promise<void> {
+  if (access.kind === 'admin') {
+    if (!auth.isAdmin) throw forbidden(authMessages.adminOnly);
+    if (
+      access.tab !== 'any' &&
+      !canOpenTab({ tab: access.tab, authority: auth.authority, isSuperAdmin: auth.isSuperAdmin })
+    ) {
+      throw forbidden(
+        access.tab === AdminTab.manage ? authMessages.superAdminOnly : authMessages.noAuthority,
+      );
+    }
+    if (access.lock) {
+      const until = auth.session.admin_unlocked_until;
+      if (!until || new Date(until) <= now) throw forbidden(authMessages.adminLocked);
+    }
+  }
+  if (access.kind === 'member' && !auth.isAdmin && auth.user.f_approval !== 'A') {
+    throw ruleViolation(authMessages.signupUnderReview, { status: 403 });
+  }
+  if (access.kind === 'member' && access.ticket && !auth.isAdmin) {
+    await requireTicket({ ctx: { sqlite, clock: { now: () => now } }, user: auth.user });
+  }
+  if (access.write && auth.user.f_status === 'WL' && auth.user.f_release_date) {
+    if (new Date(auth.user.f_release_date) > now) {
+      throw ruleViolation(authMessages.writeLimited, {
+        status: 403,
+        params: { date: auth.user.f_release_date.slice(0, 10) },
+      });
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import type SQLite from 'better-sqlite3';
+import type { DraftFields } from '../../sync/site-fields.ts';
+import { jsonArraySiteColumns } from '../../sync/site-fields.ts';
+import { Expiry } from '../../sync/sites/expiry.ts';
+import type { FormDong, RegistrationFields, SaveFields } from '../../sync/sites/registration.ts';
+import { cached } from '../db/statements.ts';
+import { UNIT_COLUMNS } from './site-rows.ts';
+
+/**
+ * The one writer of a site's fields, for every path that writes them: a temporary save
+ * (draft), a final save (new site, draft made final, edit), an unregistered-site report.
+ * On the raw connection, inside the caller's transaction: the site, its contacts, area
+ * types, buildings and units are written together, or nothing.
+ */
+
+/** Inserts the bare row of a new site; its fields follow with writeSiteFields. */
+export function insertSiteRow({
+  sqlite,
+  userIdx,
+  kind,
+  status,
+  clientId,
+  now,
+  step = 0,
+  confirm = null,
+}: {
+  sqlite: SQLite.Database;
+  userIdx: number;
+  kind: 'O' | 'G' | 'U';
+  status: 'N' | 'P';
+  clientId: string | null;
+  now: Date;
+  /** A draft's registration step (spec §4 stored temporary step). */
+  step?: number;
+  confirm?: string | null;
+}): number {
+  const iso = now.toISOString();
+  return Number(
+    cached({
+      sqlite,
+      sql: `INSERT INTO sites (f_name, f_site_type, f_user_idx, f_status, f_temp_step, f_client_id, f_confirm,
+        f_reg_time, f_update_time) VALUES ('', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    }).run(kind, userIdx, status, step, clientId, confirm, iso, iso).lastInsertRowid,
+  );
+}
+
+export function setSiteStatus({
+  sqlite,
+  siteIdx,
+  status,
+  step,
+  now,
+  registered,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  status: 'N' | 'P';
+  step: number;
+  now: Date;
+  /** A draft becoming a site: its registration time is now. */
+  registered: boolean;
+}): void {
+  const iso = now.toISOString();
+  cached({
+    sqlite,
+    // A general site's visibility count (spec §4) starts at registration, not at the next
+    // run of the expiry job, so the owner sees its remaining days at once.
+    sql: `UPDATE sites SET f_status = ?, f_temp_step = ?, f_update_time = ?,
+      f_reg_time = CASE WHEN ? THEN ? ELSE f_reg_time END,
+      f_remain_days_till_hide = CASE WHEN ? AND f_site_type = 'G' THEN ? ELSE f_remain_days_till_hide END
+      WHERE f_idx = ?`,
+  }).run(status, step, iso, registered ? 1 : 0, iso, registered ? 1 : 0, Expiry.generalSiteDays, siteIdx);
+}
+
+type SaveDong = NonNullable<SaveFields['dongs']>[number] | FormDong;
+
+function hoValues(ho: SaveDong['hos'][number]): unknown[] {
+  return UNIT_COLUMNS.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
+}
+
+/**
+ * Buildings and units of a site, keeping the ids of those the save names (an edit keeps a
+ * unit's id, so what refers to it survives); the rest are inserted, and the site's buildings
+ * and units the save no longer lists are deleted.
+ */
+function writeBuildings({
+  sqlite,
+  siteIdx,
+  dongs,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  dongs: readonly SaveDong[];
+}): void {
+  const existingDongs = new Set(
+    cached({ sqlite, sql: 'SELECT f_idx FROM dongs WHERE f_site_idx = ?' }).pluck().all(siteIdx) as number[],
+  );
+  const updateDong = cached({
+    sqlite,
+    sql: `UPDATE dongs SET f_dong = ?, f_floor_count = ?, f_units_per_floor = ?, f_editable = ?, f_order = ?
+      WHERE f_idx = ?`,
+  });
+  const insertDong = cached({
+    sqlite,
+    sql: `INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor, f_editable, f_order)
+      VALUES (?, ?, ?, ?, ?, ?)`,
+  });
+  const hosOfDong = cached({ sqlite, sql: 'SELECT f_idx FROM hos WHERE f_dong_idx = ?' }).pluck();
+  const updateHo = cached({
+    sqlite,
+    sql: `UPDATE hos SET ${UNIT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
+  });
+  const insertHo = cached({
+    sqlite,
+    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${UNIT_COLUMNS.join(', ')})
+      VALUES (?, ?, ${UNIT_COLUMNS.map(() => '?').join(', ')})`,
+  });
+  const deleteHo = cached({ sqlite, sql: 'DELETE FROM hos WHERE f_idx = ?' });
+  const deleteDong = cached({ sqlite, sql: 'DELETE FROM dongs WHERE f_idx = ?' });
+
+  const keptDongs = new Set<number>();
+  dongs.forEach((d, order) => {
+    let dongIdx: number;
+    const existing = d.f_idx !== undefined && existingDongs.has(d.f_idx) && !keptDongs.has(d.f_idx);
+    if (existing) {
+      dongIdx = d.f_idx as number;
+      updateDong.run(d.f_dong, d.f_floor_count, d.f_units_per_floor, d.f_editable, order, dongIdx);
+    } else {
+      dongIdx = Number(
+        insertDong.run(siteIdx, d.f_dong, d.f_floor_count, d.f_units_per_floor, d.f_editable, order)
+          .lastInsertRowid,
+      );
+    }
+    keptDongs.add(dongIdx);
+    const existingHos = new Set(existing ? (hosOfDong.all(dongIdx) as number[]) : []);
+    const keptHos = new Set<number>();
+    for (const ho of d.hos) {
+      if (ho.f_idx !== undefined && existingHos.has(ho.f_idx) && !keptHos.has(ho.f_idx)) {
+        updateHo.run(...hoValues(ho), ho.f_idx);
+        keptHos.add(ho.f_idx);
+      } else {
+        insertHo.run(siteIdx, dongIdx, ...hoValues(ho));
+      }
+    }
+    for (const idx of existingHos) if (!keptHos.has(idx)) deleteHo.run(idx);
+  });
+  for (const idx of existingDongs) if (!keptDongs.has(idx)) deleteDong.run(idx);
+}
+
+/**
+ * Writes the given fields of a site: columns in place, contacts and area types replaced
+ * whole, buildings and units kept by id where the fields name them (a draft's carry none, so
+ * they are replaced). `inlayNews` is false for a draft: nobody follows it yet.
+ */
+export function writeSiteFields({
+  sqlite,
+  siteIdx,
+  fields,
+  now,
+  inlayNews = true,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  fields: Partial<RegistrationFields> | SaveFields | DraftFields;
+  now: Date;
+  inlayNews?: boolean;
+}): void {
+  const record = fields as Record<string, unknown>;
+  const columns = Object.keys(record).filter(
+    (c) => c !== 'contacts' && c !== 'rooms' && c !== 'dongs' && record[c] !== undefined,
+  );
+  const iso = now.toISOString();
+  const values = columns.map((c) =>
+    (jsonArraySiteColumns as readonly string[]).includes(c) ? JSON.stringify(record[c]) : record[c],
+  );
+  // New inlay pictures are news for whoever follows the site (spec §3 f_update_inlay_time).
+  const inlay = inlayNews && columns.includes('f_inlay_image_url') ? ', f_update_inlay_time = ?' : '';
+  sqlite
+    .prepare(
+      `UPDATE sites SET ${[...columns.map((c) => `${c} = ?`), 'f_update_time = ?'].join(', ')}${inlay} WHERE f_idx = ?`,
+    )
+    .run(...values, iso, ...(inlay ? [iso] : []), siteIdx);
+  if (fields.contacts) {
+    cached({ sqlite, sql: 'DELETE FROM site_contacts WHERE f_site_idx = ?' }).run(siteIdx);
+    const insert = cached({
+      sqlite,
+      sql: 'INSERT INTO site_contacts (f_site_idx, f_name, f_phone, f_order) VALUES (?, ?, ?, ?)',
+    });
+    for (const [i, c] of fields.contacts.entries()) insert.run(siteIdx, c.f_name, c.f_phone, i);
+  }
+  if (fields.rooms) {
+    cached({ sqlite, sql: 'DELETE FROM site_rooms WHERE f_site_idx = ?' }).run(siteIdx);
+    const insert = cached({
+      sqlite,
+      sql: `INSERT INTO site_rooms (f_site_idx, f_room, f_area, f_exclusive_size, f_exclusive_pyong, f_real_size, f_real_pyong)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    });
+    for (const r of fields.rooms) {
+      insert.run(
+        siteIdx,
+        r.f_room,
+        r.f_area,
+        r.f_exclusive_size,
+        r.f_exclusive_pyong,
+        r.f_real_size,
+        r.f_real_pyong,
+      );
+    }
+  }
+  if (fields.dongs) writeBuildings({ sqlite, siteIdx, dongs: fields.dongs as readonly SaveDong[] });
+}
+
+export function deleteSite({ sqlite, siteIdx }: { sqlite: SQLite.Database; siteIdx: number }): void {
+  cached({ sqlite, sql: 'DELETE FROM sites WHERE f_idx = ?' }).run(siteIdx);
+}

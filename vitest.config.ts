@@ -9,6 +9,7 @@ export default defineConfig({
       'sync/**/*.test.ts',
       'src/**/*.test.{ts,tsx}',
       'tests/unit/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
       'migrations/**/*.test.ts',
     ],
     environment: 'node',

@@ -1,17 +1,13 @@
 import Dexie from 'dexie';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  copyToDevice,
-  fixtureBounds,
-  type InsertedFixture,
-  insertFixture,
-} from '../../server/map/map.fixture.ts';
+import { fixtureBounds, type InsertedFixture, insertFixture } from '../../server/map/map.fixture.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
 import { LocalDb } from '../../src/db/db.ts';
 import { searchOffline } from '../../src/features/map/offline-search.ts';
 import type { MapSearchResult } from '../../sync/map/query.ts';
 import { type MapQueryInput, mapQuerySchema } from '../../sync/map/query.ts';
+import { copyToDevice } from '../support/device-copy.ts';
 
 /**
  * One table, two searches: every filter and sort of the map, run through the server's SQL

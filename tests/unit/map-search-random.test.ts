@@ -1,6 +1,5 @@
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyToDevice } from '../../server/map/map.fixture.ts';
 import { searchMap } from '../../server/map/map.service.ts';
 import { createRng } from '../../server/seed/random.ts';
 import { generateSites } from '../../server/seed/sites.generator.ts';
@@ -11,6 +10,7 @@ import { loadOfflineRows } from '../../src/features/map/offline-search.ts';
 import type { SearchRow } from '../../sync/map/evaluate.ts';
 import type { MapQuery } from '../../sync/map/query.ts';
 import { searchRows } from '../../sync/map/search-memory.ts';
+import { copyToDevice } from '../support/device-copy.ts';
 
 /**
  * The benchmark's kind of searches (random viewports, zooms, filters, sorts and pages) over

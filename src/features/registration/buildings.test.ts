@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { building, generalSite } from '../../../server/sites/registration.fixtures.ts';
 import { emptyUnit, type FormDong } from '../../../sync/sites/registration.ts';
+import { building, generalSite } from '../../../tests/support/registration-data.ts';
 import {
   blankUnit,
   canAddUnit,

@@ -1,13 +1,19 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generalSite, newOpenSite } from '../../../server/sites/registration.fixtures.ts';
-import { createTestApp, insertSession, insertUser, type TestApp } from '../../../server/testing/fixtures.ts';
-import { mutation, pushAs } from '../../../server/testing/sync-fixtures.ts';
-import type { SaveSiteResult } from '../../../sync/api/registration.api.ts';
-import type { LocalDb } from '../../db/db.ts';
-import { keepFile } from '../../sync/files.ts';
-import { createTestEngine, dropDb } from '../../sync/testing.ts';
-import { finalSave, localSessionOfSite, newSession, sessionOfDraft, temporarySave } from './draft-store.ts';
+import { generalSite, newOpenSite } from '../../server/sites/registration.fixtures.ts';
+import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
+import { mutation, pushAs } from '../../server/testing/sync-fixtures.ts';
+import type { LocalDb } from '../../src/db/db.ts';
+import {
+  finalSave,
+  localSessionOfSite,
+  newSession,
+  sessionOfDraft,
+  temporarySave,
+} from '../../src/features/registration/draft-store.ts';
+import { keepFile } from '../../src/sync/files.ts';
+import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
+import type { SaveSiteResult } from '../../sync/api/registration.api.ts';
 
 /**
  * The registration's device side against the real server in the same process: temporary and

@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../../server/clock.ts';
-import { addGroupMember, createGroup } from '../../../../server/groups/membership.ts';
-import {
-  createTestApp,
-  insertSession,
-  insertUser,
-  type TestApp,
-} from '../../../../server/testing/fixtures.ts';
-import { insertSite } from '../../../../server/testing/sync-fixtures.ts';
-import type { SiteDetail } from '../../../../sync/api/site-detail.api.ts';
-import type { SitePage } from '../../../../sync/api/site-lists.api.ts';
-import type { LocalDb } from '../../../db/db.ts';
-import { createTestEngine, dropDb } from '../../../sync/testing.ts';
-import { localSiteDetail, localSitePage } from './local-sites.ts';
+import { fixedClock } from '../../server/clock.ts';
+import { addGroupMember, createGroup } from '../../server/groups/membership.ts';
+import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
+import { insertSite } from '../../server/testing/sync-fixtures.ts';
+import type { LocalDb } from '../../src/db/db.ts';
+import { localSiteDetail, localSitePage } from '../../src/features/sites/common/local-sites.ts';
+import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
+import type { SiteDetail } from '../../sync/api/site-detail.api.ts';
+import type { SitePage } from '../../sync/api/site-lists.api.ts';
 
 /**
  * Offline, the detail and the lists come from the device's store. They must say what the

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addGroupMember, createGroup, removeGroupMember } from '../../server/groups/membership.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
 import { insertSite } from '../../server/testing/sync-fixtures.ts';
+import type { LocalDb } from '../../src/db/db.ts';
+import { SyncEngine } from '../../src/sync/engine.ts';
+import { syncTables } from '../../src/sync/local-store.ts';
+import { createTestEngine, dropDb, freshDb, networkTransport } from '../../src/sync/testing.ts';
+import { ProtocolOutdatedError } from '../../src/sync/transport.ts';
 import type { DraftFields } from '../../sync/site-fields.ts';
-import type { LocalDb } from '../db/db.ts';
-import { SyncEngine } from './engine.ts';
-import { syncTables } from './local-store.ts';
-import { createTestEngine, dropDb, freshDb, networkTransport } from './testing.ts';
-import { ProtocolOutdatedError } from './transport.ts';
 
 let t: TestApp;
 const dbs: LocalDb[] = [];

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
 import { insertSite } from '../../server/testing/sync-fixtures.ts';
-import type { LocalDb } from '../db/db.ts';
-import { type SyncEnvironment, SyncTiming } from './engine.ts';
-import { createTestEngine, dropDb } from './testing.ts';
+import type { LocalDb } from '../../src/db/db.ts';
+import { type SyncEnvironment, SyncTiming } from '../../src/sync/engine.ts';
+import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
 
 let t: TestApp;
 const dbs: LocalDb[] = [];

@@ -3,10 +3,10 @@ import { defineOperation } from '../../server/http/operation.ts';
 import { operations } from '../../server/operations.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
 import { insertSite } from '../../server/testing/sync-fixtures.ts';
+import type { LocalDb } from '../../src/db/db.ts';
+import { keepFile } from '../../src/sync/files.ts';
+import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
 import { ImageKind, uploadImageCall } from '../../sync/api/uploads.api.ts';
-import type { LocalDb } from '../db/db.ts';
-import { keepFile } from './files.ts';
-import { createTestEngine, dropDb } from './testing.ts';
 
 let t: TestApp;
 const dbs: LocalDb[] = [];

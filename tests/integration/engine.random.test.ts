@@ -3,11 +3,11 @@ import { addGroupMember, createGroup } from '../../server/groups/membership.ts';
 import { createRng, type Rng } from '../../server/seed/random.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
 import { fold, insertSite, pullAll } from '../../server/testing/sync-fixtures.ts';
+import type { LocalDb } from '../../src/db/db.ts';
+import type { SyncEngine } from '../../src/sync/engine.ts';
+import { createTestEngine, dropDb, type TestNetwork } from '../../src/sync/testing.ts';
 import type { Change } from '../../sync/protocol.ts';
 import { draftFieldsOfSite } from '../../sync/site-fields.ts';
-import type { LocalDb } from '../db/db.ts';
-import type { SyncEngine } from './engine.ts';
-import { createTestEngine, dropDb, type TestNetwork } from './testing.ts';
 
 let t: TestApp;
 const dbs: LocalDb[] = [];

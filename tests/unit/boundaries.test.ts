@@ -21,7 +21,7 @@ const forbiddenLayers: Record<Layer, readonly string[]> = {
   src: ['server'],
 };
 
-export interface SourceFile {
+interface SourceFile {
   /** Path from the repository root, with forward slashes. */
   file: string;
   text: string;
@@ -30,7 +30,7 @@ export interface SourceFile {
 const IMPORT =
   /\b(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   return [...text.matchAll(IMPORT)].map((m) => (m[1] ?? m[2]) as string);
 }
 
@@ -39,7 +39,7 @@ function isTestCode(file: string): boolean {
 }
 
 /** Every import that crosses a boundary, as "file -> target". */
-export function boundaryViolations(files: readonly SourceFile[]): string[] {
+function boundaryViolations(files: readonly SourceFile[]): string[] {
   const out: string[] = [];
   for (const { file, text } of files) {
     const layer = file.split('/')[0] as Layer;

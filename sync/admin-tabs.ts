@@ -65,8 +65,11 @@ export const lockedTabs: ReadonlySet<AdminTab> = new Set([AdminTab.point, AdminT
 /** Tabs any admin may open whatever their authority list says. */
 export const alwaysOpenTabs: ReadonlySet<AdminTab> = new Set([AdminTab.site]);
 
+/** Every admin tab, in order: what the super admin holds. */
+export const allTabs: readonly AdminTab[] = Object.values(AdminTab);
+
 /** Tabs that can be granted (manage is the super admin's alone). */
-export const grantableTabs: readonly AdminTab[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12];
+export const grantableTabs: readonly AdminTab[] = allTabs.filter((tab) => tab !== AdminTab.manage);
 
 export function parseAuthority(list: string | null | undefined): AdminTab[] {
   if (!list) return [];

@@ -21,6 +21,8 @@ export const Limits = {
   writeLimitDays: 5,
   autoHideWarnDays: 5,
   hiddenRemainDays: 15,
+  /** Days a general site stays visible after registration or after its owner extends it (spec §4). */
+  generalSiteDays: 30,
   imageMaxBytes: 10 * 1024 * 1024,
 } as const;
 

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { Limits } from '../../sync/constants.ts';
 import type { Db } from '../db/database.ts';
 
 export async function readSettings({ db }: { db: Db }): Promise<Record<string, string>> {
@@ -47,7 +48,7 @@ export async function readPublicSettings({ db }: { db: Db }) {
     one_month_ticket_point: int('one_month_ticket_point', 0),
     ticket_price: (s.ticket_price === 'F' ? 'F' : 'P') as 'F' | 'P',
     ticket_show: (s.ticket_show === 'N' ? 'N' : 'Y') as 'Y' | 'N',
-    ads_duration_sec: int('ads_duration_sec', 10),
+    ads_duration_sec: int('ads_duration_sec', Limits.defaultAdsDurationSec),
     ads_mode: (s.ads_mode === 'R' ? 'R' : 'S') as 'S' | 'R',
   };
 }

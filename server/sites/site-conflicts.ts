@@ -1,3 +1,4 @@
+import type { MutatorArgs } from '../../sync/mutators.ts';
 import type { DraftField, DraftFields } from '../../sync/site-fields.ts';
 import { sameValue } from '../../sync/site-fields.ts';
 import type { MutationContext } from '../http/mutation.ts';
@@ -84,13 +85,12 @@ export async function recordConflict({
 /** The member's open conflict, marked settled with their choice; null when there is none. */
 export async function settleConflict({
   ctx,
-  conflictIdx,
-  choose,
+  args,
 }: {
   ctx: MutationContext;
-  conflictIdx: number;
-  choose: Record<string, 'mine' | 'theirs'>;
+  args: MutatorArgs<'resolveConflict'>;
 }) {
+  const { conflict_idx: conflictIdx, choose } = args;
   const conflict = await ctx.tx
     .selectFrom('sync_conflicts')
     .selectAll()

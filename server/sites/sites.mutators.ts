@@ -10,6 +10,7 @@ import {
   setHideSiteCall,
   setLikeSiteCall,
 } from '../../sync/api/site-actions.api.ts';
+import type { MutatorArgs } from '../../sync/mutators.ts';
 import type { DraftFields } from '../../sync/site-fields.ts';
 import { notFound } from '../http/errors.ts';
 import { applied, defineServerMutator, type MutationContext } from '../http/mutation.ts';
@@ -34,14 +35,12 @@ const writer = { kind: 'member', write: true } as const;
 /** Settling a conflict: the fields chosen as "mine" are a new edit on top of the copy the member saw. */
 async function resolveConflict({
   ctx,
-  conflictIdx,
-  choose,
+  args,
 }: {
   ctx: MutationContext;
-  conflictIdx: number;
-  choose: Record<string, 'mine' | 'theirs'>;
+  args: MutatorArgs<'resolveConflict'>;
 }) {
-  const settled = await settleConflict({ ctx, conflictIdx, choose });
+  const settled = await settleConflict({ ctx, args });
   if (!settled) throw notFound(siteMessages.conflictNotFound);
   if (settled.kept.length === 0) return applied({ site_idx: settled.siteIdx });
   const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx: settled.siteIdx });
@@ -109,7 +108,7 @@ export const siteMutators = {
   resolveConflict: defineServerMutator('resolveConflict', {
     access: member,
     rpc: [],
-    effect: ({ ctx, args }) => resolveConflict({ ctx, conflictIdx: args.conflict_idx, choose: args.choose }),
+    effect: ({ ctx, args }) => resolveConflict({ ctx, args }),
   }),
   saveSite: defineServerMutator('saveSite', {
     access: writer,

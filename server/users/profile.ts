@@ -1,3 +1,4 @@
+import { allTabs } from '../../sync/admin-tabs.ts';
 import type { Profile } from '../../sync/api/auth.api.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -28,7 +29,7 @@ export async function toProfile({
     release_date: u.f_release_date,
     is_admin: auth.isAdmin,
     is_super_admin: auth.isSuperAdmin,
-    admin_authority: auth.isSuperAdmin ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : auth.authority,
+    admin_authority: auth.isSuperAdmin ? [...allTabs] : auth.authority,
     ticket_valid: auth.isAdmin || (await hasValidTicket({ ctx, user: u })),
     setting: {
       push: u.f_push,

@@ -12,7 +12,7 @@ import { Limits } from '../constants.ts';
  */
 export const Expiry = {
   /** Days a general site stays visible after registration or after its owner extends it. */
-  generalSiteDays: 30,
+  generalSiteDays: Limits.generalSiteDays,
   /** Spec §9: the warning shows at 5 days or fewer (red below 6). */
   warnDays: Limits.autoHideWarnDays,
   /** Spec §9: hiding sets 15 days. */

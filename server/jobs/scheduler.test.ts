@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../clock.ts';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
-import { type Cadence, defineJob } from './job.ts';
+import { type Cadence, defineJob, type Job } from './job.ts';
 import { CLAIM_MS } from './jobs.repository.ts';
 import type { JobScheduleTable } from './jobs.tables.ts';
 import { type Scheduler, startScheduler } from './scheduler.ts';
@@ -30,7 +34,7 @@ async function setup(start = '2026-03-01T10:00:00+09:00') {
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   const deps = { ...t.deps, logger };
   // The timer never fires during a test: ticks are the test's own.
-  const startWith = (...jobs: ReturnType<typeof countedJob>['job'][]) => {
+  const startWith = (...jobs: Job[]) => {
     const scheduler = startScheduler({ deps, jobs, everyMs: 24 * HOUR });
     started.push(scheduler);
     return scheduler;
@@ -51,7 +55,8 @@ function countedJob({
   work?: (run: number) => Promise<void>;
 }) {
   const runs: string[] = [];
-  const job = defineJob({
+  // Needs nothing from AppDeps, so it runs on any scheduler's deps.
+  const job = defineJob<object>({
     name,
     cadence,
     run: async ({ now }) => {
@@ -102,27 +107,48 @@ describe('the job scheduler', () => {
     expect(runs).toHaveLength(1);
   });
 
-  it('lets only one of two schedulers on one database run a job at a time', async () => {
-    const { clock, startWith, row } = await setup();
-    const slow = gate();
-    const first = countedJob({ cadence: { everySeconds: 60 }, work: () => slow.opened });
-    const second = countedJob({ cadence: { everySeconds: 60 } });
-    const one = startWith(first.job);
-    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
-    // The other process's own start and ticks find the job taken in the database.
-    const other = startWith(second.job);
-    await other.tick();
-    clock.advance(5 * MINUTE);
-    await other.tick();
-    expect(second.runs).toHaveLength(0);
-    slow.open();
-    await one.tick();
-    expect(first.runs).toHaveLength(1);
-    expect(row('counted')).toMatchObject({ f_claim: null, f_last_outcome: 'ok' });
-    // Given back, it runs wherever the next tick after its due time comes.
-    clock.advance(MINUTE);
-    await other.tick();
-    expect(second.runs).toHaveLength(1);
+  it('lets only one of two processes on one database file run a job at a time', async () => {
+    const { clock } = await setup();
+    const dir = mkdtempSync(path.join(tmpdir(), 'jobs-'));
+    const file = path.join(dir, 'app.db');
+    // Two connections to one file, as two server processes would have.
+    const [one, other] = [openDatabase({ file }), openDatabase({ file })];
+    try {
+      await migrateToLatest(one.db);
+      const logger = pino({ level: 'silent' });
+      const slow = gate();
+      const first = countedJob({ cadence: { everySeconds: 60 }, work: () => slow.opened });
+      const second = countedJob({ cadence: { everySeconds: 60 } });
+      const running = startScheduler({
+        deps: { db: one.db, clock, logger },
+        jobs: [first.job],
+        everyMs: HOUR,
+      });
+      await vi.waitFor(() => expect(first.runs).toHaveLength(1));
+      // The other process's own start and ticks find the job taken in the database.
+      const waiting = startScheduler({
+        deps: { db: other.db, clock, logger },
+        jobs: [second.job],
+        everyMs: HOUR,
+      });
+      await waiting.tick();
+      clock.advance(5 * MINUTE);
+      await waiting.tick();
+      expect(second.runs).toHaveLength(0);
+      slow.open();
+      await running.stop();
+      expect(first.runs).toHaveLength(1);
+      // Given back, it runs wherever the first tick after its next due time comes.
+      await waiting.tick();
+      expect(second.runs).toHaveLength(0);
+      clock.advance(MINUTE);
+      await waiting.tick();
+      await waiting.stop();
+      expect(second.runs).toHaveLength(1);
+    } finally {
+      await Promise.all([one.close(), other.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('runs a daily job at its Seoul time and not before, once a day', async () => {

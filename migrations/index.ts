@@ -5,6 +5,7 @@ import * as m0003 from './0003_sync.ts';
 import * as m0004 from './0004_points.ts';
 import * as m0005 from './0005_map_search.ts';
 import * as m0007 from './0007_sites_visibility.ts';
+import * as m0008 from './0008_jobs.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_points': m0004,
   '0005_map_search': m0005,
   '0007_sites_visibility': m0007,
+  '0008_jobs': m0008,
 };

@@ -7,7 +7,8 @@ import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppDeps } from './http/context.ts';
-import { startJobs } from './jobs/scheduler.ts';
+import { jobs } from './jobs/jobs.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './seed/demo.ts';
 import { APP_VERSION } from './version.ts';
@@ -39,7 +40,7 @@ const deps: AppDeps = {
 };
 
 const app = createApp({ deps, serveClient: true });
-const jobs = startJobs({ db: handle.db, clock: deps.clock, logger });
+const scheduler = startScheduler({ deps, jobs });
 if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
 }
@@ -56,8 +57,9 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  jobs.stop();
   server.close();
+  // Runs in progress finish (and record their outcome) before the database closes.
+  await scheduler.stop();
   await handle.close();
   process.exit(0);
 }

@@ -199,6 +199,18 @@ CREATE TABLE job_runs (
       f_run_time TEXT NOT NULL
     );
 
+-- table job_schedule
+CREATE TABLE job_schedule (
+      f_name TEXT PRIMARY KEY,
+      f_due_time TEXT NOT NULL,
+      f_claim TEXT,
+      f_claim_until TEXT,
+      f_last_start_time TEXT,
+      f_last_duration_ms INTEGER,
+      f_last_outcome TEXT CHECK (f_last_outcome IN ('ok', 'failed')),
+      f_last_result TEXT
+    );
+
 -- table login_logs
 CREATE TABLE login_logs (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,

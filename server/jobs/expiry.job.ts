@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { Expiry } from '../../sync/sites/expiry.ts';
 import { DAY_MS, seoulDate, seoulMidnight } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { defineJob } from './job.ts';
 
 /**
  * The daily count of general sites' remaining days (spec §4 Visibility; the rules are in
@@ -82,3 +83,13 @@ export async function runExpiryJob({ db, now }: { db: Db; now: Date }): Promise<
     };
   });
 }
+
+/**
+ * Daily at midnight in Seoul, when the day it counts turns. Its own record of the day keeps
+ * a second run that day (a retry, a restart) from counting twice.
+ */
+export const expiryJob = defineJob<{ db: Db }>({
+  name: EXPIRY_JOB,
+  cadence: { dailyAt: '00:00' },
+  run: ({ db, now }) => runExpiryJob({ db, now }),
+});

@@ -1,44 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { runExpiryJob } from './expiry.job.ts';
-
-/** How often the daily jobs look at the clock; each does its work once per Seoul day. */
-export const JOB_CHECK_MS = 10 * 60 * 1000;
+import { expiryJob } from './expiry.job.ts';
+import { type Job, nextDueTime } from './job.ts';
+import { claimJob, finishJob } from './jobs.repository.ts';
 
 /**
- * Starts the timed work of the server (design.md: jobs). The jobs are idempotent per Seoul
- * day, so checking often costs one read and no day is missed because the process slept
- * through midnight. Runs once at start. Errors are logged, never thrown.
+ * How often the scheduler looks for due jobs. A job runs at most this long after its due
+ * time; well under a minute so the minute job of auto notifications runs inside its minute.
  */
-export function startJobs({
-  db,
-  clock,
-  logger,
-  everyMs = JOB_CHECK_MS,
-}: {
+export const JOB_TICK_MS = 15_000;
+
+/** What the runner itself needs; each job may need more (see Job). */
+export interface SchedulerDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+}
+
+export interface Scheduler {
+  /** Starts every due job not already running; resolves when every run in progress has ended. */
+  tick: () => Promise<void>;
+  /** Stops the timer; resolves when the runs in progress have ended. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs the server's timed work (design.md: one scheduler, due times in the database).
+ * Looks at once and then every `everyMs`. A job runs when job_schedule says it is due and
+ * nobody holds it; a run that is still going is never started again, in this process (the
+ * map below) or in another one on the same database (the claim). A failure is logged and
+ * recorded, never thrown: the job runs again at its next due time.
+ */
+export function startScheduler<D extends SchedulerDeps>({
+  deps,
+  jobs,
+  everyMs = JOB_TICK_MS,
+}: {
+  deps: D;
+  jobs: readonly Job<NoInfer<D>>[];
   everyMs?: number;
-}): { stop: () => void; tick: () => Promise<void> } {
-  let running: Promise<void> | null = null;
+}): Scheduler {
+  if (new Set(jobs.map((job) => job.name)).size !== jobs.length) {
+    throw new Error(`two jobs share a name: ${jobs.map((job) => job.name).join(', ')}`);
+  }
+  const running = new Map<string, Promise<void>>();
+  let stopped = false;
+  const settled = async () => {
+    await Promise.all(running.values());
+  };
   const tick = () => {
-    running ??= runExpiryJob({ db, now: clock.now() })
-      .then((run) => {
-        if (!run.skipped) logger.info({ job: 'expiry', ...run }, 'general site expiry counted');
-      })
-      .catch((err: unknown) => logger.error({ err, job: 'expiry' }, 'job failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    if (!stopped) {
+      const now = deps.clock.now();
+      for (const job of jobs) {
+        if (running.has(job.name)) continue;
+        running.set(
+          job.name,
+          runIfDue({ deps, job, now }).finally(() => running.delete(job.name)),
+        );
+      }
+    }
+    return settled();
   };
   void tick();
   const timer = setInterval(() => void tick(), everyMs);
   timer.unref();
   return {
-    stop: () => clearInterval(timer),
     tick,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      return settled();
+    },
   };
+}
+
+/** One attempt at one job: claim it if due, run it, record how it went. Never rejects. */
+async function runIfDue<D extends SchedulerDeps>({
+  deps,
+  job,
+  now,
+}: {
+  deps: D;
+  job: Job<D>;
+  now: Date;
+}): Promise<void> {
+  const logger = deps.logger.child({ job: job.name });
+  const claim = randomUUID();
+  try {
+    if (!(await claimJob({ db: deps.db, name: job.name, claim, now }))) return;
+  } catch (err) {
+    logger.error({ err }, 'job could not be claimed');
+    return;
+  }
+  const started = performance.now();
+  let ran: { outcome: 'ok'; summary: unknown } | { outcome: 'failed'; err: unknown };
+  try {
+    ran = { outcome: 'ok', summary: await job.run({ ...deps, now, logger }) };
+  } catch (err) {
+    ran = { outcome: 'failed', err };
+  }
+  const durationMs = Math.round(performance.now() - started);
+  let result: string | null;
+  if (ran.outcome === 'ok') {
+    logger.info({ durationMs, outcome: ran.outcome, summary: ran.summary }, 'job ran');
+    result = ran.summary === undefined ? null : asText(ran.summary);
+  } else {
+    logger.error({ durationMs, outcome: ran.outcome, err: ran.err }, 'job failed');
+    result = ran.err instanceof Error ? ran.err.message : asText(ran.err);
+  }
+  try {
+    const recorded = await finishJob({
+      db: deps.db,
+      name: job.name,
+      claim,
+      start: now,
+      durationMs,
+      outcome: ran.outcome,
+      result,
+      // From the end of the run, so a run longer than its interval is not followed by another at once.
+      due: nextDueTime({ cadence: job.cadence, after: deps.clock.now() }),
+    });
+    if (!recorded) logger.warn('job ran past its claim; the run that took it over records the job');
+  } catch (err) {
+    logger.error({ err }, 'job run could not be recorded');
+  }
+}
+
+function asText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * The expiry job alone on the runner, for a caller that has only a db (the expiry job's
+ * tests). The server starts every job with `startScheduler({ deps, jobs })` (server/main.ts).
+ */
+export function startJobs({
+  db,
+  clock,
+  logger,
+  everyMs,
+}: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  everyMs?: number;
+}): Scheduler {
+  return startScheduler({ deps: { db, clock, logger }, jobs: [expiryJob], everyMs });
 }

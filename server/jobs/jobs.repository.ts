@@ -1,0 +1,81 @@
+import type { Db } from '../db/database.ts';
+
+/**
+ * How long a claim holds a job. Only a process that died mid-run leaves one behind (a run
+ * that ends, well or not, gives the job back), so this is how long such a job waits; a run
+ * is expected to finish well within it.
+ */
+export const CLAIM_MS = 10 * 60 * 1000;
+
+/**
+ * Takes the job for one run if it is due and nobody holds it, in one statement, so two
+ * schedulers on one database cannot both take it. A job never seen before is inserted
+ * taken: it is due at once. Returns whether this caller got it.
+ */
+export async function claimJob({
+  db,
+  name,
+  claim,
+  now,
+}: {
+  db: Db;
+  name: string;
+  claim: string;
+  now: Date;
+}): Promise<boolean> {
+  const time = now.toISOString();
+  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+  const row = await db
+    .insertInto('job_schedule')
+    .values({ f_name: name, f_due_time: time, f_claim: claim, f_claim_until: until })
+    .onConflict((oc) =>
+      oc
+        .column('f_name')
+        .doUpdateSet({ f_claim: claim, f_claim_until: until })
+        .where('job_schedule.f_due_time', '<=', time)
+        .where((eb) =>
+          eb.or([eb('job_schedule.f_claim', 'is', null), eb('job_schedule.f_claim_until', '<=', time)]),
+        ),
+    )
+    .returning('f_name')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records how the run went and when the job is next due, and gives the job back. */
+export async function finishJob({
+  db,
+  name,
+  claim,
+  start,
+  durationMs,
+  outcome,
+  result,
+  due,
+}: {
+  db: Db;
+  name: string;
+  claim: string;
+  start: Date;
+  durationMs: number;
+  outcome: 'ok' | 'failed';
+  result: string | null;
+  due: Date;
+}): Promise<boolean> {
+  const done = await db
+    .updateTable('job_schedule')
+    .set({
+      f_due_time: due.toISOString(),
+      f_claim: null,
+      f_claim_until: null,
+      f_last_start_time: start.toISOString(),
+      f_last_duration_ms: durationMs,
+      f_last_outcome: outcome,
+      f_last_result: result,
+    })
+    // A run that outlived its claim no longer owns the row: whoever took it over records it.
+    .where('f_name', '=', name)
+    .where('f_claim', '=', claim)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}

@@ -1,0 +1,8 @@
+import { expiryJob } from './expiry.job.ts';
+import type { Job } from './job.ts';
+
+/**
+ * Every timed job of the server, in one list: started by server/main.ts with
+ * `startScheduler({ deps, jobs })`. Each is defined once, beside its work (`*.job.ts`).
+ */
+export const jobs: Job[] = [expiryJob];

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { Limits } from '../../sync/constants.ts';
+import type { Page } from '../../sync/api/page.ts';
 import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
@@ -162,17 +162,14 @@ export function findSiteListByName({
     order: 'R' | 'N';
     isUpdate: 'Y' | 'N';
   };
-}): { list: SiteNameRow[]; total: number; page_count: number; limit: number } {
-  const limit = Limits.pageSize;
-  const { total, rows } = findSitesByName({
+}): Page<SiteNameRow> {
+  return findSitesByName({
     sqlite,
     needle: searchNeedle(input.search_key),
     siteType: input.filter === 'A' ? null : input.filter,
     order: input.order,
     onlyUpdatable: input.isUpdate === 'Y',
     userIdx,
-    limit,
-    offset: (input.page_num - 1) * limit,
+    page: input.page_num,
   });
-  return { list: rows, total, page_count: Math.ceil(total / limit), limit };
 }

@@ -22,6 +22,7 @@ const listCalls: Array<{ path: string; body: (member: number) => object }> = [
   { path: '/site/getLikeSiteList', body: () => ({ page_num: 1 }) },
   { path: '/site/getSiteOfGroup', body: () => ({ page_num: 1 }) },
   { path: '/site/findSiteListByName', body: () => ({ page_num: 1 }) },
+  { path: '/site/searchSiteListByPos', body: () => ({ lat: 37.5, lng: 127 }) },
   { path: '/admin/findSiteByStatus', body: () => ({ type: 'D', page_num: 1 }) },
   { path: '/purchase/getPointLog', body: () => ({ page_num: 1 }) },
   { path: '/admin/getMemberPointLog', body: (member) => ({ user_idx: member, page_num: 1 }) },

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import type { Page } from '../../sync/api/page.ts';
+import { type Page, pageOf } from '../../sync/api/page.ts';
+import { Limits } from '../../sync/constants.ts';
 import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
@@ -104,7 +105,7 @@ export function searchMapCached({
 /** A pin's position matches a site within about 1 cm: the client sends back the coordinates it was given. */
 const SAME_POSITION_DEGREES = 1e-7;
 
-/** searchSiteListByPos: the sites sharing one pin, through the same search. */
+/** searchSiteListByPos: the sites sharing one pin, through the same search, 10 a page from `offset`. */
 export function searchAtPosition({
   sqlite,
   userIdx,
@@ -117,7 +118,7 @@ export function searchAtPosition({
   lat: number;
   lng: number;
   offset: number;
-}): { list: MapSite[]; count: number } {
+}): Page<MapSite> & { count: number } {
   const result = searchMap({
     sqlite,
     userIdx,
@@ -145,7 +146,10 @@ export function searchAtPosition({
       include_markers: 'N',
     },
   });
-  return { list: result.list, count: result.count };
+  return {
+    ...pageOf({ list: result.list, total: result.count, limit: Limits.mapPageSize }),
+    count: result.count,
+  };
 }
 
 export function findSiteListByName({

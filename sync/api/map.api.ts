@@ -17,8 +17,8 @@ export const searchSiteForMapCall = defineCall<MapSearchResult>()({
 const coordinate = (min: number, max: number) =>
   v.pipe(v.number('must be a number'), v.minValue(min), v.maxValue(max));
 
-/** Spec §7 searchSiteListByPos: the sites on one pin (several sites can share a position). */
-export const searchSiteListByPosCall = defineCall<{ list: MapSite[]; count: number }>()({
+/** Spec §7 searchSiteListByPos: the sites on one pin (several sites can share a position), 10 a page. */
+export const searchSiteListByPosCall = defineCall<Page<MapSite> & { count: number }>()({
   operationId: 'searchSiteListByPos',
   method: 'post',
   path: '/site/searchSiteListByPos',

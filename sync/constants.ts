@@ -2,6 +2,8 @@
 export const Limits = {
   pageSize: 50,
   mapPageSize: 10,
+  /** Numbered pagers show this many page links at a time (spec §9, inquiry pagination). */
+  pagerLinks: 5,
   maxFloors: 30,
   maxRooms: 10,
   maxToilets: 10,

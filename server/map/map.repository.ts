@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { CompiledSearch } from '../../sync/map/filter.ts';
 import {
@@ -8,6 +9,7 @@ import {
   pageBound,
   pinsOrClusters,
 } from '../../sync/map/result.ts';
+import { statementPage } from '../db/paging.ts';
 import { ftsMatch, searchSql } from './map.sql.ts';
 
 type Sqlite = SQLite.Database;
@@ -152,8 +154,7 @@ export function findSitesByName({
   order,
   onlyUpdatable,
   userIdx,
-  limit,
-  offset,
+  page,
 }: {
   sqlite: Sqlite;
   needle: string;
@@ -161,9 +162,8 @@ export function findSitesByName({
   order: 'R' | 'N';
   onlyUpdatable: boolean;
   userIdx: number;
-  limit: number;
-  offset: number;
-}): { total: number; rows: SiteNameRow[] } {
+  page: number;
+}): Page<SiteNameRow> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (needle !== '') {
@@ -182,15 +182,13 @@ export function findSitesByName({
     params.push(userIdx, userIdx);
   }
   // map_sites holds exactly the visible sites, so joining it is the visibility check too.
-  const from = `map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  const total = prepared(sqlite, `SELECT COUNT(*) FROM ${from}`)
-    .pluck()
-    .get(...params) as number;
-  const orderBy = order === 'N' ? 's.f_name ASC, s.f_idx DESC' : 's.f_reg_time DESC, s.f_idx DESC';
-  const rows = prepared(
-    sqlite,
-    `SELECT s.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_complete, s.f_reg_time
-     FROM ${from} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-  ).all(...params, limit, offset) as SiteNameRow[];
-  return { total, rows };
+  return statementPage<SiteNameRow>({
+    prepare: (text) => prepared(sqlite, text),
+    select: 's.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_complete, s.f_reg_time',
+    from: `map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+    orderBy: order === 'N' ? 's.f_name ASC, s.f_idx DESC' : 's.f_reg_time DESC, s.f_idx DESC',
+    params,
+    page,
+    limit: Limits.pageSize,
+  });
 }

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { type Page, pageOf } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
@@ -104,7 +105,7 @@ export function searchMapCached({
 /** A pin's position matches a site within about 1 cm: the client sends back the coordinates it was given. */
 const SAME_POSITION_DEGREES = 1e-7;
 
-/** searchSiteListByPos: the sites sharing one pin, through the same search. */
+/** searchSiteListByPos: the sites sharing one pin, through the same search, 10 a page from `offset`. */
 export function searchAtPosition({
   sqlite,
   userIdx,
@@ -117,7 +118,7 @@ export function searchAtPosition({
   lat: number;
   lng: number;
   offset: number;
-}): { list: MapSite[]; count: number } {
+}): Page<MapSite> & { count: number } {
   const result = searchMap({
     sqlite,
     userIdx,
@@ -145,7 +146,10 @@ export function searchAtPosition({
       include_markers: 'N',
     },
   });
-  return { list: result.list, count: result.count };
+  return {
+    ...pageOf({ list: result.list, total: result.count, limit: Limits.mapPageSize }),
+    count: result.count,
+  };
 }
 
 export function findSiteListByName({
@@ -162,17 +166,14 @@ export function findSiteListByName({
     order: 'R' | 'N';
     isUpdate: 'Y' | 'N';
   };
-}): { list: SiteNameRow[]; total: number; page_count: number; limit: number } {
-  const limit = Limits.pageSize;
-  const { total, rows } = findSitesByName({
+}): Page<SiteNameRow> {
+  return findSitesByName({
     sqlite,
     needle: searchNeedle(input.search_key),
     siteType: input.filter === 'A' ? null : input.filter,
     order: input.order,
     onlyUpdatable: input.isUpdate === 'Y',
     userIdx,
-    limit,
-    offset: (input.page_num - 1) * limit,
+    page: input.page_num,
   });
-  return { list: rows, total, page_count: Math.ceil(total / limit), limit };
 }

@@ -1,5 +1,8 @@
-import type { AdminUser } from '../../sync/api/admin-members.api.ts';
+import type { AdminUser, LoginLogRow } from '../../sync/api/admin-members.api.ts';
+import type { Page } from '../../sync/api/page.ts';
+import { Limits } from '../../sync/constants.ts';
 import type { Db } from '../db/database.ts';
+import { selectPage } from '../db/paging.ts';
 import type { User } from '../users/users.tables.ts';
 
 /** The admin view of members (spec §3 User, admin view), with the counts it shows. */
@@ -56,4 +59,73 @@ export async function toAdminUsers({ db, users }: { db: Db; users: User[] }): Pr
 
 export async function activeUserByPhone({ db, phone }: { db: Db; phone: string }) {
   return db.selectFrom('users').selectAll().where('f_phone', '=', phone).executeTakeFirst();
+}
+
+/** Applicants under review, oldest first (getPendingUserList pages by offset and limit). */
+export function pendingUserPage({
+  db,
+  offset,
+  limit,
+}: {
+  db: Db;
+  offset: number;
+  limit: number;
+}): Promise<Page<User>> {
+  return selectPage({
+    query: db
+      .selectFrom('users')
+      .where('f_approval', '=', 'P')
+      .where('f_withdrawn_time', 'is', null)
+      .selectAll()
+      .orderBy('f_reg_time')
+      .orderBy('f_idx'),
+    offset,
+    limit,
+  });
+}
+
+/** Members whose phone contains the digits (all when empty), newest first. */
+export function userPageByPhone({
+  db,
+  phone,
+  page,
+}: {
+  db: Db;
+  phone: string;
+  page: number;
+}): Promise<Page<User>> {
+  let query = db.selectFrom('users').where('f_withdrawn_time', 'is', null);
+  if (phone) query = query.where('f_phone', 'like', `%${phone}%`);
+  return selectPage({ query: query.selectAll().orderBy('f_idx', 'desc'), page, limit: Limits.pageSize });
+}
+
+/** Sign-ins of members whose phone contains the digits (all when empty), newest first. */
+export function loginLogPage({
+  db,
+  phone,
+  page,
+}: {
+  db: Db;
+  phone: string;
+  page: number;
+}): Promise<Page<LoginLogRow>> {
+  let query = db.selectFrom('login_logs as l').innerJoin('users as u', 'u.f_idx', 'l.f_user_idx');
+  if (phone) query = query.where('u.f_phone', 'like', `%${phone}%`);
+  return selectPage({
+    query: query
+      .select([
+        'l.f_idx',
+        'l.f_time',
+        'l.f_user_idx',
+        'u.f_name',
+        'u.f_phone',
+        'l.f_device_id',
+        'l.f_ip',
+        'l.f_user_agent',
+        'l.f_by_admin',
+      ])
+      .orderBy('l.f_idx', 'desc'),
+    page,
+    limit: Limits.pageSize,
+  });
 }

@@ -17,20 +17,21 @@ import {
   unblockPhoneCall,
   updateAdminAuthorityCall,
 } from '../../sync/api/admin-members.api.ts';
-import { Limits } from '../../sync/constants.ts';
 import { authMessages } from '../auth/auth.messages.ts';
 import { defineOperation } from '../http/operation.ts';
-import { toAdminUsers } from './members.repository.ts';
 import {
+  adminUserByPhone,
   closeLock,
   decideApplicant,
   liftLimit,
   limitMember,
   loginAsMember,
+  loginLog,
+  membersByPhone,
   openLock,
+  pendingApplicants,
   preregisterPhone,
   removeByPhone,
-  requireUserByPhone,
   setAuthority,
   setBlocked,
 } from './members.service.ts';
@@ -41,21 +42,7 @@ const accept = { kind: 'admin', tab: AdminTab.accept } as const;
 export const membersOperations = [
   defineOperation(getPendingUserListCall, {
     access: accept,
-    handler: async ({ input, ctx }) => {
-      const base = ctx.db
-        .selectFrom('users')
-        .where('f_approval', '=', 'P')
-        .where('f_withdrawn_time', 'is', null);
-      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const users = await base
-        .selectAll()
-        .orderBy('f_reg_time')
-        .orderBy('f_idx')
-        .offset(input.offset)
-        .limit(input.limit)
-        .execute();
-      return { total: Number(n), list: await toAdminUsers({ db: ctx.db, users }) };
-    },
+    handler: ({ input, ctx }) => pendingApplicants({ ctx, offset: input.offset, limit: input.limit }),
   }),
   defineOperation(changeUserStatusByIdCall, {
     access: accept,
@@ -109,38 +96,15 @@ export const membersOperations = [
   }),
   defineOperation(findUserByPhoneCall, {
     access: member,
-    handler: async ({ input, ctx }) => {
-      const [user] = await toAdminUsers({
-        db: ctx.db,
-        users: [await requireUserByPhone({ ctx, phone: input.phone })],
-      });
-      return user!;
-    },
+    handler: ({ input, ctx }) => adminUserByPhone({ ctx, phone: input.phone }),
   }),
   defineOperation(getUserDetailCall, {
     access: { kind: 'admin', tab: AdminTab.info },
-    handler: async ({ input, ctx }) => {
-      const [user] = await toAdminUsers({
-        db: ctx.db,
-        users: [await requireUserByPhone({ ctx, phone: input.phone })],
-      });
-      return user!;
-    },
+    handler: ({ input, ctx }) => adminUserByPhone({ ctx, phone: input.phone }),
   }),
   defineOperation(findUserListByPhoneCall, {
     access: member,
-    handler: async ({ input, ctx }) => {
-      let base = ctx.db.selectFrom('users').where('f_withdrawn_time', 'is', null);
-      if (input.phone) base = base.where('f_phone', 'like', `%${input.phone}%`);
-      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const users = await base
-        .selectAll()
-        .orderBy('f_idx', 'desc')
-        .offset((input.page - 1) * Limits.pageSize)
-        .limit(Limits.pageSize)
-        .execute();
-      return { total: Number(n), list: await toAdminUsers({ db: ctx.db, users }) };
-    },
+    handler: ({ input, ctx }) => membersByPhone({ ctx, phone: input.phone, page: input.page }),
   }),
   defineOperation(updateAdminAuthorityCall, {
     access: { kind: 'admin', tab: AdminTab.manage },
@@ -160,28 +124,7 @@ export const membersOperations = [
   }),
   defineOperation(getLoginLogCall, {
     access: { kind: 'admin', tab: AdminTab.login },
-    handler: async ({ input, ctx }) => {
-      let base = ctx.db.selectFrom('login_logs as l').innerJoin('users as u', 'u.f_idx', 'l.f_user_idx');
-      if (input.phone) base = base.where('u.f_phone', 'like', `%${input.phone}%`);
-      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const list = await base
-        .select([
-          'l.f_idx',
-          'l.f_time',
-          'l.f_user_idx',
-          'u.f_name',
-          'u.f_phone',
-          'l.f_device_id',
-          'l.f_ip',
-          'l.f_user_agent',
-          'l.f_by_admin',
-        ])
-        .orderBy('l.f_idx', 'desc')
-        .offset((input.page - 1) * Limits.pageSize)
-        .limit(Limits.pageSize)
-        .execute();
-      return { total: Number(n), list };
-    },
+    handler: ({ input, ctx }) => loginLog({ ctx, phone: input.phone, page: input.page }),
   }),
   defineOperation(adminLoginCall, {
     access: member,

@@ -1,4 +1,6 @@
 import { type AdminTab, grantableTabs } from '../../sync/admin-tabs.ts';
+import type { AdminUser, LoginLogRow } from '../../sync/api/admin-members.api.ts';
+import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import { authMessages } from '../auth/auth.messages.ts';
 import { createSession, removeMember } from '../auth/auth.service.ts';
@@ -9,7 +11,13 @@ import { passwordMatches } from '../config.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { alreadyExists, badParameter, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { User } from '../users/users.tables.ts';
-import { activeUserByPhone } from './members.repository.ts';
+import {
+  activeUserByPhone,
+  loginLogPage,
+  pendingUserPage,
+  toAdminUsers,
+  userPageByPhone,
+} from './members.repository.ts';
 
 type Ctx = AuthedContext;
 
@@ -17,6 +25,40 @@ export async function requireUserByPhone({ ctx, phone }: { ctx: Ctx; phone: stri
   const user = await activeUserByPhone({ db: ctx.db, phone });
   if (!user) throw notFound(authMessages.userNotFound);
   return user;
+}
+
+/** One member in the admin view (findUserByPhone, getUserDetail). */
+export async function adminUserByPhone({ ctx, phone }: { ctx: Ctx; phone: string }): Promise<AdminUser> {
+  const [user] = await toAdminUsers({ db: ctx.db, users: [await requireUserByPhone({ ctx, phone })] });
+  // toAdminUsers answers one row per user given.
+  return user!;
+}
+
+async function adminUserPage({ ctx, page }: { ctx: Ctx; page: Page<User> }): Promise<Page<AdminUser>> {
+  return { ...page, list: await toAdminUsers({ db: ctx.db, users: page.list }) };
+}
+
+/** Spec §7 getPendingUserList: applicants under review, oldest first, by offset and limit. */
+export async function pendingApplicants({ ctx, offset, limit }: { ctx: Ctx; offset: number; limit: number }) {
+  return adminUserPage({ ctx, page: await pendingUserPage({ db: ctx.db, offset, limit }) });
+}
+
+/** Spec §7 findUserListByPhone: members by phone digits, newest first, 50 a page from page 1. */
+export async function membersByPhone({ ctx, phone, page }: { ctx: Ctx; phone: string; page: number }) {
+  return adminUserPage({ ctx, page: await userPageByPhone({ db: ctx.db, phone, page }) });
+}
+
+/** The admin login tab: sign-ins, newest first, 50 a page. */
+export function loginLog({
+  ctx,
+  phone,
+  page,
+}: {
+  ctx: Ctx;
+  phone: string;
+  page: number;
+}): Promise<Page<LoginLogRow>> {
+  return loginLogPage({ db: ctx.db, phone, page });
 }
 
 function guardSuperAdmin({ ctx, user }: { ctx: Ctx; user: User }) {

@@ -1,3 +1,4 @@
+import type { Page } from '../../sync/api/page.ts';
 import type {
   AdminPointLogItem,
   PointLogItem,
@@ -6,11 +7,10 @@ import type {
 } from '../../sync/api/points.api.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { Db } from '../db/database.ts';
+import { selectPage } from '../db/paging.ts';
 import type { User } from '../users/users.tables.ts';
 
-const page = (pageNum: number) => ({ offset: (pageNum - 1) * Limits.pageSize, limit: Limits.pageSize });
-
-export async function pointLogPage({
+export function pointLogPage({
   db,
   userIdx,
   pageNum,
@@ -18,20 +18,19 @@ export async function pointLogPage({
   db: Db;
   userIdx: number;
   pageNum: number;
-}): Promise<{ list: PointLogItem[]; total: number; limit: number }> {
-  const base = db.selectFrom('point_logs').where('f_user_idx', '=', userIdx);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const { offset, limit } = page(pageNum);
-  const list = await base
-    .select(['f_idx', 'f_reg_time', 'f_type', 'f_point', 'f_point_final', 'f_reason', 'f_memo', 'f_ref'])
-    .orderBy('f_idx', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return { list, total: Number(n), limit };
+}): Promise<Page<PointLogItem>> {
+  return selectPage({
+    query: db
+      .selectFrom('point_logs')
+      .where('f_user_idx', '=', userIdx)
+      .select(['f_idx', 'f_reg_time', 'f_type', 'f_point', 'f_point_final', 'f_reason', 'f_memo', 'f_ref'])
+      .orderBy('f_idx', 'desc'),
+    page: pageNum,
+    limit: Limits.pageSize,
+  });
 }
 
-export async function adminPointLogPage({
+export function adminPointLogPage({
   db,
   userIdx,
   pageNum,
@@ -39,32 +38,31 @@ export async function adminPointLogPage({
   db: Db;
   userIdx: number;
   pageNum: number;
-}): Promise<{ list: AdminPointLogItem[]; total: number; limit: number }> {
-  const base = db.selectFrom('point_logs as l').where('l.f_user_idx', '=', userIdx);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const { offset, limit } = page(pageNum);
-  const list = await base
-    .leftJoin('users as a', 'a.f_idx', 'l.f_admin_idx')
-    .select([
-      'l.f_idx',
-      'l.f_reg_time',
-      'l.f_type',
-      'l.f_point',
-      'l.f_point_final',
-      'l.f_reason',
-      'l.f_memo',
-      'l.f_ref',
-      'l.f_admin_idx',
-      'a.f_name as f_admin_name',
-    ])
-    .orderBy('l.f_idx', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return { list, total: Number(n), limit };
+}): Promise<Page<AdminPointLogItem>> {
+  return selectPage({
+    query: db
+      .selectFrom('point_logs as l')
+      .leftJoin('users as a', 'a.f_idx', 'l.f_admin_idx')
+      .where('l.f_user_idx', '=', userIdx)
+      .select([
+        'l.f_idx',
+        'l.f_reg_time',
+        'l.f_type',
+        'l.f_point',
+        'l.f_point_final',
+        'l.f_reason',
+        'l.f_memo',
+        'l.f_ref',
+        'l.f_admin_idx',
+        'a.f_name as f_admin_name',
+      ])
+      .orderBy('l.f_idx', 'desc'),
+    page: pageNum,
+    limit: Limits.pageSize,
+  });
 }
 
-export async function usageLogPage({
+export function usageLogPage({
   db,
   userIdx,
   pageNum,
@@ -72,29 +70,28 @@ export async function usageLogPage({
   db: Db;
   userIdx: number;
   pageNum: number;
-}): Promise<{ list: UsageLogItem[]; total: number; limit: number }> {
-  const base = db.selectFrom('usage_logs as l').where('l.f_user_idx', '=', userIdx);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const { offset, limit } = page(pageNum);
-  const list = await base
-    .leftJoin('users as a', 'a.f_idx', 'l.f_admin_idx')
-    .select([
-      'l.f_idx',
-      'l.f_reg_time',
-      'l.f_days',
-      'l.f_made',
-      'l.f_push',
-      'l.f_usage_date_final',
-      'l.f_reason',
-      'l.f_memo',
-      'l.f_admin_idx',
-      'a.f_name as f_admin_name',
-    ])
-    .orderBy('l.f_idx', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return { list, total: Number(n), limit };
+}): Promise<Page<UsageLogItem>> {
+  return selectPage({
+    query: db
+      .selectFrom('usage_logs as l')
+      .leftJoin('users as a', 'a.f_idx', 'l.f_admin_idx')
+      .where('l.f_user_idx', '=', userIdx)
+      .select([
+        'l.f_idx',
+        'l.f_reg_time',
+        'l.f_days',
+        'l.f_made',
+        'l.f_push',
+        'l.f_usage_date_final',
+        'l.f_reason',
+        'l.f_memo',
+        'l.f_admin_idx',
+        'a.f_name as f_admin_name',
+      ])
+      .orderBy('l.f_idx', 'desc'),
+    page: pageNum,
+    limit: Limits.pageSize,
+  });
 }
 
 export function toPointMember(u: User): PointMember {

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SiteListItem, SitePage } from '../../sync/api/site-lists.api.ts';
 import { Limits } from '../../sync/constants.ts';
+import { sqlPage } from '../db/paging.ts';
 import type { DbOrTx } from './site-access.ts';
 
 /** The columns of a list row (sync/api/site-lists.api.ts SiteListItem), from sites `s`. */
@@ -20,11 +21,18 @@ export function keywordFilter(keyword: string): RawBuilder<unknown> {
     OR REPLACE(s.f_address1 || s.f_address2, ' ', '') LIKE ${like} ESCAPE '\\')`;
 }
 
+/** A list row's columns with its list time and whether the caller likes the site. */
+function itemSelect({ userIdx, time }: { userIdx: number; time: RawBuilder<unknown> }): RawBuilder<unknown> {
+  return sql`${itemColumns}, ${time} AS f_time,
+    CASE WHEN EXISTS (SELECT 1 FROM site_likes lk WHERE lk.f_user_idx = ${userIdx} AND lk.f_site_idx = s.f_idx)
+      THEN 'Y' ELSE 'N' END AS f_like`;
+}
+
 /**
  * One page (50, spec §9) of sites. `from` starts with FROM, names the sites `s` and has the
  * WHERE; `time` is the row's list time (viewed, liked or updated) and the order, newest first.
  */
-export async function sitePage({
+export function sitePage({
   db,
   userIdx,
   from,
@@ -37,13 +45,30 @@ export async function sitePage({
   time: RawBuilder<unknown>;
   page: number;
 }): Promise<SitePage> {
-  const limit = Limits.pageSize;
-  const total = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n ${from}`.execute(db)).rows[0]?.n ?? 0);
-  const rows = await sql<SiteListItem>`SELECT ${itemColumns}, ${time} AS f_time,
-      CASE WHEN EXISTS (SELECT 1 FROM site_likes lk WHERE lk.f_user_idx = ${userIdx} AND lk.f_site_idx = s.f_idx)
-        THEN 'Y' ELSE 'N' END AS f_like
-    ${from} ORDER BY f_time DESC, s.f_idx DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`.execute(db);
-  return { list: rows.rows, total, page_count: Math.ceil(total / limit), limit };
+  return sqlPage<SiteListItem>({
+    db,
+    select: itemSelect({ userIdx, time }),
+    from,
+    orderBy: sql`f_time DESC, s.f_idx DESC`,
+    page,
+    limit: Limits.pageSize,
+  });
+}
+
+/** The list rows of sites already chosen (a page another query picked), in no particular order. */
+export async function siteListItems({
+  db,
+  userIdx,
+  ids,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  ids: number[];
+}): Promise<SiteListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<SiteListItem>`SELECT ${itemSelect({ userIdx, time: sql`s.f_update_time` })}
+    FROM sites s WHERE s.f_idx IN (${sql.join(ids)})`.execute(db);
+  return rows.rows;
 }
 
 /** The caller's visible general sites at 5 days or fewer before auto-hide (spec §4 warning). */

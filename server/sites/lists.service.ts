@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { pageOf } from '../../sync/api/page.ts';
 import type { GroupOfMember, SitePage } from '../../sync/api/site-lists.api.ts';
 import { Limits } from '../../sync/constants.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
@@ -30,7 +31,8 @@ export async function mySites({
 }): Promise<SitePage & { near_expire_count: number }> {
   const userIdx = ctx.auth.user.f_idx;
   const near = await nearExpireCount({ db: ctx.db, userIdx, warnDays: Expiry.warnDays });
-  if (onlyNearExpireCount) return { list: [], total: 0, page_count: 0, limit: 0, near_expire_count: near };
+  // Only the count: an empty page of size 0, so a client reading it as a list sees it end.
+  if (onlyNearExpireCount) return { ...pageOf({ list: [], total: 0, limit: 0 }), near_expire_count: near };
   const type = siteType === 'A' ? sql`` : sql`AND s.f_site_type = ${siteType}`;
   const result = await sitePage({
     db: ctx.db,
@@ -89,7 +91,7 @@ export async function groupSites({
     throw notGroupMember(groupMessages.notGroupMember);
   }
   const ids = groupIdx !== null ? [groupIdx] : groups.map((g) => g.f_idx);
-  if (ids.length === 0) return { list: [], total: 0, page_count: 0, limit: Limits.pageSize, groups };
+  if (ids.length === 0) return { ...pageOf({ list: [], total: 0, limit: Limits.pageSize }), groups };
   const kind = onlyNewOpen ? sql`AND s.f_site_type = 'O'` : sql``;
   const result = await sitePage({
     db: ctx.db,

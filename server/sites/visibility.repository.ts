@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
+import { sqlPage } from '../db/paging.ts';
 import type { DbOrTx } from './site-access.ts';
 
 /**
@@ -55,7 +57,7 @@ export interface AdminSiteRow {
 }
 
 /** A page of sites in one admin state tab; `date` is a Seoul day (YYYY-MM-DD) or month (YYYY-MM). */
-export async function sitesInState({
+export function sitesInState({
   db,
   type,
   date,
@@ -65,19 +67,20 @@ export async function sitesInState({
   type: 'D' | 'H' | 'C';
   date: string | undefined;
   page: number;
-}): Promise<{ ids: AdminSiteRow[]; total: number }> {
+}): Promise<Page<AdminSiteRow>> {
   const time = stateTime[type];
   // Times are stored in UTC; the admin's days and months are Seoul's.
   const seoul = sql`strftime(${date && date.length === 7 ? '%Y-%m' : '%Y-%m-%d'}, ${time}, '+9 hours')`;
   const dateFilter = date ? sql`AND ${seoul} = ${date}` : sql``;
-  const from = sql`FROM sites s LEFT JOIN site_states st ON st.f_site_idx = s.f_idx
-    JOIN users u ON u.f_idx = s.f_user_idx
-    WHERE ${stateWhere[type]} ${dateFilter}`;
-  const total = await sql<{ n: number }>`SELECT COUNT(*) AS n ${from}`.execute(db);
-  const rows = await sql<AdminSiteRow>`SELECT s.f_idx, ${time} AS f_state_time, st.f_hidden_by,
-      u.f_name AS f_owner_name, u.f_phone AS f_owner_phone ${from}
-    ORDER BY f_state_time DESC, s.f_idx DESC LIMIT ${Limits.pageSize} OFFSET ${(page - 1) * Limits.pageSize}`.execute(
+  return sqlPage<AdminSiteRow>({
     db,
-  );
-  return { ids: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+    select: sql`s.f_idx, ${time} AS f_state_time, st.f_hidden_by, u.f_name AS f_owner_name,
+      u.f_phone AS f_owner_phone`,
+    from: sql`FROM sites s LEFT JOIN site_states st ON st.f_site_idx = s.f_idx
+      JOIN users u ON u.f_idx = s.f_user_idx
+      WHERE ${stateWhere[type]} ${dateFilter}`,
+    orderBy: sql`f_state_time DESC, s.f_idx DESC`,
+    page,
+    limit: Limits.pageSize,
+  });
 }

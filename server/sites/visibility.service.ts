@@ -1,13 +1,12 @@
-import { sql } from 'kysely';
+import type { Page } from '../../sync/api/page.ts';
 import type { AdminSiteItem } from '../../sync/api/site-visibility.api.ts';
-import { Limits } from '../../sync/constants.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
 import { cached } from '../db/statements.ts';
 import { requireGroupMember } from '../groups/membership.ts';
 import type { AuthedContext, TxContext } from '../http/context.ts';
 import { notFound, ruleViolation } from '../http/errors.ts';
 import { siteMessages, visibilityMessages } from './detail.messages.ts';
-import { sitePage } from './lists.repository.ts';
+import { siteListItems } from './lists.repository.ts';
 import { readSiteHead, requireComplete, requireManage, siteAccess } from './site-access.ts';
 import { sitesInState, stampSiteState } from './visibility.repository.ts';
 
@@ -185,21 +184,17 @@ export async function findSitesByState({
   type: 'D' | 'H' | 'C';
   date: string | undefined;
   page: number;
-}) {
-  const { ids, total } = await sitesInState({ db: ctx.db, type, date, page });
-  if (ids.length === 0)
-    return { list: [], total, page_count: Math.ceil(total / Limits.pageSize), limit: Limits.pageSize };
-  const rows = await sitePage({
+}): Promise<Page<AdminSiteItem>> {
+  const states = await sitesInState({ db: ctx.db, type, date, page });
+  const rows = await siteListItems({
     db: ctx.db,
     userIdx: ctx.auth.user.f_idx,
-    from: sql`FROM sites s WHERE s.f_idx IN (${sql.join(ids.map((r) => r.f_idx))})`,
-    time: sql`s.f_update_time`,
-    page: 1,
+    ids: states.list.map((r) => r.f_idx),
   });
-  const byIdx = new Map(rows.list.map((r) => [r.f_idx, r]));
-  const list: AdminSiteItem[] = ids.flatMap((r) => {
+  const byIdx = new Map(rows.map((r) => [r.f_idx, r]));
+  const list: AdminSiteItem[] = states.list.flatMap((r) => {
     const item = byIdx.get(r.f_idx);
     return item ? [{ ...item, ...r }] : [];
   });
-  return { list, total, page_count: Math.ceil(total / Limits.pageSize), limit: Limits.pageSize };
+  return { ...states, list };
 }

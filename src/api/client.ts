@@ -1,7 +1,7 @@
 import type { Call, CallInput, CallOutput } from '../../sync/api/contract.ts';
 import { API_BASE, Headers, ResultCode, sessionEndingCodes } from '../../sync/codes.ts';
-import { sessionStore } from '../features/auth/session.ts';
 import { currentLocale } from '../i18n/i18n.ts';
+import { sessionStore } from './session.ts';
 
 /** The server answered with a non-zero code; `msg` is already in the user's language. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { Session } from '../features/auth/session.ts';
+import type { Session } from '../api/session.ts';
 
 /** Routes anyone may open (spec §2), plus /Splash which the guard names. */
 export const publicPaths = ['/', '/login', '/signupinfo', '/signupquiz', '/inquire', '/splash'] as const;

@@ -1,45 +1,63 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isLastPage, type Page } from '../../sync/api/page.ts';
+import { useCallFailure } from '../api/useCall.ts';
+
+export interface InfiniteListState<T> {
+  items: T[];
+  loading: boolean;
+  /** No more pages: the last one was short, or page_count was reached, or a page failed. */
+  done: boolean;
+  loadMore: () => Promise<void>;
+  /** Put on an element after the last row: when it scrolls into view the next page loads. */
+  sentinelRef: (node: Element | null) => void;
+  /** Takes rows off the list at once (an un-liked favourite), and out of pages still to come. */
+  removeWhere: (remove: (item: T) => boolean) => void;
+}
 
 /**
  * Infinite scroll over a paged list (spec §9: a list ends when a page returns fewer rows
- * than the limit; a failed page stops loading). Put `sentinelRef` on an element after the
- * last row: when it scrolls into view the next page loads.
+ * than the limit; a failed page stops loading, and is toasted unless `onError` is given).
+ * Give the component using it a new `key` to start again from the first page.
  */
 export function useInfiniteList<T>({
   loadPage,
   onError,
 }: {
-  /** Loads page n (1-based); resolves the rows and the page size the server used. */
-  loadPage: (page: number) => Promise<{ list: T[]; limit: number }>;
+  /** Loads page n (1-based). */
+  loadPage: (page: number) => Promise<Page<T>>;
   onError?: (err: unknown) => void;
-}) {
+}): InfiniteListState<T> {
+  const fail = useCallFailure();
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
   const next = useRef(1);
   const busy = useRef(false);
   const finished = useRef(false);
+  const removed = useRef<Array<(item: T) => boolean>>([]);
   const loader = useRef(loadPage);
   loader.current = loadPage;
-  const errorHandler = useRef(onError);
-  errorHandler.current = onError;
+  const errorHandler = useRef(onError ?? fail);
+  errorHandler.current = onError ?? fail;
 
   const loadMore = useCallback(async () => {
     if (busy.current || finished.current) return;
     busy.current = true;
     setLoading(true);
     try {
-      const page = await loader.current(next.current);
+      const pageNum = next.current;
+      const page = await loader.current(pageNum);
       next.current += 1;
-      setItems((prev) => [...prev, ...page.list]);
-      if (page.list.length < page.limit) {
+      const kept = page.list.filter((item) => !removed.current.some((remove) => remove(item)));
+      setItems((prev) => [...prev, ...kept]);
+      if (isLastPage({ page, pageNum })) {
         finished.current = true;
         setDone(true);
       }
     } catch (err) {
       finished.current = true;
       setDone(true);
-      errorHandler.current?.(err);
+      errorHandler.current(err);
     } finally {
       busy.current = false;
       setLoading(false);
@@ -73,5 +91,10 @@ export function useInfiniteList<T>({
     return () => observer.current?.disconnect();
   }, [loadMore]);
 
-  return { items, loading, done, loadMore, sentinelRef };
+  const removeWhere = useCallback((remove: (item: T) => boolean) => {
+    removed.current.push(remove);
+    setItems((prev) => prev.filter((item) => !remove(item)));
+  }, []);
+
+  return { items, loading, done, loadMore, sentinelRef, removeWhere };
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineCall } from './contract.ts';
-import { id, pageNum, phoneNumber } from './fields.ts';
+import { id, phoneNumber } from './fields.ts';
+import { type Page, pageLimitParam, pageNum, pageOffsetParam } from './page.ts';
 
 /** A member as the admin screens see it (spec §3 User, admin view). */
 export interface AdminUser {
@@ -28,20 +29,15 @@ export interface AdminUser {
   answer_list: Array<{ f_question: string; f_answer: string; f_answer_status: 'Y' | 'N' }>;
 }
 
-export interface Paged<T> {
-  total: number;
-  list: T[];
-}
-
-export const getPendingUserListCall = defineCall<Paged<AdminUser>>()({
+export const getPendingUserListCall = defineCall<Page<AdminUser>>()({
   operationId: 'getPendingUserList',
   method: 'post',
   path: '/admin/getPendingUserList',
   summary: 'Applicants under review, oldest first, with card image and quiz answers',
   tag: 'admin',
   input: v.object({
-    offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20),
+    offset: pageOffsetParam,
+    limit: pageLimitParam(20),
   }),
 });
 
@@ -108,7 +104,7 @@ export const getUserDetailCall = defineCall<AdminUser>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const findUserListByPhoneCall = defineCall<Paged<AdminUser>>()({
+export const findUserListByPhoneCall = defineCall<Page<AdminUser>>()({
   operationId: 'findUserListByPhone',
   method: 'post',
   path: '/admin/findUserListByPhone',
@@ -197,7 +193,7 @@ export interface LoginLogRow {
   f_by_admin: number | null;
 }
 
-export const getLoginLogCall = defineCall<Paged<LoginLogRow>>()({
+export const getLoginLogCall = defineCall<Page<LoginLogRow>>()({
   operationId: 'getLoginLog',
   method: 'post',
   path: '/admin/getLoginLog',

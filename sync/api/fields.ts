@@ -18,16 +18,6 @@ export const id = v.pipe(
   v.minValue(1, 'must be positive'),
 );
 
-/** A page number (1-based); text or number. */
-export const pageNum = v.optional(
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/, 'must be a number'), v.transform(Number))]),
-    v.integer(),
-    v.minValue(1),
-  ),
-  1,
-);
-
 /** Trimmed non-empty text with a length cap. */
 export const text = (max: number, label = 'value') =>
   v.pipe(

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { type MapSearchResult, type MapSite, mapKeyword, mapQuerySchema } from '../map/query.ts';
 import { defineCall } from './contract.ts';
-import { pageNum, yn } from './fields.ts';
+import { yn } from './fields.ts';
+import { type Page, pageNum } from './page.ts';
 
 /** Spec §7 searchSiteForMap_app: the map's list (10 a page, with the total) and its pins or clusters. */
 export const searchSiteForMapCall = defineCall<MapSearchResult>()({
@@ -16,8 +17,8 @@ export const searchSiteForMapCall = defineCall<MapSearchResult>()({
 const coordinate = (min: number, max: number) =>
   v.pipe(v.number('must be a number'), v.minValue(min), v.maxValue(max));
 
-/** Spec §7 searchSiteListByPos: the sites on one pin (several sites can share a position). */
-export const searchSiteListByPosCall = defineCall<{ list: MapSite[]; count: number }>()({
+/** Spec §7 searchSiteListByPos: the sites on one pin (several sites can share a position), 10 a page. */
+export const searchSiteListByPosCall = defineCall<Page<MapSite> & { count: number }>()({
   operationId: 'searchSiteListByPos',
   method: 'post',
   path: '/site/searchSiteListByPos',
@@ -41,12 +42,7 @@ export interface SiteNameItem {
 }
 
 /** Spec §7 findSiteListByName: visible sites by name or address (site report, site pickers). */
-export const findSiteListByNameCall = defineCall<{
-  list: SiteNameItem[];
-  total: number;
-  page_count: number;
-  limit: number;
-}>()({
+export const findSiteListByNameCall = defineCall<Page<SiteNameItem>>()({
   operationId: 'findSiteListByName',
   method: 'post',
   path: '/site/findSiteListByName',

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { type ChargeOption, findChargeOption, findPlan, type UsagePlan } from '../points/plans.ts';
 import { defineCall } from './contract.ts';
-import { id, pageNum, phoneNumber } from './fields.ts';
+import { id, phoneNumber } from './fields.ts';
+import { type Page, pageNum } from './page.ts';
 
 /**
  * Points, usage tickets and card payments (spec §7 purchase). Every amount is decided by
@@ -44,11 +45,7 @@ export interface PointLogItem {
   f_ref: string | null;
 }
 
-export interface PointLogPage {
-  list: PointLogItem[];
-  total: number;
-  limit: number;
-}
+export type PointLogPage = Page<PointLogItem>;
 
 export type PaymentProviderKind = 'test' | 'portone';
 
@@ -208,11 +205,7 @@ export interface AdminPointLogItem extends PointLogItem {
   f_admin_name: string | null;
 }
 
-export const getMemberPointLogCall = defineCall<{
-  list: AdminPointLogItem[];
-  total: number;
-  limit: number;
-}>()({
+export const getMemberPointLogCall = defineCall<Page<AdminPointLogItem>>()({
   operationId: 'getMemberPointLog',
   method: 'post',
   path: '/admin/getMemberPointLog',
@@ -234,7 +227,7 @@ export interface UsageLogItem {
   f_admin_name: string | null;
 }
 
-export const getMemberUsageLogCall = defineCall<{ list: UsageLogItem[]; total: number; limit: number }>()({
+export const getMemberUsageLogCall = defineCall<Page<UsageLogItem>>()({
   operationId: 'getMemberUsageLog',
   method: 'post',
   path: '/admin/getMemberUsageLog',

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { mapKeyword } from '../map/query.ts';
 import type { SitePriceFields, YN } from '../sites/detail.ts';
 import { defineCall } from './contract.ts';
-import { id, pageNum, yn } from './fields.ts';
+import { id, yn } from './fields.ts';
+import { type Page, pageNum } from './page.ts';
 
 /** A site in a member's lists (interest, my sale list, group sites). */
 export interface SiteListItem extends SitePriceFields {
@@ -26,12 +27,7 @@ export interface SiteListItem extends SitePriceFields {
 }
 
 /** Pages of 50 (spec §9); a list ends with a page shorter than `limit`. */
-export interface SitePage {
-  list: SiteListItem[];
-  total: number;
-  page_count: number;
-  limit: number;
-}
+export type SitePage = Page<SiteListItem>;
 
 const searchKey = v.optional(mapKeyword, '');
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineCall } from './contract.ts';
-import { id, pageNum, yn } from './fields.ts';
+import { id, yn } from './fields.ts';
+import { type Page, pageNum } from './page.ts';
 import type { SiteListItem } from './site-lists.api.ts';
 
 /** Spec §7 expandGeneralSiteExpireDays: the owner restarts a general site's days (sync/sites/expiry.ts). */
@@ -77,12 +78,7 @@ const stateDate = v.pipe(
  * Spec §7 findSiteByStatus (admin site tab): D deleted, H hidden, C completed, newest first,
  * 50 a page; `date` (YYYY-MM-DD or YYYY-MM, Seoul time) keeps the sites that entered the state then.
  */
-export const findSiteByStatusCall = defineCall<{
-  list: AdminSiteItem[];
-  total: number;
-  page_count: number;
-  limit: number;
-}>()({
+export const findSiteByStatusCall = defineCall<Page<AdminSiteItem>>()({
   operationId: 'findSiteByStatus',
   method: 'post',
   path: '/admin/findSiteByStatus',

@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { sessionStore } from '../../api/session.ts';
 import { profileStore } from '../../features/auth/profile.ts';
-import { sessionStore } from '../../features/auth/session.ts';
 import { useSessionWatch } from '../../features/auth/useSessionWatch.ts';
 import { BottomNav } from '../../ui/BottomNav.tsx';
 import { ModalProvider } from '../../ui/modal.tsx';

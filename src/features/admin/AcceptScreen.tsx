@@ -1,89 +1,99 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import {
   type AdminUser,
   changeUserStatusByIdCall,
   getPendingUserListCall,
 } from '../../../sync/api/admin-members.api.ts';
+import { pageOffset } from '../../../sync/api/page.ts';
 import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatDateTime, formatPhone } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
-import { useAdminAction } from './useAdminAction.ts';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 
 const PAGE = 20;
+
+function QuizAnswers({ user }: { user: AdminUser }) {
+  const { t } = useLingui();
+  if (user.answer_list.length === 0) return <span className="badge">{t`Pre-registered`}</span>;
+  const right = user.answer_list.filter((a) => a.f_answer_status === 'Y').length;
+  return (
+    <details>
+      <summary>
+        {t`Quiz answers`}: {right}/{user.answer_list.length}
+      </summary>
+      <ol>
+        {user.answer_list.map((a) => (
+          <li key={a.f_question}>
+            {a.f_question} — {a.f_answer} {a.f_answer_status === 'Y' ? '✓' : '✗'}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
 
 /** Spec §2 admin accept: applicants under review with their card; approve, or reject after a confirm. */
 export function AcceptScreen() {
   const { t } = useLingui();
-  const run = useAdminAction();
+  const { run } = useCall();
   const confirm = useConfirm();
-  const [list, setList] = useState<AdminUser[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loaded, setLoaded] = useState(false);
-
-  const load = useCallback(
-    async (offset: number) => {
-      const res = await run(() => api(getPendingUserListCall, { offset, limit: PAGE }));
-      if (!res) return;
-      setTotal(res.total);
-      setList((prev) => (offset === 0 ? res.list : [...prev, ...res.list]));
-      setLoaded(true);
-    },
-    [run],
+  // getPendingUserList pages by offset and limit (spec §7); the pager asks for whole pages.
+  const pages = useNumberedPages(
+    useCallback(
+      (page: number) =>
+        api(getPendingUserListCall, { offset: pageOffset({ page, limit: PAGE }), limit: PAGE }),
+      [],
+    ),
   );
-
-  useEffect(() => {
-    void load(0);
-  }, [load]);
 
   const decide = async (user: AdminUser, status: 'A' | 'R') => {
     if (status === 'R' && !(await confirm(t`Reject ${user.f_name}'s application?`, { danger: true }))) return;
     const res = await run(() => api(changeUserStatusByIdCall, { user_id: user.f_idx, status }));
-    if (res) {
-      // The list reloads after each decision (spec §4).
-      await load(0);
-    }
+    // The list reloads after each decision (spec §4).
+    if (res) pages.reload();
   };
 
   return (
     <section aria-labelledby="accept-title">
       <h2 id="accept-title">
-        <Trans>Applicants under review</Trans> <span className="badge">{total}</span>
+        <Trans>Applicants under review</Trans> <span className="badge">{pages.data?.total ?? 0}</span>
       </h2>
-      {loaded && list.length === 0 ? <p className="empty">{t`No information found.`}</p> : null}
-      <ul className="list">
-        {list.map((u) => (
-          <li key={u.f_idx} className="applicant" data-testid="applicant">
-            {u.f_business_card ? (
-              <a href={u.f_business_card} target="_blank" rel="noreferrer">
-                <img
-                  className="applicant__card"
-                  src={u.f_business_card}
-                  alt={t`Business card of ${u.f_name}`}
-                />
-              </a>
-            ) : null}
-            <div className="applicant__body">
+      <PagedTable
+        pages={pages}
+        head={
+          <>
+            <th scope="col">{t`Business card`}</th>
+            <th scope="col">{t`Applicant`}</th>
+            <th scope="col">{t`Quiz answers`}</th>
+            <th scope="col">{t`Actions`}</th>
+          </>
+        }
+        rowKey={(u) => u.f_idx}
+        row={(u) => (
+          <tr data-testid="applicant">
+            <td>
+              {u.f_business_card ? (
+                <a href={u.f_business_card} target="_blank" rel="noreferrer">
+                  <img
+                    className="applicant__card"
+                    src={u.f_business_card}
+                    alt={t`Business card of ${u.f_name}`}
+                  />
+                </a>
+              ) : null}
+            </td>
+            <td>
               <strong>{u.f_name}</strong> <span className="muted">{u.f_affiliation}</span>
               <div>{formatPhone(u.f_phone)}</div>
               <div className="muted">{formatDateTime(u.f_reg_time)}</div>
-              {u.answer_list.length > 0 ? (
-                <details>
-                  <summary>
-                    {t`Quiz answers`}: {u.answer_list.filter((a) => a.f_answer_status === 'Y').length}/
-                    {u.answer_list.length}
-                  </summary>
-                  <ol>
-                    {u.answer_list.map((a) => (
-                      <li key={a.f_question}>
-                        {a.f_question} — {a.f_answer} {a.f_answer_status === 'Y' ? '✓' : '✗'}
-                      </li>
-                    ))}
-                  </ol>
-                </details>
-              ) : (
-                <span className="badge">{t`Pre-registered`}</span>
-              )}
+            </td>
+            <td>
+              <QuizAnswers user={u} />
+            </td>
+            <td>
               <div className="row">
                 <button
                   type="button"
@@ -100,15 +110,10 @@ export function AcceptScreen() {
                   {t`Reject`}
                 </button>
               </div>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {list.length < total ? (
-        <button type="button" className="button button--block" onClick={() => void load(list.length)}>
-          {t`More`}
-        </button>
-      ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

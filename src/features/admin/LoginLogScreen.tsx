@@ -1,27 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { getLoginLogCall, type LoginLogRow } from '../../../sync/api/admin-members.api.ts';
-import { Limits } from '../../../sync/constants.ts';
+import { useCallback, useState } from 'react';
+import { getLoginLogCall } from '../../../sync/api/admin-members.api.ts';
 import { api } from '../../api/client.ts';
 import { formatDateTime, formatPhone, phoneDigits } from '../../lib/format.ts';
-import { Pager } from '../../ui/Pager.tsx';
-import { useAdminAction } from './useAdminAction.ts';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 
 /** Every sign-in: time, member, device and IP. */
 export function LoginLogScreen() {
   const { t } = useLingui();
-  const run = useAdminAction();
   const [phone, setPhone] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ total: number; list: LoginLogRow[] }>({ total: 0, list: [] });
-
-  useEffect(() => {
-    void run(() => api(getLoginLogCall, { phone: phoneDigits(phone), page })).then(
-      (res) => res && setData(res),
-    );
-  }, [run, phone, page]);
-
-  const pages = Math.max(1, Math.ceil(data.total / Limits.pageSize));
+  const pages = useNumberedPages(
+    useCallback((page: number) => api(getLoginLogCall, { phone: phoneDigits(phone), page }), [phone]),
+  );
   return (
     <section>
       <input
@@ -30,37 +21,32 @@ export function LoginLogScreen() {
         inputMode="tel"
         placeholder={t`Search by phone`}
         aria-label={t`Search by phone`}
-        onChange={(e) => {
-          setPage(1);
-          setPhone(e.target.value);
-        }}
+        onChange={(e) => setPhone(e.target.value)}
       />
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th>{t`Time`}</th>
-              <th>{t`Member`}</th>
-              <th>{t`Device`}</th>
-              <th>{t`IP`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.list.map((r) => (
-              <tr key={r.f_idx}>
-                <td>{formatDateTime(r.f_time)}</td>
-                <td>
-                  {r.f_name} {formatPhone(r.f_phone)}
-                  {r.f_by_admin ? <span className="badge">{t`by admin`}</span> : null}
-                </td>
-                <td title={r.f_user_agent}>{r.f_device_id.slice(0, 8)}</td>
-                <td>{r.f_ip || '-'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <PagedTable
+        pages={pages}
+        label={t`Sign-ins`}
+        head={
+          <>
+            <th scope="col">{t`Time`}</th>
+            <th scope="col">{t`Member`}</th>
+            <th scope="col">{t`Device`}</th>
+            <th scope="col">{t`IP`}</th>
+          </>
+        }
+        rowKey={(r) => r.f_idx}
+        row={(r) => (
+          <tr>
+            <td>{formatDateTime(r.f_time)}</td>
+            <td>
+              {r.f_name} {formatPhone(r.f_phone)}
+              {r.f_by_admin ? <span className="badge">{t`by admin`}</span> : null}
+            </td>
+            <td title={r.f_user_agent}>{r.f_device_id.slice(0, 8)}</td>
+            <td>{r.f_ip || '-'}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

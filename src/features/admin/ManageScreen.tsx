@@ -7,15 +7,15 @@ import {
   updateAdminAuthorityCall,
 } from '../../../sync/api/admin-members.api.ts';
 import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatPhone, phoneDigits } from '../../lib/format.ts';
 import { toast } from '../../ui/toast.tsx';
 import { adminTabLabels } from './admin-tabs.ts';
-import { useAdminAction } from './useAdminAction.ts';
 
 /** Spec §6 admin manage (super admin): grant or revoke tabs; the first chosen is the starting tab. */
 export function ManageScreen() {
   const { t, i18n } = useLingui();
-  const run = useAdminAction();
+  const { run } = useCall();
   const [phone, setPhone] = useState('');
   const [user, setUser] = useState<AdminUser | null>(null);
   const [tabs, setTabs] = useState<number[]>([]);

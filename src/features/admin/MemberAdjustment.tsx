@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { Fragment, type ReactNode, useRef, useState } from 'react';
 import type { PointMember } from '../../../sync/api/points.api.ts';
+import { useCall } from '../../api/useCall.ts';
 import { parseNumber } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { newIdempotencyKey } from '../points/idempotency-key.ts';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { LockNotice, MemberFinder, MemberSummary } from './MemberFinder.tsx';
-import { useAdminAction } from './useAdminAction.ts';
 import { useAdminLock } from './useAdminLock.ts';
 
 type Sign = 1 | -1;
@@ -35,7 +35,7 @@ export function MemberAdjustment({
   }) => Promise<unknown>;
   log: (userIdx: number) => ReactNode;
 }) {
-  const run = useAdminAction();
+  const { run } = useCall();
   const lock = useAdminLock();
   const [member, setMember] = useState<PointMember | null>(null);
   const [version, setVersion] = useState(0);
@@ -86,7 +86,7 @@ function AdjustmentForm({
 }: {
   memberIdx: number;
   lock: ReturnType<typeof useAdminLock>;
-  run: ReturnType<typeof useAdminAction>;
+  run: ReturnType<typeof useCall>['run'];
   labels: Labels;
   question: (args: { sign: Sign; amount: number }) => string;
   send: (args: { amount: number; memo: string; idempotencyKey: string | undefined }) => Promise<unknown>;

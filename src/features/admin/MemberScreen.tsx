@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   type AdminUser,
   addPhoneNumberCall,
@@ -10,12 +10,12 @@ import {
   removeUserFromDBCall,
   unblockPhoneCall,
 } from '../../../sync/api/admin-members.api.ts';
-import { Limits } from '../../../sync/constants.ts';
 import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatDate, formatNumber, formatPhone, phoneDigits } from '../../lib/format.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
-import { Pager } from '../../ui/Pager.tsx';
-import { useAdminAction } from './useAdminAction.ts';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 
 function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useLingui();
@@ -33,31 +33,89 @@ function StatusBadge({ user }: { user: AdminUser }) {
   return <span className="badge badge--ok">{t`Normal`}</span>;
 }
 
+/** The actions on one member: limits, block, remove; each confirmed first, the list read again after. */
+function MemberActions({
+  user,
+  act,
+}: {
+  user: AdminUser;
+  act: (label: string, action: () => Promise<unknown>) => void;
+}) {
+  const { t } = useLingui();
+  const phone = user.f_phone;
+  return (
+    <div className="row wrap">
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() =>
+          act(t`Limit writing for 5 days?`, () => api(changeUserStatusCall, { phone, status: 'WL' }))
+        }
+      >
+        {t`Limit writing`}
+      </button>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() =>
+          act(t`Limit sign-in for 5 days?`, () => api(changeUserStatusCall, { phone, status: 'LL' }))
+        }
+      >
+        {t`Limit sign-in`}
+      </button>
+      {user.f_status === 'WL' || user.f_status === 'LL' ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => act(t`Lift the limit?`, () => api(liftUserLimitCall, { phone }))}
+        >
+          {t`Lift limit`}
+        </button>
+      ) : null}
+      {user.f_status === 'B' ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => act(t`Unblock this member?`, () => api(unblockPhoneCall, { phone }))}
+        >
+          {t`Unblock`}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => act(t`Block this member?`, () => api(blockPhoneCall, { phone }))}
+        >
+          {t`Block`}
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button--small button--danger"
+        onClick={() =>
+          act(t`Remove this member? Their sites are hidden.`, () => api(removeUserFromDBCall, { phone }))
+        }
+      >
+        {t`Remove`}
+      </button>
+    </div>
+  );
+}
+
 /** Spec §2 admin member: find members, limit (WL/LL), block, remove, pre-register a phone. */
 export function MemberScreen() {
   const { t } = useLingui();
-  const run = useAdminAction();
+  const { run } = useCall();
   const confirm = useConfirm();
   const prompt = usePrompt();
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ total: number; list: AdminUser[] }>({ total: 0, list: [] });
-
-  const load = useCallback(
-    async (p: number, q: string) => {
-      const res = await run(() => api(findUserListByPhoneCall, { phone: phoneDigits(q), page: p }));
-      if (res) setData(res);
-    },
-    [run],
+  const pages = useNumberedPages(
+    useCallback((page: number) => api(findUserListByPhoneCall, { phone: phoneDigits(query), page }), [query]),
   );
-
-  useEffect(() => {
-    void load(page, query);
-  }, [load, page, query]);
 
   const act = async (label: string, action: () => Promise<unknown>) => {
     if (!(await confirm(label))) return;
-    if ((await run(action)) !== undefined) await load(page, query);
+    if ((await run(action)) !== undefined) pages.reload();
   };
 
   const preregister = async () => {
@@ -70,7 +128,6 @@ export function MemberScreen() {
     if (phone) await run(() => api(addPhoneNumberCall, { phone: phoneDigits(phone) }));
   };
 
-  const pages = Math.max(1, Math.ceil(data.total / Limits.pageSize));
   return (
     <section>
       <div className="row">
@@ -80,98 +137,43 @@ export function MemberScreen() {
           inputMode="tel"
           placeholder={t`Search by phone`}
           aria-label={t`Search by phone`}
-          onChange={(e) => {
-            setPage(1);
-            setQuery(e.target.value);
-          }}
+          onChange={(e) => setQuery(e.target.value)}
         />
         <button type="button" className="button" onClick={() => void preregister()}>
           {t`Pre-register`}
         </button>
       </div>
-      <p className="muted">{t`${formatNumber(data.total)} members`}</p>
-      <ul className="list">
-        {data.list.map((u) => (
-          <li key={u.f_idx}>
-            <div className="row">
-              <strong>{u.f_name}</strong>
-              <span className="muted grow">{u.f_affiliation}</span>
+      <p className="muted">{t`${formatNumber(pages.data?.total ?? 0)} members`}</p>
+      <PagedTable
+        pages={pages}
+        label={t`Members`}
+        head={
+          <>
+            <th scope="col">{t`Member`}</th>
+            <th scope="col">{t`Status`}</th>
+            <th scope="col">{t`Points`}</th>
+            <th scope="col">{t`Sales`}</th>
+            <th scope="col">{t`Actions`}</th>
+          </>
+        }
+        rowKey={(u) => u.f_idx}
+        row={(u) => (
+          <tr>
+            <td>
+              <strong>{u.f_name}</strong> <span className="muted">{u.f_affiliation}</span>
+              <div className="muted">{formatPhone(u.f_phone)}</div>
+            </td>
+            <td>
               <StatusBadge user={u} />
-            </div>
-            <div className="muted">
-              {formatPhone(u.f_phone)} · {t`Points`} {formatNumber(u.f_point)} · {t`Sales`} {u.f_sale_count}
-            </div>
-            <div className="row wrap">
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() =>
-                  void act(t`Limit writing for 5 days?`, () =>
-                    api(changeUserStatusCall, { phone: u.f_phone, status: 'WL' }),
-                  )
-                }
-              >
-                {t`Limit writing`}
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() =>
-                  void act(t`Limit sign-in for 5 days?`, () =>
-                    api(changeUserStatusCall, { phone: u.f_phone, status: 'LL' }),
-                  )
-                }
-              >
-                {t`Limit sign-in`}
-              </button>
-              {u.f_status === 'WL' || u.f_status === 'LL' ? (
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() =>
-                    void act(t`Lift the limit?`, () => api(liftUserLimitCall, { phone: u.f_phone }))
-                  }
-                >
-                  {t`Lift limit`}
-                </button>
-              ) : null}
-              {u.f_status === 'B' ? (
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() =>
-                    void act(t`Unblock this member?`, () => api(unblockPhoneCall, { phone: u.f_phone }))
-                  }
-                >
-                  {t`Unblock`}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() =>
-                    void act(t`Block this member?`, () => api(blockPhoneCall, { phone: u.f_phone }))
-                  }
-                >
-                  {t`Block`}
-                </button>
-              )}
-              <button
-                type="button"
-                className="button button--small button--danger"
-                onClick={() =>
-                  void act(t`Remove this member? Their sites are hidden.`, () =>
-                    api(removeUserFromDBCall, { phone: u.f_phone }),
-                  )
-                }
-              >
-                {t`Remove`}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <Pager page={page} pages={pages} onPage={setPage} />
+            </td>
+            <td className="num">{formatNumber(u.f_point)}</td>
+            <td className="num">{u.f_sale_count}</td>
+            <td>
+              <MemberActions user={u} act={(label, action) => void act(label, action)} />
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,55 +1,49 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import {
-  addPeriodCall,
-  findPeriodMemberCall,
-  getMemberUsageLogCall,
-  type UsageLogItem,
-} from '../../../sync/api/points.api.ts';
+import { addPeriodCall, findPeriodMemberCall, getMemberUsageLogCall } from '../../../sync/api/points.api.ts';
 import { api } from '../../api/client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useInfiniteList } from '../../ui/useInfiniteList.ts';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 import { MemberAdjustment } from './MemberAdjustment.tsx';
 
 function UsageLog({ userIdx }: { userIdx: number }) {
   const { t } = useLingui();
-  const loadPage = useCallback(
-    (page: number) => api(getMemberUsageLogCall, { user_idx: userIdx, page_num: page }),
-    [userIdx],
+  const pages = useNumberedPages(
+    useCallback(
+      (page: number) => api(getMemberUsageLogCall, { user_idx: userIdx, page_num: page }),
+      [userIdx],
+    ),
   );
-  const { items, done, sentinelRef } = useInfiniteList<UsageLogItem>({ loadPage });
   return (
     <section aria-label={t`Usage log`}>
       <h3 className="section-title">{t`Usage log`}</h3>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t`Time`}</th>
-              <th scope="col">{t`Days`}</th>
-              <th scope="col">{t`made+ / push`}</th>
-              <th scope="col">{t`Usage until`}</th>
-              <th scope="col">{t`By`}</th>
-              <th scope="col">{t`Memo`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.f_idx}>
-                <td>{formatDateTime(r.f_reg_time)}</td>
-                <td className="num">{r.f_days > 0 ? `+${r.f_days}` : r.f_days}</td>
-                <td className="num">
-                  {r.f_made} / {r.f_push}
-                </td>
-                <td>{formatDateTime(r.f_usage_date_final)}</td>
-                <td>{r.f_admin_name ?? '-'}</td>
-                <td>{r.f_memo || r.f_reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {done ? null : <div ref={sentinelRef} className="sentinel" />}
+      <PagedTable
+        pages={pages}
+        head={
+          <>
+            <th scope="col">{t`Time`}</th>
+            <th scope="col">{t`Days`}</th>
+            <th scope="col">{t`made+ / push`}</th>
+            <th scope="col">{t`Usage until`}</th>
+            <th scope="col">{t`By`}</th>
+            <th scope="col">{t`Memo`}</th>
+          </>
+        }
+        rowKey={(r) => r.f_idx}
+        row={(r) => (
+          <tr>
+            <td>{formatDateTime(r.f_reg_time)}</td>
+            <td className="num">{r.f_days > 0 ? `+${r.f_days}` : r.f_days}</td>
+            <td className="num">
+              {r.f_made} / {r.f_push}
+            </td>
+            <td>{formatDateTime(r.f_usage_date_final)}</td>
+            <td>{r.f_admin_name ?? '-'}</td>
+            <td>{r.f_memo || r.f_reason}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

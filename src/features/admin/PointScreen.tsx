@@ -1,14 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import {
-  type AdminPointLogItem,
-  addPointCall,
-  findPointMemberCall,
-  getMemberPointLogCall,
-} from '../../../sync/api/points.api.ts';
+import { addPointCall, findPointMemberCall, getMemberPointLogCall } from '../../../sync/api/points.api.ts';
 import { api } from '../../api/client.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { useInfiniteList } from '../../ui/useInfiniteList.ts';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 import { usePointLogText, usePointTypeLabel } from '../points/point-log-text.ts';
 import { MemberAdjustment } from './MemberAdjustment.tsx';
 
@@ -16,44 +12,42 @@ function PointLog({ userIdx }: { userIdx: number }) {
   const { t } = useLingui();
   const describeItem = usePointLogText();
   const typeLabel = usePointTypeLabel();
-  const loadPage = useCallback(
-    (page: number) => api(getMemberPointLogCall, { user_idx: userIdx, page_num: page }),
-    [userIdx],
+  const pages = useNumberedPages(
+    useCallback(
+      (page: number) => api(getMemberPointLogCall, { user_idx: userIdx, page_num: page }),
+      [userIdx],
+    ),
   );
-  const { items, done, sentinelRef } = useInfiniteList<AdminPointLogItem>({ loadPage });
   return (
     <section aria-label={t`Point log`}>
       <h3 className="section-title">{t`Point log`}</h3>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t`Time`}</th>
-              <th scope="col">{t`Type`}</th>
-              <th scope="col">{t`Points`}</th>
-              <th scope="col">{t`Balance`}</th>
-              <th scope="col">{t`By`}</th>
-              <th scope="col">{t`Memo`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.f_idx}>
-                <td>{formatDateTime(r.f_reg_time)}</td>
-                <td>{typeLabel(r.f_type)}</td>
-                <td className="num">
-                  {r.f_type === 'C' || r.f_type === 'A' ? '+' : '−'}
-                  {formatNumber(r.f_point)}
-                </td>
-                <td className="num">{formatNumber(r.f_point_final)}</td>
-                <td>{r.f_admin_name ?? '-'}</td>
-                <td>{describeItem(r)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {done ? null : <div ref={sentinelRef} className="sentinel" />}
+      <PagedTable
+        pages={pages}
+        head={
+          <>
+            <th scope="col">{t`Time`}</th>
+            <th scope="col">{t`Type`}</th>
+            <th scope="col">{t`Points`}</th>
+            <th scope="col">{t`Balance`}</th>
+            <th scope="col">{t`By`}</th>
+            <th scope="col">{t`Memo`}</th>
+          </>
+        }
+        rowKey={(r) => r.f_idx}
+        row={(r) => (
+          <tr>
+            <td>{formatDateTime(r.f_reg_time)}</td>
+            <td>{typeLabel(r.f_type)}</td>
+            <td className="num">
+              {r.f_type === 'C' || r.f_type === 'A' ? '+' : '−'}
+              {formatNumber(r.f_point)}
+            </td>
+            <td className="num">{formatNumber(r.f_point_final)}</td>
+            <td>{r.f_admin_name ?? '-'}</td>
+            <td>{describeItem(r)}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useSyncExternalStore } from 'react';
 import { closeAdminLockCall, openAdminLockCall } from '../../../sync/api/admin-members.api.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { usePrompt } from '../../ui/dialogs.tsx';
-import { toast } from '../../ui/toast.tsx';
 
 /** When the lock was opened until, as the server said (it enforces the lock itself). */
 let unlockedUntil: number | null = null;
@@ -16,6 +16,7 @@ const set = (v: number | null) => {
 export function useAdminLock() {
   const { t } = useLingui();
   const prompt = usePrompt();
+  const { run } = useCall();
   const until = useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -33,17 +34,11 @@ export function useAdminLock() {
       validate: (v) => (v ? null : t`Please enter the password.`),
     });
     if (password === null) return false;
-    try {
-      const res = await api(openAdminLockCall, { password });
-      set(new Date(res.unlocked_until).getTime());
-      return true;
-    } catch (err) {
-      toast(
-        err instanceof ApiError ? err.message : t`Network communication error. Please check your connection.`,
-      );
-      return false;
-    }
-  }, [prompt, t]);
+    const res = await run(() => api(openAdminLockCall, { password }));
+    if (!res) return false;
+    set(new Date(res.unlocked_until).getTime());
+    return true;
+  }, [prompt, run, t]);
 
   const lock = useCallback(async () => {
     try {

@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { loginCall } from '../../../sync/api/auth.api.ts';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { sessionStore } from '../../api/session.ts';
+import { useCallFailure } from '../../api/useCall.ts';
 import { formatPhone, phoneDigits } from '../../lib/format.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { completeLogin } from './auth-actions.ts';
 import { PhoneCodeFields } from './PhoneCodeFields.tsx';
-import { sessionStore } from './session.ts';
 import { usePhoneCode } from './usePhoneCode.ts';
 
 /** Spec §2 Login: phone, send code, 180 s countdown, code entry. */
@@ -21,19 +22,13 @@ export function LoginScreen() {
   const [notice] = useState(() => sessionStore.forcedLogout());
   const onAutoFill = useCallback((c: string) => setCode(c), []);
   const phoneCode = usePhoneCode({ isLogin: true, onAutoFill });
+  const showError = useCallFailure();
 
   useEffect(() => {
     // The forced-logout message is shown once, here, then the flag is cleared.
     if (notice?.trim()) toast(notice);
     if (notice !== null) sessionStore.clearForcedLogout();
   }, [notice]);
-
-  const showError = (err: unknown) => {
-    if (err instanceof ApiError) toast(err.message);
-    else if (err instanceof NetworkError)
-      toast(t`Network communication error. Please check your connection.`);
-    else toast(t`An unexpected error occurred. Please restart the app.`);
-  };
 
   const sendCode = async () => {
     if (phoneDigits(phone).length < 10) return toast(t`Please enter your phone number.`);

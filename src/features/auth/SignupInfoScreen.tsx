@@ -3,7 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { checkPhoneAuthCodeCall } from '../../../sync/api/auth.api.ts';
 import { Limits } from '../../../sync/constants.ts';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useCallFailure } from '../../api/useCall.ts';
 import { phoneDigits } from '../../lib/format.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -27,16 +28,10 @@ export function SignupInfoScreen() {
   const [done, setDone] = useState(false);
   const onAutoFill = useCallback((c: string) => setCode(c), []);
   const phoneCode = usePhoneCode({ isLogin: false, onAutoFill });
+  const showError = useCallFailure();
   const verified = verifiedPhone !== null && verifiedPhone === phoneDigits(phone);
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  const showError = (err: unknown) => {
-    if (err instanceof ApiError) toast(err.message);
-    else if (err instanceof NetworkError)
-      toast(t`Network communication error. Please check your connection.`);
-    else toast(t`An unexpected error occurred. Please restart the app.`);
-  };
 
   const pickCard = (file: File | undefined) => {
     if (!file) return;

@@ -1,13 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Navigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import {
-  type CertQuestion,
-  getCertQuestionListCall,
-  updateCertAnswerCall,
-} from '../../../sync/api/auth.api.ts';
+import { useCallback, useState } from 'react';
+import { getCertQuestionListCall, updateCertAnswerCall } from '../../../sync/api/auth.api.ts';
 import { ResultCode } from '../../../sync/codes.ts';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
+import { useQuery } from '../../api/useQuery.ts';
 import { phoneDigits } from '../../lib/format.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -18,22 +16,10 @@ import { UnderReview } from './UnderReview.tsx';
 export function SignupQuizScreen() {
   const { t } = useLingui();
   const [draft] = useState(() => signupDraft.get());
-  const [questions, setQuestions] = useState<CertQuestion[] | null>(null);
+  const questions = useQuery(useCallback(() => api(getCertQuestionListCall, {}), [])).data?.list ?? null;
   const [answers, setAnswers] = useState<Record<number, number>>({});
-  const [busy, setBusy] = useState(false);
+  const { run, pending: busy } = useCall();
   const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    api(getCertQuestionListCall, {})
-      .then((r) => setQuestions(r.list))
-      .catch((err: unknown) =>
-        toast(
-          err instanceof ApiError
-            ? err.message
-            : t`Network communication error. Please check your connection.`,
-        ),
-      );
-  }, [t]);
 
   if (!draft && !done) return <Navigate to="/SignupInfo" replace />;
 
@@ -41,25 +27,25 @@ export function SignupQuizScreen() {
     if (!draft || !questions) return;
     if (questions.some((q) => answers[q.f_idx] === undefined)) return toast(t`Please answer every question.`);
     const list = questions.map((q) => ({ f_idx: q.f_idx, answer: answers[q.f_idx] as number }));
-    setBusy(true);
-    try {
-      await api(updateCertAnswerCall, { phone: phoneDigits(draft.phone), answer_list: list });
-      await submitSignUp({ draft, answers: list });
-      signupDraft.clear();
-      setDone(true);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ResultCode.certAnswerFailed) {
-        // Back to the quiz: the answers are cleared for another try.
-        setAnswers({});
-        window.scrollTo({ top: 0 });
-      }
-      if (err instanceof ApiError) toast(err.message);
-      else if (err instanceof NetworkError)
-        toast(t`Network communication error. Please check your connection.`);
-      else toast(t`An unexpected error occurred. Please restart the app.`);
-    } finally {
-      setBusy(false);
-    }
+    const sent = await run(
+      async () => {
+        await api(updateCertAnswerCall, { phone: phoneDigits(draft.phone), answer_list: list });
+        await submitSignUp({ draft, answers: list });
+        return true;
+      },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === ResultCode.certAnswerFailed) {
+            // Back to the quiz: the answers are cleared for another try.
+            setAnswers({});
+            window.scrollTo({ top: 0 });
+          }
+        },
+      },
+    );
+    if (!sent) return;
+    signupDraft.clear();
+    setDone(true);
   };
 
   return (

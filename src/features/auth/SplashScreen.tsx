@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Limits } from '../../../sync/constants.ts';
 import { NetworkError } from '../../api/client.ts';
+import { sessionStore } from '../../api/session.ts';
 import { profileStore } from './profile.ts';
-import { sessionStore } from './session.ts';
 
 /**
  * Spec §2 Splash: shown at least 2 s. With a stored session the profile is fetched; a

@@ -1,9 +1,9 @@
 import { exitAppCall, logoutCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
+import { sessionStore } from '../../api/session.ts';
 import { router } from '../../app/router.tsx';
 import { clearLocalData } from '../../db/db.ts';
 import { profileStore } from './profile.ts';
-import { sessionStore } from './session.ts';
 
 /** After a successful login: keep the session and fetch the profile the app runs on. */
 export async function completeLogin({ token, uid, phone }: { token: string; uid: number; phone: string }) {

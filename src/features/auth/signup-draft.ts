@@ -1,7 +1,7 @@
 import { signUpCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
+import { sessionStore } from '../../api/session.ts';
 import { phoneDigits } from '../../lib/format.ts';
-import { sessionStore } from './session.ts';
 
 /**
  * What the applicant typed on SignupInfo, carried to SignupQuiz. Kept in memory only:

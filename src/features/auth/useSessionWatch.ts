@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { checkSessionCall } from '../../../sync/api/auth.api.ts';
 import { Limits } from '../../../sync/constants.ts';
 import { api } from '../../api/client.ts';
-import { sessionStore } from './session.ts';
+import { sessionStore } from '../../api/session.ts';
 
 /**
  * Spec §4: the forced-logout check is polled every 2 s, so a device replaced by another

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -18,23 +18,16 @@ export function ChargePopup({ close }: { close: () => void }) {
   const modal = useModal();
   const onResult = useChargeResult();
   const [selected, setSelected] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, pending: busy } = useCall();
 
   const pay = async () => {
     if (selected === null) return toast(t`Please choose how many points to charge.`);
-    setBusy(true);
-    try {
+    const charged = await run(async () => {
       const result = await startCharge(selected);
       // The test checkout and PortOne's mobile flow leave the page and come back to /More.
-      if (result === 'redirected') return;
-      if (await onResult(result)) close();
-    } catch (err) {
-      toast(
-        err instanceof ApiError ? err.message : t`Network communication error. Please check your connection.`,
-      );
-    } finally {
-      setBusy(false);
-    }
+      return result !== 'redirected' && (await onResult(result));
+    });
+    if (charged) close();
   };
 
   const balance = formatNumber(Math.max(0, profile?.point ?? 0));

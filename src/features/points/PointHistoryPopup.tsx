@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { getPointLogCall } from '../../../sync/api/points.api.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { toast } from '../../ui/toast.tsx';
+import { InfiniteList } from '../../ui/InfiniteList.tsx';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
 import { signedPoint, usePointLogText, usePointTypeLabel } from './point-log-text.ts';
 
@@ -13,26 +13,23 @@ export function PointHistoryPopup({ close }: { close: () => void }) {
   const describeItem = usePointLogText();
   const typeLabel = usePointTypeLabel();
   const loadPage = useCallback((page: number) => api(getPointLogCall, { page_num: page }), []);
-  const onError = useCallback(
-    (err: unknown) =>
-      toast(
-        err instanceof ApiError ? err.message : t`Network communication error. Please check your connection.`,
-      ),
-    [t],
-  );
-  const { items, loading, done, sentinelRef } = useInfiniteList({ loadPage, onError });
+  const list = useInfiniteList({ loadPage });
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
 
   return (
     <div>
       <h2 className="modal__title">{t`Point history`}</h2>
-      <ul className="list point-log" aria-label={t`Point history`}>
-        {items.map((item) => {
+      <InfiniteList
+        list={list}
+        className="list point-log"
+        label={t`Point history`}
+        rowKey={(item) => item.f_idx}
+        row={(item) => {
           const change = signedPoint(item);
           const amount = `${change > 0 ? '+' : '−'}${formatNumber(Math.abs(change))}P`;
           const after = formatNumber(item.f_point_final);
           return (
-            <li key={item.f_idx} className="point-log__row">
+            <li className="point-log__row">
               <div className="row">
                 <span className={`badge ${change > 0 ? 'badge--ok' : 'badge--danger'}`}>
                   {typeLabel(item.f_type)}
@@ -46,11 +43,8 @@ export function PointHistoryPopup({ close }: { close: () => void }) {
               </div>
             </li>
           );
-        })}
-      </ul>
-      {done && items.length === 0 ? <p className="empty">{t`No information found.`}</p> : null}
-      {loading ? <p className="muted center">{t`Loading…`}</p> : null}
-      {done ? null : <div ref={sentinelRef} className="sentinel" />}
+        }}
+      />
       <div className="modal__actions">
         <button type="button" className="button" onClick={close}>
           {t`Close`}

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { buyPeriodCall } from '../../../sync/api/points.api.ts';
 import { daysLeft, type UsagePlan } from '../../../sync/points/plans.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { useModal } from '../../ui/modal.tsx';
@@ -66,7 +67,7 @@ export function UsageExtensionPopup({ close }: { close: () => void }) {
   const modal = useModal();
   const text = usePlanText();
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, pending: busy } = useCall();
   // A retry after a lost answer sends the same key, so it cannot charge twice.
   const attempt = useRef<{ planId: string; key: string } | null>(null);
 
@@ -90,27 +91,21 @@ export function UsageExtensionPopup({ close }: { close: () => void }) {
     if (!(await confirm(t`Buy ${title} for ${points}P?`, { confirmLabel: t`Buy` }))) return;
     await afterModalClosed();
     if (attempt.current?.planId !== plan.id) attempt.current = { planId: plan.id, key: newIdempotencyKey() };
-    setBusy(true);
-    try {
-      await api(buyPeriodCall, {
-        period: plan.period,
-        made: plan.made,
-        push: plan.push,
-        idempotency_key: attempt.current.key,
-      });
-      attempt.current = null;
-      await profileStore.refresh().catch(() => {});
-      close();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        attempt.current = null;
-        toast(err.message);
-      } else {
-        toast(t`Network communication error. Please check your connection.`);
-      }
-    } finally {
-      setBusy(false);
-    }
+    const key = attempt.current.key;
+    const bought = await run(
+      () =>
+        api(buyPeriodCall, { period: plan.period, made: plan.made, push: plan.push, idempotency_key: key }),
+      {
+        // A refusal is final: a new try is a new purchase. A lost answer keeps the key for the retry.
+        onError: (err) => {
+          if (err instanceof ApiError) attempt.current = null;
+        },
+      },
+    );
+    if (!bought) return;
+    attempt.current = null;
+    await profileStore.refresh().catch(() => {});
+    close();
   };
 
   const made = profile?.made_count ?? 0;

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { toast } from '../../ui/toast.tsx';
 import { confirmCharge, type PaymentReturn } from './payment.ts';
 
@@ -11,6 +11,7 @@ import { confirmCharge, type PaymentReturn } from './payment.ts';
  */
 export function useChargeResult() {
   const { t } = useLingui();
+  const { run } = useCall();
   return useCallback(
     async (ret: PaymentReturn): Promise<boolean> => {
       if (!ret.impUid) {
@@ -18,18 +19,13 @@ export function useChargeResult() {
         toast(t`Payment failed. ${reason}`);
         return false;
       }
-      try {
-        await confirmCharge({ merchantUid: ret.merchantUid, impUid: ret.impUid });
+      const { impUid, merchantUid } = ret;
+      const charged = await run(async () => {
+        await confirmCharge({ merchantUid, impUid });
         return true;
-      } catch (err) {
-        toast(
-          err instanceof ApiError
-            ? err.message
-            : t`Network communication error. Please check your connection.`,
-        );
-        return false;
-      }
+      });
+      return charged === true;
     },
-    [t],
+    [run, t],
   );
 }

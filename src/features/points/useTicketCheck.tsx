@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { checkTicketCall } from '../../../sync/api/points.api.ts';
 import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { useCallFailure } from '../../api/useCall.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { useModal } from '../../ui/modal.tsx';
-import { toast } from '../../ui/toast.tsx';
 import { profileStore } from '../auth/profile.ts';
 import { afterModalClosed } from './modal-chain.ts';
 import { isTicketExpired } from './ticket.ts';
@@ -23,6 +23,7 @@ export function useTicketCheck() {
   const { t } = useLingui();
   const confirm = useConfirm();
   const modal = useModal();
+  const fail = useCallFailure();
 
   const offerExtension = useCallback(
     async (message: string) => {
@@ -40,17 +41,14 @@ export function useTicketCheck() {
         await offerExtension(err.message);
         return true;
       }
-      if (err instanceof ApiError) {
-        toast(err.message);
-        return true;
-      }
-      if (err instanceof NetworkError) {
-        toast(t`Network communication error. Please check your connection.`);
+      // Other refusals as the server worded them, and a missing network; anything else is thrown on.
+      if (err instanceof ApiError || err instanceof NetworkError) {
+        fail(err);
         return true;
       }
       return false;
     },
-    [offerExtension, t],
+    [offerExtension, fail],
   );
 
   const check = useCallback(async (): Promise<boolean> => {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { getRegistrationGroupsCall, type RegistrationGroup } from '../../../sync/api/registration.api.ts';
 import { api } from '../../api/client.ts';
-import { sessionStore } from '../auth/session.ts';
+import { sessionStore } from '../../api/session.ts';
 
 const cacheKey = () => `bt.reg.groups.${(sessionStore.get() ?? sessionStore.stored())?.uid ?? 0}`;
 

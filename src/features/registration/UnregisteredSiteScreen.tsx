@@ -7,7 +7,8 @@ import { Limits } from '../../../sync/constants.ts';
 import type { SiteContact } from '../../../sync/site-fields.ts';
 import { defaultOpenDate, type UnregisteredReport } from '../../../sync/sites/registration.ts';
 import { checkUnregistered, type FeeType, feeTypes } from '../../../sync/sites/rules.ts';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useCall, useCallFailure } from '../../api/useCall.ts';
 import { localDb } from '../../db/db.ts';
 import { fileIdOf } from '../../sync/files.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -71,6 +72,7 @@ async function uploaded(refs: readonly string[]): Promise<string[]> {
 /** A submitted report, read-only: from the server, or from the device's copy when offline. */
 function useReport(siteIdx: number | null): ReportForm | null {
   const [report, setReport] = useState<ReportForm | null>(null);
+  const fail = useCallFailure();
   useEffect(() => {
     if (siteIdx === null) return;
     let live = true;
@@ -80,12 +82,12 @@ function useReport(siteIdx: number | null): ReportForm | null {
         const local = await localDb.sites.get(siteIdx);
         if (live && local?.f_site_type === 'U')
           setReport({ ...emptyReport(), ...(local as Partial<ReportForm>) });
-        else if (live) toast(err instanceof ApiError ? err.message : String(err));
+        else if (live) fail(err);
       });
     return () => {
       live = false;
     };
-  }, [siteIdx]);
+  }, [siteIdx, fail]);
   return report;
 }
 
@@ -102,7 +104,7 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
   const loaded = useReport(readOnly ? siteIdx : null);
   const [draft, setDraft] = useState<ReportForm>(emptyReport);
   const [pending, setPending] = useState<SiteContact>({ f_name: '', f_phone: '' });
-  const [busy, setBusy] = useState(false);
+  const { run, pending: busy } = useCall();
   const form = readOnly ? (loaded ?? emptyReport()) : draft;
   const update = (patch: Partial<ReportForm>) => setDraft((d) => ({ ...d, ...patch }));
   const fees = listOf(form.f_fee_type) as FeeType[];
@@ -120,22 +122,16 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
       toast(i18n._(unregisteredRuleText[failure.rule]));
       return;
     }
-    setBusy(true);
-    try {
+    const added = await run(async () => {
       const images = await uploaded(report.f_inlay_image_url);
-      const { site_idx } = await api(addUnregisteredSiteCall, { ...report, f_inlay_image_url: images });
-      await navigate({ to: '/UnregisteredSite', search: { site_idx, readonly: 'Y' }, replace: true });
-    } catch (err) {
-      toast(
-        err instanceof NetworkError
-          ? t`Network communication error. Please check your connection.`
-          : err instanceof ApiError
-            ? err.message
-            : t`An unexpected error occurred. Please restart the app.`,
-      );
-    } finally {
-      setBusy(false);
-    }
+      return api(addUnregisteredSiteCall, { ...report, f_inlay_image_url: images });
+    });
+    if (added)
+      await navigate({
+        to: '/UnregisteredSite',
+        search: { site_idx: added.site_idx, readonly: 'Y' },
+        replace: true,
+      });
   };
 
   if (readOnly && !loaded) {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { RegistrationKind } from '../../../sync/sites/registration.ts';
-import { ApiError } from '../../api/client.ts';
+import { useCallFailure } from '../../api/useCall.ts';
 import { localDb } from '../../db/db.ts';
 import { toast } from '../../ui/toast.tsx';
 import { newSession, sessionOfDraft } from './draft-store.ts';
@@ -30,6 +30,7 @@ export function useRegistrationEntry({
   search: RegistrationSearch;
 }): string | null {
   const { t } = useLingui();
+  const fail = useCallFailure();
   const navigate = useNavigate();
   const router = useRouter();
   const choose = useChoice();
@@ -53,11 +54,7 @@ export function useRegistrationEntry({
         try {
           opened = await sessionOfSite(search.site_idx);
         } catch (err) {
-          toast(
-            err instanceof ApiError
-              ? err.message
-              : t`Network communication error. Please check your connection.`,
-          );
+          fail(err);
           router.history.back();
           return;
         }

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { updateProfileCall } from '../../../sync/api/auth.api.ts';
 import { Limits } from '../../../sync/constants.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { toast } from '../../ui/toast.tsx';
 import { profileStore, useProfile } from '../auth/profile.ts';
@@ -14,27 +15,17 @@ export function MyInfoPopup({ close }: { close: () => void }) {
   const [affiliation, setAffiliation] = useState(profile?.affiliation ?? '');
   const [name, setName] = useState(profile?.name ?? '');
   const [card, setCard] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, pending: busy } = useCall();
 
   const save = async () => {
     if (!affiliation.trim()) return toast(t`Please enter your affiliation.`);
     if (!name.trim()) return toast(t`Please enter your name.`);
-    setBusy(true);
-    try {
-      const updated = await api(updateProfileCall, {
-        affiliation,
-        name,
-        ...(card ? { business_card: card } : {}),
-      });
-      profileStore.set(updated);
-      close();
-    } catch (err) {
-      toast(
-        err instanceof ApiError ? err.message : t`Network communication error. Please check your connection.`,
-      );
-    } finally {
-      setBusy(false);
-    }
+    const updated = await run(() =>
+      api(updateProfileCall, { affiliation, name, ...(card ? { business_card: card } : {}) }),
+    );
+    if (!updated) return;
+    profileStore.set(updated);
+    close();
   };
 
   return (

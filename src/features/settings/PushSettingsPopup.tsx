@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { updatePushSettingCall } from '../../../sync/api/auth.api.ts';
-import { ApiError, api } from '../../api/client.ts';
-import { toast } from '../../ui/toast.tsx';
+import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { profileStore, useProfile } from '../auth/profile.ts';
 
 /** Push on/off, sound, vibration and quiet hours (no pushes between the two times). */
@@ -16,23 +16,21 @@ export function PushSettingsPopup({ close }: { close: () => void }) {
   const [quiet, setQuiet] = useState(Boolean(s?.push_off_start_time));
   const [start, setStart] = useState(s?.push_off_start_time ?? '22:00');
   const [end, setEnd] = useState(s?.push_off_end_time ?? '08:00');
+  const { run, pending } = useCall();
 
   const save = async () => {
-    try {
-      const setting = await api(updatePushSettingCall, {
+    const setting = await run(() =>
+      api(updatePushSettingCall, {
         push: push ? 'Y' : 'N',
         push_sound: sound ? 'Y' : 'N',
         push_vibration: vibration ? 'Y' : 'N',
         push_off_start_time: quiet ? start : null,
         push_off_end_time: quiet ? end : null,
-      });
-      if (profile) profileStore.set({ ...profile, setting });
-      close();
-    } catch (err) {
-      toast(
-        err instanceof ApiError ? err.message : t`Network communication error. Please check your connection.`,
-      );
-    }
+      }),
+    );
+    if (!setting) return;
+    if (profile) profileStore.set({ ...profile, setting });
+    close();
   };
 
   return (
@@ -92,7 +90,12 @@ export function PushSettingsPopup({ close }: { close: () => void }) {
         <button type="button" className="button" onClick={close}>
           {t`Cancel`}
         </button>
-        <button type="button" className="button button--primary" onClick={() => void save()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={pending}
+          onClick={() => void save()}
+        >
           {t`Save`}
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatPhone, phoneDigits } from '../../lib/format.ts';
 import { toast } from '../../ui/toast.tsx';
 import { withdraw } from '../auth/auth-actions.ts';
@@ -9,18 +9,17 @@ import { withdraw } from '../auth/auth-actions.ts';
 export function WithdrawalPopup({ close }: { close: () => void }) {
   const { t } = useLingui();
   const [phone, setPhone] = useState('');
+  const { run } = useCall();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (phoneDigits(phone).length < 10) return toast(t`Please enter your phone number.`);
+    // Stays busy on success: the app leaves for the login screen.
     setBusy(true);
-    try {
+    const left = await run(async () => {
       await withdraw(phoneDigits(phone));
-    } catch (err) {
-      toast(
-        err instanceof ApiError ? err.message : t`Network communication error. Please check your connection.`,
-      );
-      setBusy(false);
-    }
+      return true;
+    });
+    if (!left) setBusy(false);
   };
   return (
     <form

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useSyncExternalStore } from 'react';
+import { sessionStore } from '../../api/session.ts';
 import { ensureSyncStarted, useSyncStatus } from '../../sync/client.ts';
-import { sessionStore } from '../auth/session.ts';
 import { formatTime } from './format.ts';
 import { ReloadPrompt } from './ReloadPrompt.tsx';
 import './sync.css';

@@ -1,7 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import type { SiteListItem, SitePage } from '../../../../sync/api/site-lists.api.ts';
+import { InfiniteList } from '../../../ui/InfiniteList.tsx';
 import { SiteListRow } from './SiteListRow.tsx';
 import { useSitePages } from './useSitePages.ts';
 
@@ -17,12 +18,14 @@ export function SitePagedList({
 }: {
   online: (page: number) => Promise<SitePage>;
   offline: (page: number) => Promise<SitePage>;
+  /** `remove` takes the site off the list at once (an un-liked favourite). */
   actions?: (site: SiteListItem, remove: (idx: number) => void) => ReactNode;
   label: string;
 }) {
-  const { t } = useLingui();
   const router = useRouter();
-  const { items, loading, done, sentinelRef, fromDevice, remove } = useSitePages({ online, offline });
+  const { list, fromDevice } = useSitePages({ online, offline });
+  const { removeWhere } = list;
+  const remove = useCallback((idx: number) => removeWhere((s) => s.f_idx === idx), [removeWhere]);
   return (
     <section aria-label={label}>
       {fromDevice ? (
@@ -30,26 +33,18 @@ export function SitePagedList({
           <Trans>No network: showing the sites saved on this device.</Trans>
         </p>
       ) : null}
-      <ul className="list site-items">
-        {items.map((site) => (
+      <InfiniteList
+        list={list}
+        className="list site-items"
+        rowKey={(site) => site.f_idx}
+        row={(site) => (
           <SiteListRow
-            key={site.f_idx}
             site={site}
             onOpen={(idx) => router.history.push(`/SiteDetail?site_idx=${idx}`)}
             actions={actions?.(site, remove)}
           />
-        ))}
-      </ul>
-      {done && items.length === 0 ? (
-        <p className="empty">
-          <Trans>No information found.</Trans>
-        </p>
-      ) : null}
-      {!done ? (
-        <div ref={sentinelRef} className="sentinel" aria-hidden="true">
-          {loading ? t`Loading…` : ''}
-        </div>
-      ) : null}
+        )}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { slicePage } from '../../../../sync/api/page.ts';
 import type { SiteDetail, SiteDetailHo } from '../../../../sync/api/site-detail.api.ts';
 import type { SiteListItem, SitePage } from '../../../../sync/api/site-lists.api.ts';
 import { Limits } from '../../../../sync/constants.ts';
@@ -128,13 +129,7 @@ export async function localSitePage({
       )
       .sort((a, b) => b.f_time.localeCompare(a.f_time) || b.f_idx - a.f_idx);
   }
-  const limit = Limits.pageSize;
-  return {
-    list: rows.slice((page - 1) * limit, page * limit),
-    total: rows.length,
-    page_count: Math.ceil(rows.length / limit),
-    limit,
-  };
+  return slicePage({ rows, page, limit: Limits.pageSize });
 }
 
 /**

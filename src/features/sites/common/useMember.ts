@@ -1,5 +1,5 @@
+import { sessionStore } from '../../../api/session.ts';
 import { useProfile } from '../../auth/profile.ts';
-import { sessionStore } from '../../auth/session.ts';
 
 /** Who is signed in, as far as this device knows (the profile, else the stored session). */
 export function useMember(): { uid: number; isAdmin: boolean } {

@@ -4,9 +4,9 @@ import type { SiteDetailCommon } from '../../../../sync/api/site-detail.api.ts';
 import { expandGeneralSiteExpireDaysCall, removeSiteCall } from '../../../../sync/api/site-visibility.api.ts';
 import { Expiry } from '../../../../sync/sites/expiry.ts';
 import { api } from '../../../api/client.ts';
+import { useCall } from '../../../api/useCall.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
-import { useSiteCall } from '../common/useSiteCall.ts';
 
 /**
  * The owner's (or an admin's) management of a site: hide or show it (offline operation),
@@ -22,7 +22,7 @@ export function ManageBar({
   const { t } = useLingui();
   const router = useRouter();
   const confirm = useConfirm();
-  const run = useSiteCall();
+  const { run } = useCall();
   const hidden = site.f_hidden === 'Y';
 
   const toggleHidden = async () => {

@@ -7,7 +7,7 @@ import {
 } from '../../../../sync/api/site-detail.api.ts';
 import { unitGrid } from '../../../../sync/sites/detail.ts';
 import { api } from '../../../api/client.ts';
-import { useSiteCall } from '../common/useSiteCall.ts';
+import { useCall } from '../../../api/useCall.ts';
 
 /**
  * Spec §2 sale-complete grid: every unit of a new-open site by building and floor; a tap
@@ -26,10 +26,9 @@ export function CompleteGridPopup({
   onApplied?: (completed: ReadonlySet<number>) => void;
 }) {
   const { t } = useLingui();
-  const run = useSiteCall();
+  const { run, pending } = useCall();
   const [detail, setDetail] = useState<SiteDetail | null>(null);
   const [completed, setCompleted] = useState<ReadonlySet<number>>(new Set());
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -57,11 +56,9 @@ export function CompleteGridPopup({
     });
 
   const apply = async () => {
-    setSaving(true);
     const res = await run(() =>
       api(setCompleteHouseCall, { site_idx: siteIdx, ho_idx_list: [...completed] }),
     );
-    setSaving(false);
     if (!res) return;
     onApplied?.(completed);
     onClose();
@@ -117,7 +114,7 @@ export function CompleteGridPopup({
         <button
           type="button"
           className="button button--primary"
-          disabled={detail === null || saving}
+          disabled={detail === null || pending}
           onClick={() => void apply()}
           data-testid="complete-apply"
         >

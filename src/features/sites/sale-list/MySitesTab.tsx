@@ -7,13 +7,13 @@ import {
 } from '../../../../sync/api/site-visibility.api.ts';
 import { nearExpiry } from '../../../../sync/sites/expiry.ts';
 import { api } from '../../../api/client.ts';
+import { useCall } from '../../../api/useCall.ts';
 import { localDb } from '../../../db/db.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
 import { localSitePage } from '../common/local-sites.ts';
 import { SitePagedList } from '../common/SitePagedList.tsx';
 import { useMember } from '../common/useMember.ts';
-import { useSiteCall } from '../common/useSiteCall.ts';
 import { SiteRowActions } from './SiteRowActions.tsx';
 import { SiteSearchBox } from './SiteSearchBox.tsx';
 
@@ -52,7 +52,7 @@ export function MySitesTab() {
   const { t } = useLingui();
   const { uid } = useMember();
   const confirm = useConfirm();
-  const run = useSiteCall();
+  const { run } = useCall();
   const [keyword, setKeyword] = useState('');
   const [kind, setKind] = useState<Kind>('A');
   const [version, setVersion] = useState(0);

@@ -6,8 +6,8 @@ import {
   restoreAndHiddenSiteCall,
 } from '../../../../sync/api/site-visibility.api.ts';
 import { api } from '../../../api/client.ts';
+import { useCall } from '../../../api/useCall.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
-import { useAdminAction } from '../../admin/useAdminAction.ts';
 
 /**
  * The admin's buttons by state (spec §4): deleted — restore, restore and hide, delete forever;
@@ -24,7 +24,7 @@ export function AdminSiteButtons({
 }) {
   const { t } = useLingui();
   const confirm = useConfirm();
-  const run = useAdminAction();
+  const { run } = useCall();
   const site_idx = siteIdx;
   /** Each button: its label, the question asked first, and the call made on yes. */
   const buttons: Array<{ label: string; question: string; call: () => Promise<unknown>; danger?: boolean }> =

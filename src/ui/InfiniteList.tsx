@@ -1,0 +1,42 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Fragment, type Key, type ReactNode } from 'react';
+import type { InfiniteListState } from './useInfiniteList.ts';
+
+/**
+ * The rows of an infinite list (useInfiniteList), the empty text when it ended with none,
+ * and the sentinel that loads the next page as it scrolls into view. `row` renders an <li>.
+ */
+export function InfiniteList<T>({
+  list,
+  row,
+  rowKey,
+  label,
+  className = 'list',
+}: {
+  list: InfiniteListState<T>;
+  row: (item: T) => ReactNode;
+  rowKey: (item: T) => Key;
+  label?: string;
+  className?: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <ul className={className} aria-label={label}>
+        {list.items.map((item) => (
+          <Fragment key={rowKey(item)}>{row(item)}</Fragment>
+        ))}
+      </ul>
+      {list.done && list.items.length === 0 ? (
+        <p className="empty">
+          <Trans>No information found.</Trans>
+        </p>
+      ) : null}
+      {list.done ? null : (
+        <div ref={list.sentinelRef} className="sentinel" aria-hidden="true">
+          {list.loading ? t`Loading…` : ''}
+        </div>
+      )}
+    </>
+  );
+}

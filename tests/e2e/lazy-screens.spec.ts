@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { loginAs } from './support.ts';
+
+test('screens never opened before load offline from the service worker after one visit to home', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, '01020000002');
+  await page.goto('/Home');
+  await expect(page.getByRole('heading', { name: '분양톡' })).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  // A fresh document: no screen's code is in memory, only what the service worker keeps.
+  const reload = await page.reload();
+  expect(reload?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { name: '분양톡' })).toBeVisible();
+
+  const scripts: { file: string; fromServiceWorker: boolean }[] = [];
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ file: new URL(response.url()).pathname, fromServiceWorker: response.fromServiceWorker() });
+  });
+  page.on('requestfailed', (request) => {
+    if (request.resourceType() === 'script') failed.push(request.url());
+  });
+  const nav = page.getByRole('navigation', { name: '주 메뉴' });
+
+  await nav.getByRole('link', { name: '더보기' }).click();
+  await expect(page).toHaveURL(/\/More$/);
+  await expect(page.getByRole('heading', { name: '면적 계산기' })).toBeVisible();
+
+  await nav.getByRole('link', { name: '관심' }).click();
+  await expect(page).toHaveURL(/\/Interest$/);
+  await expect(page.getByRole('tab', { name: '최근 본 현장' })).toBeVisible();
+  await expect(page.getByText('네트워크 없음: 이 기기에 저장된 현장을 보여 드립니다.')).toBeVisible();
+
+  await page.getByTestId('sync-indicator').click();
+  await expect(page).toHaveURL(/\/sync$/);
+  await expect(page.getByRole('heading', { name: '동기화' })).toBeVisible();
+  await expect(page.getByText('오프라인 상태입니다.', { exact: false })).toBeVisible();
+
+  // Each screen's own chunk was fetched after going offline, and every script came from the cache.
+  const files = scripts.map((s) => s.file);
+  for (const screen of ['MoreScreen', 'InterestScreen', 'SyncScreen']) {
+    expect(files.some((f) => f.startsWith(`/assets/${screen}-`))).toBe(true);
+  }
+  expect(scripts.filter((s) => !s.fromServiceWorker)).toEqual([]);
+  expect(failed).toEqual([]);
+  await context.setOffline(false);
+});

@@ -51,3 +51,29 @@ test('screens never opened before load offline from the service worker after one
   expect(failed).toEqual([]);
   await context.setOffline(false);
 });
+
+test.describe('without the offline cache', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen whose code a new deploy removed offers a reload instead of a blank page', async ({
+    page,
+  }) => {
+    await loginAs(page, '01020000002');
+    // The server no longer has the More screen's chunk the loaded page asks for.
+    let asked = 0;
+    await page.route(/\/assets\/MoreScreen-[^/]+\.js$/, (route) => {
+      asked++;
+      return route.fulfill({ status: 404, body: '' });
+    });
+    await page.goto('/Home');
+    await expect(page.getByRole('heading', { name: '분양톡' })).toBeVisible();
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '더보기' }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: '화면을 열지 못했습니다.' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('button', { name: '새로고침' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '주 메뉴' })).toBeVisible();
+    // The page reloaded once by itself (a new deploy), asked again, and then stopped asking.
+    expect(asked).toBe(2);
+  });
+});

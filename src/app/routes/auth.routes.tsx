@@ -5,7 +5,9 @@ import { SplashScreen } from '../../features/auth/SplashScreen.tsx';
 import { PlaceholderScreen } from './placeholder.tsx';
 import { publicLayout } from './root.tsx';
 
-// Splash and login are a visitor's first screens and stay in the entry; sign-up loads on use.
+// Splash (the start URL) and login are a visitor's first screens and stay in the entry: lazy they
+// would save 0.3 and 1.2 kB gzip (measured with bench:bundle) and cost a request before the first
+// screen. Sign-up loads on use.
 const SignupInfoScreen = lazyRouteComponent(
   () => import('../../features/auth/SignupInfoScreen.tsx'),
   'SignupInfoScreen',

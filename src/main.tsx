@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { warmMemberScreens } from './app/warm-screens.ts';
 import { localDb } from './db/db.ts';
 import { activateLocale, initialLocale } from './i18n/i18n.ts';
 import './styles.css';
 
 // Open the offline store early: it holds what the agent needs without a network.
 void localDb.open().catch(() => {});
+
+warmMemberScreens();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

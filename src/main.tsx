@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { askServiceWorkerForControl } from './app/service-worker-control.ts';
 import { warmMemberScreens } from './app/warm-screens.ts';
 import { localDb } from './db/db.ts';
 import { activateLocale, initialLocale } from './i18n/i18n.ts';
@@ -9,6 +10,7 @@ import './styles.css';
 // Open the offline store early: it holds what the agent needs without a network.
 void localDb.open().catch(() => {});
 
+askServiceWorkerForControl();
 warmMemberScreens();
 
 const root = document.getElementById('root');

@@ -2,6 +2,7 @@ import type { AnyRoute } from '@tanstack/react-router';
 import { sessionStore } from '../features/auth/session.ts';
 import { router } from './router.tsx';
 import { appLayout } from './routes/root.tsx';
+import { whenControlled } from './service-worker-control.ts';
 
 /** The signed-in screens, without the admin area. */
 function memberRoutes(route: AnyRoute): AnyRoute[] {
@@ -21,18 +22,21 @@ function whenIdle(run: () => void): void {
  * background (from the offline cache once the service worker holds it). A screen then opens at
  * once, as when all code was one chunk: a tap on a site and a quick back still open the site
  * and record the view. The entry stays small, so the first screen is not slower for it.
- * Visitors' and admins' screens load on first use. Without a network and without the offline
- * cache nothing is fetched: a failed fetch would only be retried on the next visit to the screen.
+ * Only from the offline cache: where no service worker controls the page, and for visitors'
+ * and admins' screens, a screen's code is fetched when it is first opened.
  */
 export function warmMemberScreens(): void {
   const unsubscribe = router.subscribe('onRendered', () => {
     if (!(sessionStore.get() ?? sessionStore.stored())) return;
     unsubscribe();
-    whenIdle(() => {
-      if (!navigator.onLine && !navigator.serviceWorker?.controller) return;
-      for (const route of memberRoutes(appLayout as AnyRoute)) {
-        void router.loadRouteChunk(route)?.catch(() => {});
-      }
-    });
+    // On a first visit this waits for the service worker to install and take the page, so the
+    // chunks are not fetched twice and do not slow its install down.
+    whenControlled(() =>
+      whenIdle(() => {
+        for (const route of memberRoutes(appLayout as AnyRoute)) {
+          void router.loadRouteChunk(route)?.catch(() => {});
+        }
+      }),
+    );
   });
 }

@@ -1,6 +1,6 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export const reactWithLingui = () => [
@@ -9,9 +9,31 @@ export const reactWithLingui = () => [
   lingui(),
 ];
 
+/**
+ * Added to the generated service worker (workbox importScripts): a page that asks is claimed.
+ * A page whose navigation raced the worker's activation is otherwise left uncontrolled until
+ * the next navigation, and the lazy screens it has not opened yet would not load offline.
+ * src/app/service-worker-control.ts asks.
+ */
+const claimOnRequest = (): Plugin => ({
+  name: 'bunyang:sw-claim-on-request',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'sw-claim.js',
+      source: `self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'CLAIM_CLIENTS') event.waitUntil(self.clients.claim());
+});
+`,
+    });
+  },
+});
+
 export default defineConfig({
   plugins: [
     ...reactWithLingui(),
+    claimOnRequest(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -44,6 +66,7 @@ export default defineConfig({
         // The first install takes control at once, so the visit that installed it already works offline.
         // Updates still wait for the user (registerType 'prompt' keeps skipWaiting off).
         clientsClaim: true,
+        importScripts: ['sw-claim.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         runtimeCaching: [
           {

@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { RouteError, RoutePending } from './route-states.tsx';
 import { adminRoutes } from './routes/admin.routes.tsx';
 import { authRoutes } from './routes/auth.routes.tsx';
 import { communityRoutes } from './routes/community.routes.tsx';
@@ -25,7 +26,16 @@ export const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter() {
-  return createRouter({ routeTree, defaultPreload: false, caseSensitive: false });
+  return createRouter({
+    routeTree,
+    defaultPreload: false,
+    caseSensitive: false,
+    // Screens load on first use. The old screen stays while a chunk loads; a load slower than
+    // pendingMs shows the light pending state (a chunk from the offline cache takes a few ms).
+    defaultPendingComponent: RoutePending,
+    defaultPendingMs: 300,
+    defaultErrorComponent: RouteError,
+  });
 }
 
 /** The app's one router; actions outside components (forced logout) navigate through it. */

@@ -1,6 +1,4 @@
-import { i18n } from '@lingui/core';
-import { messages as en } from './locales/en.po';
-import { messages as ko } from './locales/ko.po';
+import { i18n, type Messages } from '@lingui/core';
 
 export type Locale = 'ko' | 'en';
 export const locales: readonly Locale[] = ['ko', 'en'];
@@ -10,8 +8,16 @@ export const languageShortNames: Record<Locale, string> = { ko: '한', en: 'EN' 
 
 const STORAGE_KEY = 'bt.locale';
 
-// Both catalogs are bundled (they are small) so that switching works offline.
-i18n.load({ ko, en });
+// Only the active language's catalog is loaded; each is its own chunk, fetched on a switch.
+// The service worker precaches both, so switching works offline. Each compiled catalog is
+// complete: a message without Korean carries its English text (lingui.config.ts fallbackLocales).
+const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  ko: () => import('./locales/ko.po'),
+  en: () => import('./locales/en.po'),
+};
+const loaded = new Set<Locale>();
+/** The last language asked for: a slower earlier switch must not win over it. */
+let wanted: Locale | null = null;
 
 export function initialLocale(): Locale {
   try {
@@ -23,7 +29,24 @@ export function initialLocale(): Locale {
   return 'ko';
 }
 
-export function activateLocale(locale: Locale): void {
+/**
+ * Shows the app in a language, loading its catalog first when needed. Resolves false, and the
+ * app stays in its language, when the catalog cannot be fetched (offline before the service
+ * worker cached it) or a later switch overtook this one; it never rejects, so a switch button
+ * need not handle it.
+ */
+export async function activateLocale(locale: Locale): Promise<boolean> {
+  wanted = locale;
+  if (!loaded.has(locale)) {
+    try {
+      const { messages } = await catalogs[locale]();
+      i18n.load(locale, messages);
+      loaded.add(locale);
+    } catch {
+      return false;
+    }
+  }
+  if (wanted !== locale) return false;
   i18n.activate(locale);
   try {
     localStorage.setItem(STORAGE_KEY, locale);
@@ -31,6 +54,7 @@ export function activateLocale(locale: Locale): void {
     // Not remembered; still switched for this visit.
   }
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  return true;
 }
 
 export function currentLocale(): Locale {

@@ -1,15 +1,13 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRoute,
+  lazyRouteComponent,
+  Outlet,
+  type RouteComponent,
+  redirect,
+} from '@tanstack/react-router';
 import { AdminTab, adminTabRoutes } from '../../../sync/admin-tabs.ts';
-import { AcceptScreen } from '../../features/admin/AcceptScreen.tsx';
-import { AdminLayout } from '../../features/admin/AdminLayout.tsx';
 import { visibleAdminTabs } from '../../features/admin/admin-tabs.ts';
-import { LoginLogScreen } from '../../features/admin/LoginLogScreen.tsx';
-import { ManageScreen } from '../../features/admin/ManageScreen.tsx';
-import { MemberScreen } from '../../features/admin/MemberScreen.tsx';
-import { PeriodScreen } from '../../features/admin/PeriodScreen.tsx';
-import { PointScreen } from '../../features/admin/PointScreen.tsx';
-import { AdminSiteScreen } from '../../features/admin/sites/AdminSiteScreen.tsx';
 import { profileStore } from '../../features/auth/profile.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { Placeholder } from '../../ui/Placeholder.tsx';
@@ -19,6 +17,34 @@ import { appLayout } from './root.tsx';
  * The back office. The screens only mirror authority: every admin call is checked by the
  * server. A member who is not an admin is sent home.
  */
+// Only admins open these: each screen, and the layout, loads on first use.
+const AdminLayout = lazyRouteComponent(() => import('../../features/admin/AdminLayout.tsx'), 'AdminLayout');
+const AdminSiteScreen = lazyRouteComponent(
+  () => import('../../features/admin/sites/AdminSiteScreen.tsx'),
+  'AdminSiteScreen',
+);
+const MemberScreen = lazyRouteComponent(
+  () => import('../../features/admin/MemberScreen.tsx'),
+  'MemberScreen',
+);
+const AcceptScreen = lazyRouteComponent(
+  () => import('../../features/admin/AcceptScreen.tsx'),
+  'AcceptScreen',
+);
+const PointScreen = lazyRouteComponent(() => import('../../features/admin/PointScreen.tsx'), 'PointScreen');
+const PeriodScreen = lazyRouteComponent(
+  () => import('../../features/admin/PeriodScreen.tsx'),
+  'PeriodScreen',
+);
+const LoginLogScreen = lazyRouteComponent(
+  () => import('../../features/admin/LoginLogScreen.tsx'),
+  'LoginLogScreen',
+);
+const ManageScreen = lazyRouteComponent(
+  () => import('../../features/admin/ManageScreen.tsx'),
+  'ManageScreen',
+);
+
 const admin = createRoute({
   getParentRoute: () => appLayout,
   path: '/admin',
@@ -42,7 +68,7 @@ const later = (title: ReturnType<typeof msg>) => () => (
   <Placeholder title={i18n._(title)} feature={i18n._(msg`Admin back office`)} />
 );
 
-const adminScreen = (path: string, component: () => React.ReactNode) =>
+const adminScreen = (path: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => admin, path, component });
 
 const write = createRoute({ getParentRoute: () => admin, path: 'write', component: Outlet });

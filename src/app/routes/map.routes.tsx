@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { loadsScreens } from './lazy-screen.ts';
 import { appLayout } from './root.tsx';
 
 const mapSearch = v.object({ keyword: v.optional(v.string()) });
@@ -11,11 +12,14 @@ const map = createRoute({
   getParentRoute: () => appLayout,
   path: '/Map',
   validateSearch: (search) => v.parse(mapSearch, search),
-  component: function MapRoute() {
-    const { keyword } = map.useSearch();
-    // A new keyword from the home search box starts a fresh map screen.
-    return <MapScreen key={keyword ?? ''} initialKeyword={keyword ?? ''} />;
-  },
+  component: loadsScreens(
+    function MapRoute() {
+      const { keyword } = map.useSearch();
+      // A new keyword from the home search box starts a fresh map screen.
+      return <MapScreen key={keyword ?? ''} initialKeyword={keyword ?? ''} />;
+    },
+    [MapScreen],
+  ),
 });
 
 export const mapRoutes = [map];

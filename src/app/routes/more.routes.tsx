@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { MoreScreen } from '../../features/more/MoreScreen.tsx';
 import type { PaymentReturn } from '../../features/points/payment.ts';
+import { loadsScreens } from './lazy-screen.ts';
 import { appLayout } from './root.tsx';
+
+const MoreScreen = lazyRouteComponent(() => import('../../features/more/MoreScreen.tsx'), 'MoreScreen');
 
 // The router parses query values as JSON, so 'true' arrives as a boolean and digits as a number.
 const queryValue = v.optional(
@@ -28,7 +30,7 @@ const more = createRoute({
     const parsed = v.safeParse(moreSearch, search);
     return parsed.success ? parsed.output : {};
   },
-  component: MoreRoute,
+  component: loadsScreens(MoreRoute, [MoreScreen]),
 });
 
 function MoreRoute() {

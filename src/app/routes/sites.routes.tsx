@@ -1,14 +1,35 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, Outlet } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { RegistrationRoute } from '../../features/registration/RegistrationRoute.tsx';
-import { UnregisteredSiteScreen } from '../../features/registration/UnregisteredSiteScreen.tsx';
-import { SiteDetailScreen } from '../../features/sites/detail/SiteDetailScreen.tsx';
-import { SiteNotFound } from '../../features/sites/detail/SiteNotFound.tsx';
-import { InterestScreen } from '../../features/sites/interest/InterestScreen.tsx';
-import { SaleListScreen } from '../../features/sites/sale-list/SaleListScreen.tsx';
+import { loadsScreens } from './lazy-screen.ts';
 import { placeholderRoute } from './placeholder.tsx';
 import { appLayout } from './root.tsx';
+
+// Each screen is its own chunk, loaded on first use (and precached for offline).
+const RegistrationRoute = lazyRouteComponent(
+  () => import('../../features/registration/RegistrationRoute.tsx'),
+  'RegistrationRoute',
+);
+const UnregisteredSiteScreen = lazyRouteComponent(
+  () => import('../../features/registration/UnregisteredSiteScreen.tsx'),
+  'UnregisteredSiteScreen',
+);
+const SiteDetailScreen = lazyRouteComponent(
+  () => import('../../features/sites/detail/SiteDetailScreen.tsx'),
+  'SiteDetailScreen',
+);
+const SiteNotFound = lazyRouteComponent(
+  () => import('../../features/sites/detail/SiteNotFound.tsx'),
+  'SiteNotFound',
+);
+const InterestScreen = lazyRouteComponent(
+  () => import('../../features/sites/interest/InterestScreen.tsx'),
+  'InterestScreen',
+);
+const SaleListScreen = lazyRouteComponent(
+  () => import('../../features/sites/sale-list/SaleListScreen.tsx'),
+  'SaleListScreen',
+);
 
 /** Spec §2 named registration routes, mapped to paths. */
 export const registrationRoutes = {
@@ -39,27 +60,33 @@ const siteDetail = createRoute({
   getParentRoute: () => appLayout,
   path: '/SiteDetail',
   validateSearch: (search) => v.parse(siteDetailSearch, search),
-  component: function SiteDetailRoute() {
-    const { site_idx, admin } = siteDetail.useSearch();
-    return site_idx ? (
-      <SiteDetailScreen key={site_idx} siteIdx={site_idx} skipLog={admin} />
-    ) : (
-      <SiteNotFound />
-    );
-  },
+  component: loadsScreens(
+    function SiteDetailRoute() {
+      const { site_idx, admin } = siteDetail.useSearch();
+      return site_idx ? (
+        <SiteDetailScreen key={site_idx} siteIdx={site_idx} skipLog={admin} />
+      ) : (
+        <SiteNotFound />
+      );
+    },
+    [SiteDetailScreen, SiteNotFound],
+  ),
 });
 const shareSite = createRoute({
   getParentRoute: () => appLayout,
   path: '/ShareSite/$siteIdx',
-  component: function ShareSiteRoute() {
-    const { siteIdx } = shareSite.useParams();
-    const parsed = v.safeParse(siteIdxParam, siteIdx);
-    return parsed.success ? (
-      <SiteDetailScreen key={parsed.output} siteIdx={parsed.output} />
-    ) : (
-      <SiteNotFound />
-    );
-  },
+  component: loadsScreens(
+    function ShareSiteRoute() {
+      const { siteIdx } = shareSite.useParams();
+      const parsed = v.safeParse(siteIdxParam, siteIdx);
+      return parsed.success ? (
+        <SiteDetailScreen key={parsed.output} siteIdx={parsed.output} />
+      ) : (
+        <SiteNotFound />
+      );
+    },
+    [SiteDetailScreen, SiteNotFound],
+  ),
 });
 // The router parses query values as JSON: digits arrive as numbers, other text as strings.
 const positiveInt = v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1));
@@ -90,10 +117,13 @@ const unregisteredSite = createRoute({
       v.object({ site_idx: v.optional(positiveInt), readonly: v.optional(v.picklist(['Y', 'N'])) }),
       search,
     ),
-  component: function UnregisteredSiteRoute() {
-    const search = unregisteredSite.useSearch();
-    return <UnregisteredSiteScreen siteIdx={search.site_idx ?? null} readOnly={search.readonly === 'Y'} />;
-  },
+  component: loadsScreens(
+    function UnregisteredSiteRoute() {
+      const search = unregisteredSite.useSearch();
+      return <UnregisteredSiteScreen siteIdx={search.site_idx ?? null} readOnly={search.readonly === 'Y'} />;
+    },
+    [UnregisteredSiteScreen],
+  ),
 });
 const saleList = createRoute({
   getParentRoute: () => appLayout,
@@ -107,20 +137,28 @@ const regSiteStep1 = createRoute({
   getParentRoute: () => regSite,
   path: 'step1/$type',
   validateSearch: (search) => searchOf(registrationSearch, search),
-  component: function RegSiteStep1Route() {
-    const { type } = regSiteStep1.useParams();
-    const search = regSiteStep1.useSearch();
-    return <RegistrationRoute step={1} kind={type.toLowerCase() === 'general' ? 'G' : 'O'} search={search} />;
-  },
+  component: loadsScreens(
+    function RegSiteStep1Route() {
+      const { type } = regSiteStep1.useParams();
+      const search = regSiteStep1.useSearch();
+      return (
+        <RegistrationRoute step={1} kind={type.toLowerCase() === 'general' ? 'G' : 'O'} search={search} />
+      );
+    },
+    [RegistrationRoute],
+  ),
 });
 const regSiteStep2 = createRoute({
   getParentRoute: () => regSite,
   path: 'step2',
   validateSearch: (search) => searchOf(registrationSearch, search),
-  component: function RegSiteStep2Route() {
-    const search = regSiteStep2.useSearch();
-    return <RegistrationRoute step={2} kind="O" search={search} />;
-  },
+  component: loadsScreens(
+    function RegSiteStep2Route() {
+      const search = regSiteStep2.useSearch();
+      return <RegistrationRoute step={2} kind="O" search={search} />;
+    },
+    [RegistrationRoute],
+  ),
 });
 
 export const sitesRoutes = [

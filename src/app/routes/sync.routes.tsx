@@ -1,6 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
-import { SyncScreen } from '../../features/sync/SyncScreen.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayout } from './root.tsx';
+
+const SyncScreen = lazyRouteComponent(() => import('../../features/sync/SyncScreen.tsx'), 'SyncScreen');
 
 /** What waits to be sent, what was refused and why, and conflicts to resolve. */
 const sync = createRoute({ getParentRoute: () => appLayout, path: '/sync', component: SyncScreen });

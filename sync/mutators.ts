@@ -11,7 +11,9 @@ import {
 } from './sites/sites.mutators.ts';
 
 export { defineMutator, type LocalKey, type Mutator } from './mutator.ts';
-export { draftKeyOfSite } from './sites/sites.mutators.ts';
+// The device turns a pulled draft into its form fields with the operations' schemas at hand.
+export { draftFieldsOfSite } from './site-fields.ts';
+export { draftKeyOfSite } from './sites/draft-key.ts';
 
 /**
  * Every operation that may run offline, by name: the registry both sides share. A feature

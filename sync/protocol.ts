@@ -59,7 +59,7 @@ export const MAX_PULL_LIMIT = 2000;
 export const DEFAULT_PULL_LIMIT = 1000;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const token = (label: string) =>
+const token = /* @__NO_SIDE_EFFECTS__ */ (label: string) =>
   v.pipe(v.string(`${label} required`), v.regex(/^[A-Za-z0-9_-]{8,64}$/, `${label} must be 8 to 64 letters`));
 
 export const clientIdSchema = token('client id');
@@ -191,8 +191,9 @@ export const conflictRowSchema = v.object({
 /** A registered site's buildings with their units: they follow the site rows, replacing the site's. */
 export const unitsRowSchema = v.object({ dongs: v.array(dongRowSchema) });
 
-const del = <T extends string>(t: T) => v.object({ t: v.literal(t), op: v.literal('del'), key: v.number() });
-const put = <T extends string, S extends v.GenericSchema>(t: T, row: S) =>
+const del = /* @__NO_SIDE_EFFECTS__ */ <T extends string>(t: T) =>
+  v.object({ t: v.literal(t), op: v.literal('del'), key: v.number() });
+const put = /* @__NO_SIDE_EFFECTS__ */ <T extends string, S extends v.GenericSchema>(t: T, row: S) =>
   v.object({ t: v.literal(t), op: v.literal('put'), key: v.number(), row });
 
 /** Every change but a site put, the same on the wire and on the device. */
@@ -211,8 +212,15 @@ const otherChanges = [
   del('conflict'),
 ] as const;
 
+/**
+ * A union of one change and the others. A spread in a top-level call would keep every schema
+ * in the client's entry chunk (the bundler cannot tell it is free of effects); this cannot.
+ */
+const withOthers = /* @__NO_SIDE_EFFECTS__ */ <S extends v.GenericSchema>(first: S) =>
+  v.union([first, ...otherChanges]);
+
 /** A change as the device applies it: a site put carries the site's row. */
-export const changeSchema = v.union([put('site', siteRowSchema), ...otherChanges]);
+export const changeSchema = withOthers(put('site', siteRowSchema));
 export type Change = v.InferOutput<typeof changeSchema>;
 export type ChangeEntity = Change['t'];
 export type LikeRow = v.InferOutput<typeof likeRowSchema>;
@@ -244,7 +252,7 @@ export const pullResponseSchema = v.object({
   last_seq: count,
   /** The fields of a site row, in the order of every site put's `values`; empty on a page without one. */
   site_columns: v.array(v.string()),
-  changes: v.array(v.union([siteValuesSchema, ...otherChanges])),
+  changes: v.array(withOthers(siteValuesSchema)),
 });
 /** A pull page as it travels. */
 export type PullWire = v.InferOutput<typeof pullResponseSchema>;

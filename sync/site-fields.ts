@@ -1,5 +1,9 @@
 import * as v from 'valibot';
 
+// Schemas are built by calls at the top level; `@__NO_SIDE_EFFECTS__` / `@__PURE__` tell the
+// bundler those calls may be dropped where nothing uses their result (the entry chunk needs
+// little of this file).
+
 /**
  * The columns of a site (spec §3 Site) as client and server exchange them: the pulled row,
  * and the fields a draft (temporary save, status P) may carry. Schemas follow the database's
@@ -8,9 +12,10 @@ import * as v from 'valibot';
 
 const yn = v.picklist(['Y', 'N']);
 const hit = v.picklist([0, 1, 2]);
-const int = (max = 2_000_000_000) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
-const nullableInt = (max?: number) => v.nullable(int(max));
-const str = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const int = /* @__NO_SIDE_EFFECTS__ */ (max = 2_000_000_000) =>
+  v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
+const nullableInt = /* @__NO_SIDE_EFFECTS__ */ (max?: number) => v.nullable(int(max));
+const str = /* @__NO_SIDE_EFFECTS__ */ (max: number) => v.pipe(v.string(), v.maxLength(max));
 const coordinate = v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180)));
 /** An uploaded image URL, or a reference to a file still waiting in the device's store. */
 export const LOCAL_FILE_PREFIX = 'local-file:';
@@ -147,10 +152,13 @@ export const editableSiteColumns = {
 } as const;
 
 export type EditableSiteColumn = keyof typeof editableSiteColumns;
-export const editableSiteColumnNames = Object.keys(editableSiteColumns) as EditableSiteColumn[];
+export const editableSiteColumnNames = /* @__PURE__ */ Object.keys(
+  editableSiteColumns,
+) as EditableSiteColumn[];
 /** Site columns stored as JSON text in SQLite and sent as arrays. */
 export const jsonArraySiteColumns = ['f_inlay_image_url', 'f_image_urls'] as const;
 
+/* @__NO_SIDE_EFFECTS__ */
 function allOptional<T extends Record<string, v.GenericSchema>>(
   entries: T,
 ): { [K in keyof T]: v.OptionalSchema<T[K], undefined> } {
@@ -172,7 +180,12 @@ export const draftFieldsSchema = v.object({
 });
 export type DraftFields = v.InferOutput<typeof draftFieldsSchema>;
 export type DraftField = keyof DraftFields;
-export const draftFieldNames: DraftField[] = [...editableSiteColumnNames, 'contacts', 'rooms', 'dongs'];
+export const draftFieldNames: DraftField[] = /* @__PURE__ */ [
+  ...editableSiteColumnNames,
+  'contacts',
+  'rooms',
+  'dongs',
+];
 
 /** A pulled building: one record per building on the device, its units inside. */
 export const dongRowSchema = v.object({

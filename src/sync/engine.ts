@@ -15,6 +15,7 @@ import {
   applyChanges,
   forgetPulledData,
   keepShadows,
+  loadMutators,
   mutatorOf,
   neededShadows,
   rebase,
@@ -252,6 +253,7 @@ export class SyncEngine {
    * happen or neither. Throws (a valibot error) when the arguments are invalid.
    */
   async mutate<N extends MutatorName>(name: N, input: MutatorInput<N>): Promise<OutboxEntry> {
+    await loadMutators();
     const mutator = mutatorOf(name);
     if (!mutator) throw new Error(`unknown operation ${name}`);
     const args = v.parse(mutator.args, input);
@@ -410,6 +412,7 @@ export class SyncEngine {
    * the rows they touched are rebuilt (rebase).
    */
   async pull({ onPage }: { onPage?: (page: PullResponse) => void } = {}): Promise<void> {
+    await loadMutators();
     const clientId = await this.getClientId();
     const fetchPage = (cursor: string | null) => {
       const request = {

@@ -1,8 +1,9 @@
 import type { Table } from 'dexie';
 import * as v from 'valibot';
-import { draftKeyOfSite, isMutatorName, type LocalKey, type Mutator, mutators } from '../../sync/mutators.ts';
+import type { LocalKey, Mutator } from '../../sync/mutator.ts';
 import type { Change } from '../../sync/protocol.ts';
-import { draftFieldsOfSite, type SiteRow } from '../../sync/site-fields.ts';
+import type { SiteRow } from '../../sync/site-fields.ts';
+import { draftKeyOfSite } from '../../sync/sites/draft-key.ts';
 import type { LocalDb, LocalDraft, LocalShadow, LocalSite, OutboxEntry } from '../db/db.ts';
 
 /**
@@ -57,7 +58,28 @@ export async function keepShadows({ db, keys }: { db: LocalDb; keys: LocalKey[] 
   }
 }
 
+type Registry = typeof import('../../sync/mutators.ts');
+let registry: Registry | null = null;
+
+/**
+ * The operations' declarations carry the schemas of every form they save (a site's whole
+ * registration, a draft's fields), so they load after the first screen rather than in the
+ * entry chunk. Every path that runs an operation or applies a pull awaits this first,
+ * outside any Dexie transaction (a transaction cannot wait on a module load).
+ */
+export async function loadMutators(): Promise<void> {
+  registry ??= await import('../../sync/mutators.ts');
+}
+
+function loaded(): Registry {
+  // Never guess: an unknown name here would drop a waiting mutation's effect from the screen.
+  if (!registry) throw new Error('sync operations used before loadMutators()');
+  return registry;
+}
+
+/** An operation by name; null for a name this version does not know. */
 export function mutatorOf(name: string): Mutator | null {
+  const { isMutatorName, mutators } = loaded();
   return isMutatorName(name) ? (mutators[name] as unknown as Mutator) : null;
 }
 
@@ -80,7 +102,7 @@ function draftOf(site: SiteRow): LocalDraft {
     site_type: site.f_site_type,
     site_idx: site.f_idx,
     step: site.f_temp_step,
-    payload: draftFieldsOfSite(site),
+    payload: loaded().draftFieldsOfSite(site),
     base_version: site.version,
     updated_at: site.f_update_time,
   };

@@ -28,7 +28,12 @@ export interface Call<S extends AnySchema = AnySchema, O = unknown> {
 export type CallInput<C> = C extends Call<infer S, unknown> ? v.InferInput<S> : never;
 export type CallOutput<C> = C extends Call<AnySchema, infer O> ? O : never;
 
-/** `defineCall<Output>()({ ...call })`: curried so the output type is written once. */
+/**
+ * `defineCall<Output>()({ ...call })`: curried so the output type is written once. Free of side
+ * effects, so a contract no code of a chunk calls is left out of it, with its schema.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineCall<O>() {
-  return <S extends AnySchema>(call: Omit<Call<S, O>, 'output'>): Call<S, O> => call as Call<S, O>;
+  return /* @__NO_SIDE_EFFECTS__ */ <S extends AnySchema>(call: Omit<Call<S, O>, 'output'>): Call<S, O> =>
+    call as Call<S, O>;
 }

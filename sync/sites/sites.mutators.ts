@@ -22,11 +22,6 @@ const draftId = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'draft id must be 8 to 64 letters'),
 );
 
-/** Drafts the server made without a device id are known on the device by this key. */
-export function draftKeyOfSite(site: { f_idx: number; f_client_id: string | null }): string {
-  return site.f_client_id ?? `site-draft-${site.f_idx}`;
-}
-
 export const setLikeSite = defineMutator({
   name: 'setLikeSite',
   summary: 'Like (favourite) or unlike a site',

@@ -6,8 +6,6 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { AdminTab, adminTabRoutes } from '../../../sync/admin-tabs.ts';
-import { visibleAdminTabs } from '../../features/admin/admin-tabs.ts';
 import { profileStore } from '../../features/auth/profile.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { Placeholder } from '../../ui/Placeholder.tsx';
@@ -58,9 +56,10 @@ const admin = createRoute({
 const adminIndex = createRoute({
   getParentRoute: () => admin,
   path: '/',
-  beforeLoad: () => {
-    const first = visibleAdminTabs(profileStore.get())[0] ?? AdminTab.site;
-    throw redirect({ to: adminTabRoutes[first] });
+  beforeLoad: async () => {
+    // The tab list loads with the admin area, not with the entry chunk.
+    const { firstAdminTabRoute } = await import('../../features/admin/admin-tabs.ts');
+    throw redirect({ to: firstAdminTabRoute(profileStore.get()) });
   },
 });
 

@@ -1,13 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { LoginScreen } from '../../features/auth/LoginScreen.tsx';
 import { SplashScreen } from '../../features/auth/SplashScreen.tsx';
 import { PlaceholderScreen } from './placeholder.tsx';
 import { publicLayout } from './root.tsx';
 
-// Splash (the start URL) and login are a visitor's first screens and stay in the entry: lazy they
-// would save 0.3 and 1.2 kB gzip (measured with bench:bundle) and cost a request before the first
-// screen. Sign-up loads on use.
+// Splash is the start URL, every launch's first screen: it stays in the entry (lazy it would
+// save 0.3 kB gzip and cost a request before anything shows). Login and sign-up, used once on a
+// device and online anyway, load on use (bench:bundle).
+const LoginScreen = lazyRouteComponent(() => import('../../features/auth/LoginScreen.tsx'), 'LoginScreen');
 const SignupInfoScreen = lazyRouteComponent(
   () => import('../../features/auth/SignupInfoScreen.tsx'),
   'SignupInfoScreen',

@@ -1,21 +1,32 @@
 import { createRootRoute, createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { sessionStore } from '../../api/session.ts';
 import { profileStore } from '../../features/auth/profile.ts';
 import { useSessionWatch } from '../../features/auth/useSessionWatch.ts';
 import { BottomNav } from '../../ui/BottomNav.tsx';
 import { ModalProvider } from '../../ui/modal.tsx';
 import { ToastHost } from '../../ui/toast.tsx';
-import { UpdatePrompt } from '../../ui/UpdatePrompt.tsx';
 import { decideGuard } from '../guard.ts';
-import { HomeLeaveBlocker } from '../HomeLeaveBlocker.tsx';
+
+// Both act after the first screen is up, so they stay out of the entry chunk: the back-button
+// rule of Home (nobody presses back in the first instant), and the update prompt, which
+// registers the service worker.
+const HomeLeaveBlocker = lazy(() =>
+  import('../HomeLeaveBlocker.tsx').then((m) => ({ default: m.HomeLeaveBlocker })),
+);
+const UpdatePrompt = lazy(() =>
+  import('../../ui/UpdatePrompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
+);
 
 function RootLayout() {
   return (
     <ModalProvider>
-      <HomeLeaveBlocker />
       <Outlet />
       <ToastHost />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <HomeLeaveBlocker />
+        <UpdatePrompt />
+      </Suspense>
     </ModalProvider>
   );
 }

@@ -28,4 +28,9 @@ export function visibleAdminTabs(profile: Profile | null): AdminTab[] {
   return tabs;
 }
 
+/** Where /admin opens for this admin: the first tab of their authority (site management at least). */
+export function firstAdminTabRoute(profile: Profile | null): string {
+  return adminTabRoutes[visibleAdminTabs(profile)[0] ?? AdminTab.site];
+}
+
 export { adminTabRoutes, lockedTabs };

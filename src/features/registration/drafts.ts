@@ -3,7 +3,7 @@ import {
   getSiteRegistrationCall,
   removeTemporarySaveCall,
 } from '../../../sync/api/registration.api.ts';
-import { draftKeyOfSite } from '../../../sync/mutators.ts';
+import { draftKeyOfSite } from '../../../sync/sites/draft-key.ts';
 import type { RegistrationKind } from '../../../sync/sites/registration.ts';
 import { api } from '../../api/client.ts';
 import { type LocalDraft, localDb } from '../../db/db.ts';

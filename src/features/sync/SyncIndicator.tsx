@@ -1,11 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { sessionStore } from '../../api/session.ts';
 import { ensureSyncStarted, useSyncStatus } from '../../sync/client.ts';
 import { formatTime } from './format.ts';
-import { ReloadPrompt } from './ReloadPrompt.tsx';
 import './sync.css';
+
+// Shown only when the server has moved on to a newer protocol: not worth the entry chunk.
+const ReloadPrompt = lazy(() => import('./ReloadPrompt.tsx').then((m) => ({ default: m.ReloadPrompt })));
 
 function useSignedIn(): boolean {
   return useSyncExternalStore(
@@ -62,7 +64,11 @@ export function SyncIndicator() {
       <Link to="/sync" className={`sync-indicator sync-indicator--${tone}`} data-testid="sync-indicator">
         {label}
       </Link>
-      {s.outdated ? <ReloadPrompt pending={s.pending} /> : null}
+      {s.outdated ? (
+        <Suspense fallback={null}>
+          <ReloadPrompt pending={s.pending} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

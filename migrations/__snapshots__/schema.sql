@@ -752,25 +752,23 @@ CREATE TRIGGER sync_dongs_update AFTER UPDATE ON dongs BEGIN UPDATE sync_clock S
 -- trigger sync_group_members_delete
 CREATE TRIGGER sync_group_members_delete AFTER DELETE ON group_members BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
     WHERE f_user_idx = OLD.f_user_idx AND entity = 'site' AND deleted = 0 AND key IN (SELECT f_idx FROM sites WHERE f_group_idx = OLD.f_group_idx)
-      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key AND (
-    (s.f_user_idx = OLD.f_user_idx AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = OLD.f_user_idx)
+    AND (s.f_user_idx = OLD.f_user_idx
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = OLD.f_user_idx))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = OLD.f_user_idx AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx)
-    )))); END;
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx))); END;
 
 -- trigger sync_group_members_insert
 CREATE TRIGGER sync_group_members_insert AFTER INSERT ON group_members BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
-    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, f_idx AS s FROM sites WHERE f_group_idx = NEW.f_group_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
-    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, f_idx AS s FROM sites WHERE f_group_idx = NEW.f_group_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = p.u)
+    AND (s.f_user_idx = p.u
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
-    ))))
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)))
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
     WHERE sync_feed.deleted = 1; END;
 
@@ -811,28 +809,26 @@ CREATE TRIGGER sync_site_likes_delete AFTER DELETE ON site_likes BEGIN UPDATE sy
     WHERE f_user_idx = OLD.f_user_idx AND entity = 'like' AND key = OLD.f_site_idx;
        UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
     WHERE f_user_idx = OLD.f_user_idx AND entity = 'site' AND deleted = 0 AND key IN (SELECT OLD.f_site_idx)
-      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key AND (
-    (s.f_user_idx = OLD.f_user_idx AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = OLD.f_user_idx)
+    AND (s.f_user_idx = OLD.f_user_idx
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = OLD.f_user_idx))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = OLD.f_user_idx AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx)
-    )))); END;
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx))); END;
 
 -- trigger sync_site_likes_insert
 CREATE TRIGGER sync_site_likes_insert AFTER INSERT ON site_likes BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
     VALUES (NEW.f_user_idx, 'like', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0;
        INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
-    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_site_idx AS s) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
-    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_site_idx AS s) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = p.u)
+    AND (s.f_user_idx = p.u
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
-    ))))
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)))
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
     WHERE sync_feed.deleted = 1; END;
 
@@ -860,28 +856,26 @@ CREATE TRIGGER sync_site_recent_views_delete AFTER DELETE ON site_recent_views B
     WHERE f_user_idx = OLD.f_user_idx AND entity = 'recent' AND key = OLD.f_site_idx;
        UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
     WHERE f_user_idx = OLD.f_user_idx AND entity = 'site' AND deleted = 0 AND key IN (SELECT OLD.f_site_idx)
-      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key AND (
-    (s.f_user_idx = OLD.f_user_idx AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+      AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = sync_feed.key
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = OLD.f_user_idx)
+    AND (s.f_user_idx = OLD.f_user_idx
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = OLD.f_user_idx))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = OLD.f_user_idx AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx)
-    )))); END;
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = OLD.f_user_idx AND r.f_site_idx = s.f_idx))); END;
 
 -- trigger sync_site_recent_views_insert
 CREATE TRIGGER sync_site_recent_views_insert AFTER INSERT ON site_recent_views BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
     VALUES (NEW.f_user_idx, 'recent', NEW.f_site_idx, (SELECT version FROM sync_clock), 0)
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0;
        INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
-    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_site_idx AS s) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
-    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+    SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_site_idx AS s) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = p.u)
+    AND (s.f_user_idx = p.u
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
-    ))))
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)))
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
     WHERE sync_feed.deleted = 1; END;
 
@@ -908,43 +902,39 @@ CREATE TRIGGER sync_sites_insert AFTER INSERT ON sites BEGIN UPDATE sync_clock S
        ON CONFLICT (f_site_idx) DO UPDATE SET version = excluded.version, units_version = excluded.units_version;
      INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
     SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_idx AS s
-       UNION SELECT gm.f_user_idx, NEW.f_idx FROM group_members gm WHERE gm.f_group_idx = NEW.f_group_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
-    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+       UNION SELECT gm.f_user_idx, NEW.f_idx FROM group_members gm WHERE gm.f_group_idx = NEW.f_group_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = p.u)
+    AND (s.f_user_idx = p.u
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
-    ))))
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)))
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
     WHERE sync_feed.deleted = 1; END;
 
 -- trigger sync_sites_scope
-CREATE TRIGGER sync_sites_scope AFTER UPDATE OF f_user_idx, f_group_idx, f_status ON sites
-     WHEN OLD.f_user_idx IS NOT NEW.f_user_idx OR OLD.f_group_idx IS NOT NEW.f_group_idx
-       OR OLD.f_status IS NOT NEW.f_status BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+CREATE TRIGGER sync_sites_scope AFTER UPDATE OF f_user_idx, f_group_idx, f_status, f_hidden, f_site_type ON sites
+     WHEN OLD.f_user_idx IS NOT NEW.f_user_idx OR OLD.f_group_idx IS NOT NEW.f_group_idx OR OLD.f_status IS NOT NEW.f_status OR OLD.f_hidden IS NOT NEW.f_hidden OR OLD.f_site_type IS NOT NEW.f_site_type BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
     SELECT p.u, 'site', p.s, (SELECT version FROM sync_clock), 0 FROM (SELECT NEW.f_user_idx AS u, NEW.f_idx AS s
        UNION SELECT gm.f_user_idx, NEW.f_idx FROM group_members gm WHERE gm.f_group_idx = NEW.f_group_idx
        UNION SELECT f_user_idx, NEW.f_idx FROM site_likes WHERE f_site_idx = NEW.f_idx
-       UNION SELECT f_user_idx, NEW.f_idx FROM site_recent_views WHERE f_site_idx = NEW.f_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s AND (
-    (s.f_user_idx = p.u AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+       UNION SELECT f_user_idx, NEW.f_idx FROM site_recent_views WHERE f_site_idx = NEW.f_idx) p WHERE p.u IS NOT NULL AND EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = p.s
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = p.u)
+    AND (s.f_user_idx = p.u
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = p.u))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = p.u AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)
-    ))))
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = p.u AND r.f_site_idx = s.f_idx)))
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0
     WHERE sync_feed.deleted = 1;
      UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
-    WHERE entity = 'site' AND key = NEW.f_idx AND deleted = 0 AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = NEW.f_idx AND (
-    (s.f_user_idx = sync_feed.f_user_idx AND s.f_status IN ('N', 'P'))
-    OR (s.f_status = 'N' AND (
-      (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+    WHERE entity = 'site' AND key = NEW.f_idx AND deleted = 0 AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.f_idx = NEW.f_idx
+    AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = sync_feed.f_user_idx)
+    AND (s.f_user_idx = sync_feed.f_user_idx
+      OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
         WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = sync_feed.f_user_idx))
       OR EXISTS (SELECT 1 FROM site_likes l WHERE l.f_user_idx = sync_feed.f_user_idx AND l.f_site_idx = s.f_idx)
-      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = sync_feed.f_user_idx AND r.f_site_idx = s.f_idx)
-    )))); END;
+      OR EXISTS (SELECT 1 FROM site_recent_views r WHERE r.f_user_idx = sync_feed.f_user_idx AND r.f_site_idx = s.f_idx))); END;
 
 -- trigger sync_sites_update
 CREATE TRIGGER sync_sites_update AFTER UPDATE ON sites BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock),
@@ -954,3 +944,13 @@ CREATE TRIGGER sync_sites_update AFTER UPDATE ON sites BEGIN UPDATE sync_clock S
 -- trigger sync_users_delete
 CREATE TRIGGER sync_users_delete AFTER DELETE ON users BEGIN
     DELETE FROM sync_feed WHERE f_user_idx = OLD.f_idx; END;
+
+-- view site_visible_to
+CREATE VIEW site_visible_to AS
+    SELECT s.f_idx AS f_site_idx, u.f_idx AS f_user_idx FROM sites s, users u WHERE 
+  (s.f_user_idx = u.f_idx AND s.f_status IN ('N', 'P'))
+  OR (s.f_status = 'N' AND s.f_site_type IN ('O', 'G') AND (
+    s.f_hidden = 'N'
+    OR (s.f_group_idx IS NOT NULL AND EXISTS (SELECT 1 FROM group_members gm
+      WHERE gm.f_group_idx = s.f_group_idx AND gm.f_user_idx = u.f_idx))
+  ));

@@ -4,7 +4,7 @@ import type { TxContext } from '../http/context.ts';
 import { invalidInput } from '../http/errors.ts';
 import { siteMessages } from './detail.messages.ts';
 import { readDetailRows, recordRecentView, unitIdsOfSite, writeUnitCompletion } from './detail.repository.ts';
-import { requireComplete, siteAccess, siteUnavailable } from './site-access.ts';
+import { requireComplete, requireVisible, siteAccess, siteUnavailable } from './site-access.ts';
 
 /** Whole Seoul days between two instants (0 on the same calendar day). */
 function seoulDaysBetween({ from, to }: { from: Date; to: Date }): number {
@@ -14,9 +14,9 @@ function seoulDaysBetween({ from, to }: { from: Date; to: Date }): number {
 }
 
 /**
- * Spec §7 getSiteDetail. Anyone signed in sees a registered site; a hidden one only its
- * owner, an admin or a member of its group (others get the deleted-or-hidden notice); a
- * deleted one only an admin. Private inlay pictures (f_inlay_private Y) go to the same
+ * Spec §7 getSiteDetail, for whoever may see the site (site-access.ts `isVisibleTo`: a hidden
+ * one its owner, its group and admins; an unregistered-site report its reporter and admins;
+ * others get the deleted-or-hidden notice); a deleted one only an admin. Private inlay pictures (f_inlay_private Y) go to the same
  * people who may modify the site. The view is kept as a recent view unless asked not to or
  * the caller is an admin (admin mode skips recent-view logging, spec §6).
  */
@@ -34,7 +34,7 @@ export async function getSiteDetail({
   const access = siteAccess({ sqlite: ctx.sqlite, siteIdx, auth, allowDeleted: auth.isAdmin });
   const { site, permissions, isGroupMember } = access;
   const hidden = site.f_hidden === 'Y';
-  if (hidden && !permissions.modify) throw siteUnavailable();
+  requireVisible(access);
   const rows = readDetailRows({ sqlite: ctx.sqlite, siteIdx, userIdx });
   if (!rows) throw siteUnavailable();
   if (logView && !auth.isAdmin && site.f_status === 'N') {

@@ -1,7 +1,7 @@
 import { cached } from '../db/statements.ts';
 import type { TxContext } from '../http/context.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
-import { readSiteHead, requireExists, siteUnavailable } from './site-access.ts';
+import { isVisibleTo, readSiteHead, requireExists, siteUnavailable } from './site-access.ts';
 
 /**
  * A member's own marks on a site (spec §2 Interest, site detail memo): the like (favourite)
@@ -9,10 +9,12 @@ import { readSiteHead, requireExists, siteUnavailable } from './site-access.ts';
  * (server/sites/sites.mutators.ts) and RPCs; a site that does not exist for the member is refused.
  */
 
+/** A member marks only a site they may see (a like or a view brings it to their device). */
 function requireReachable({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }): void {
   const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
   if (!site) throw siteUnavailable();
   requireExists({ site, auth: ctx.auth });
+  if (!isVisibleTo({ sqlite: ctx.sqlite, siteIdx, auth: ctx.auth })) throw siteUnavailable();
 }
 
 /** Spec §7 setLikeSite. */

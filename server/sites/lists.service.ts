@@ -8,12 +8,13 @@ import { groupsOfMember } from '../groups/membership.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { notGroupMember } from '../http/errors.ts';
 import { keywordFilter, nearExpireCount, sitePage } from './lists.repository.ts';
+import { visibleSitesOf } from './site-access.ts';
 
 /**
  * The member's site lists (spec §2 Interest, My sale list). Only registered sites (status N)
  * are listed: drafts live in registration, deleted sites are gone for members. Hidden and
- * completed sites stay listed with their flags, so their owner can show them again and a
- * favourite can still be removed.
+ * completed sites stay listed with their flags for those who may see them (the owner can show
+ * them again); a favourite or a view of a site hidden from the member is not listed.
  */
 
 export async function mySites({
@@ -50,7 +51,8 @@ export function recentSites({ ctx, page }: { ctx: AuthedContext; page: number })
     db: ctx.db,
     userIdx,
     from: sql`FROM site_recent_views r JOIN sites s ON s.f_idx = r.f_site_idx
-      WHERE r.f_user_idx = ${userIdx} AND s.f_status = 'N'`,
+      WHERE r.f_user_idx = ${userIdx} AND s.f_status = 'N'
+      ${visibleSitesOf(ctx.auth)}`,
     time: sql`r.f_view_time`,
     page,
   });
@@ -62,7 +64,8 @@ export function likedSites({ ctx, page }: { ctx: AuthedContext; page: number }):
     db: ctx.db,
     userIdx,
     from: sql`FROM site_likes l JOIN sites s ON s.f_idx = l.f_site_idx
-      WHERE l.f_user_idx = ${userIdx} AND s.f_status = 'N'`,
+      WHERE l.f_user_idx = ${userIdx} AND s.f_status = 'N'
+      ${visibleSitesOf(ctx.auth)}`,
     time: sql`l.f_reg_time`,
     page,
   });

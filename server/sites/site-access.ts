@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { type RawBuilder, sql } from 'kysely';
 import { type SitePermissions, sitePermissions } from '../../sync/sites/detail.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import { cached } from '../db/statements.ts';
@@ -50,7 +51,41 @@ export interface SiteAccess {
   site: SiteHead;
   owner: boolean;
   isGroupMember: boolean;
+  /** The caller may see the site (see `isVisibleTo`). */
+  visible: boolean;
   permissions: SitePermissions;
+}
+
+/**
+ * Who may see a site: the one rule, for the API's reads here and for the sync scope (the feed
+ * triggers of migrations/0010_site_visibility.ts). The view `site_visible_to` holds it for
+ * members: their own sites and drafts; registered new-open and general sites that are not
+ * hidden; hidden ones shared to a group they are in. An unregistered-site report (kind U) is
+ * seen by its reporter alone. Admins see every site that is not another member's draft.
+ */
+export function isVisibleTo({
+  sqlite,
+  siteIdx,
+  auth,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  auth: AuthInfo;
+}): boolean {
+  if (auth.isAdmin) return true;
+  return (
+    cached({ sqlite, sql: 'SELECT 1 FROM site_visible_to WHERE f_site_idx = ? AND f_user_idx = ?' }).get(
+      siteIdx,
+      auth.user.f_idx,
+    ) !== undefined
+  );
+}
+
+/** The same rule as a condition on sites `s` of a list query (kysely `sql`), for `auth`. */
+export function visibleSitesOf(auth: AuthInfo): RawBuilder<unknown> {
+  return auth.isAdmin
+    ? sql``
+    : sql`AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = ${auth.user.f_idx})`;
 }
 
 /** The refusal for a site the caller may not see: it does not exist, is deleted, or is hidden from them. */
@@ -74,6 +109,7 @@ export function accessOf({
     site,
     owner: site.f_user_idx === userIdx,
     isGroupMember: inGroup,
+    visible: isVisibleTo({ sqlite, siteIdx: site.f_idx, auth }),
     permissions: sitePermissions({ site, userIdx, isAdmin: auth.isAdmin, isGroupMember: inGroup }),
   };
 }
@@ -111,6 +147,11 @@ export function requireExists({
 }): void {
   if (site.f_status === 'P' && site.f_user_idx !== auth.user.f_idx) throw siteUnavailable();
   if (site.f_status === 'D' && !allowDeleted) throw siteUnavailable();
+}
+
+/** Reads and marks of a member's own (detail, like, memo): the site must be visible to the caller. */
+export function requireVisible(access: SiteAccess): void {
+  if (!access.visible) throw siteUnavailable();
 }
 
 /** Hide, show, extend, delete: the owner or an admin (spec §6: only the owner manages a site). */

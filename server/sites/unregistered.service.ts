@@ -4,7 +4,7 @@ import type { AuthedContext } from '../http/context.ts';
 import { forbidden, invalidInput, notFound } from '../http/errors.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
 import { registrationMessages, unregisteredRuleMessages } from './registration.messages.ts';
-import { readSiteHead } from './site-access.ts';
+import { isVisibleTo, readSiteHead } from './site-access.ts';
 import { loadSiteRows } from './site-rows.ts';
 import { insertSiteRow, writeSiteFields } from './site-writer.ts';
 
@@ -81,7 +81,8 @@ export async function getUnregisteredSite({ ctx, siteIdx }: { ctx: AuthedContext
     if (head?.f_site_type !== 'U' || head.f_status === 'D') {
       throw notFound(registrationMessages.reportNotFound);
     }
-    if (head.f_user_idx !== ctx.auth.user.f_idx && !ctx.auth.isAdmin) {
+    // A report is seen by its reporter and admins: the visibility rule of every site.
+    if (!isVisibleTo({ sqlite: ctx.sqlite, siteIdx, auth: ctx.auth })) {
       throw forbidden(registrationMessages.notReporter);
     }
     const [row] = loadSiteRows({ sqlite: ctx.sqlite, ids: [siteIdx] });

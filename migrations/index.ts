@@ -7,6 +7,7 @@ import * as m0005 from './0005_map_search.ts';
 import * as m0007 from './0007_sites_visibility.ts';
 import * as m0008 from './0008_jobs.ts';
 import * as m0010 from './0010_site_visibility.ts';
+import * as m0011 from './0011_admin_safety.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007_sites_visibility': m0007,
   '0008_jobs': m0008,
   '0010_site_visibility': m0010,
+  '0011_admin_safety': m0011,
 };

@@ -1,3 +1,9 @@
+-- index admin_audit_time
+CREATE INDEX admin_audit_time ON admin_audit (f_time);
+
+-- index admin_lock_failures_user
+CREATE INDEX admin_lock_failures_user ON admin_lock_failures (f_user_idx, f_time);
+
 -- index dongs_site
 CREATE INDEX dongs_site ON dongs (f_site_idx);
 
@@ -95,6 +101,25 @@ CREATE INDEX usage_logs_user ON usage_logs (f_user_idx, f_idx);
 
 -- index users_approval
 CREATE INDEX users_approval ON users (f_approval, f_reg_time);
+
+-- table admin_audit
+CREATE TABLE admin_audit (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_admin_idx INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_action TEXT NOT NULL,
+      f_target_idx INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_detail TEXT NOT NULL DEFAULT '{}',
+      f_ip TEXT NOT NULL DEFAULT '',
+      f_time TEXT NOT NULL
+    );
+
+-- table admin_lock_failures
+CREATE TABLE admin_lock_failures (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_time TEXT NOT NULL,
+      f_ip TEXT NOT NULL DEFAULT ''
+    );
 
 -- table app_settings
 CREATE TABLE app_settings (
@@ -422,7 +447,7 @@ CREATE TABLE sessions (
       admin_unlocked_until TEXT,
       ended_at TEXT,
       end_reason TEXT CHECK (end_reason IN ('other_device', 'logout', 'status_changed', 'withdrawn'))
-    );
+    , f_by_admin INTEGER REFERENCES users(f_idx) ON DELETE CASCADE);
 
 -- table site_contacts
 CREATE TABLE site_contacts (

@@ -102,6 +102,8 @@ export async function createSession({
         .where('f_user_idx', '=', user.f_idx)
         .where('ended_at', 'is', null)
         .where('device_id', '!=', deviceId)
+        // A member's view an admin opened is not the member's other device.
+        .where('f_by_admin', 'is', null)
         .where('device_id', 'not like', 'admin:%')
         .execute();
       await trx
@@ -110,6 +112,7 @@ export async function createSession({
         .where('f_user_idx', '=', user.f_idx)
         .where('ended_at', 'is', null)
         .where('device_id', '=', deviceId)
+        .where('f_by_admin', 'is', null)
         .execute();
     }
     await trx
@@ -117,7 +120,8 @@ export async function createSession({
       .values({
         f_user_idx: user.f_idx,
         token_hash: hashToken(token),
-        device_id: byAdmin === null ? deviceId : `admin:${byAdmin}`,
+        device_id: deviceId,
+        f_by_admin: byAdmin,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000).toISOString(),
         last_seen_at: now.toISOString(),

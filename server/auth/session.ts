@@ -9,10 +9,12 @@ import type { Session, User } from '../users/users.tables.ts';
 export interface AuthInfo {
   user: User;
   session: Session;
-  /** Type A, or the configured super admin phone. */
+  /** Type A, or the configured super admin phone; never on a member's view opened by an admin. */
   isAdmin: boolean;
   isSuperAdmin: boolean;
   authority: AdminTab[];
+  /** The admin who opened this session as the member's view (adminLogin), else null. */
+  openedByAdmin: number | null;
 }
 
 export function hashToken(token: string): string {
@@ -43,6 +45,7 @@ const SESSION_COLUMNS = [
   'admin_unlocked_until',
   'ended_at',
   'end_reason',
+  'f_by_admin',
 ] as const;
 
 const lookups = new WeakMap<SQLite.Database, SQLite.Statement<[string]>>();
@@ -103,7 +106,18 @@ export function resolveSession({
   }
   if (new Date(session.expires_at) <= clock.now()) throw tokenExpired();
   if (!user) throw tokenExpired();
-  return { user, session, ...describeUser({ user, superAdminPhone }) };
+  if (session.f_by_admin !== null) {
+    // A member's view opened by an admin acts as that member and nothing more, whoever the member is.
+    return {
+      user,
+      session,
+      isAdmin: false,
+      isSuperAdmin: false,
+      authority: [],
+      openedByAdmin: session.f_by_admin,
+    };
+  }
+  return { user, session, ...describeUser({ user, superAdminPhone }), openedByAdmin: null };
 }
 
 /** Ends every open session of a user, e.g. when an admin changes the member's status. */

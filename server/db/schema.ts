@@ -2,6 +2,7 @@ import type { AreasTables } from '../areas/areas.tables.ts';
 import type { AuthTables } from '../auth/auth.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
 import type { JobsTables } from '../jobs/jobs.tables.ts';
+import type { MembersTables } from '../members/members.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
@@ -20,4 +21,5 @@ export interface Database
     SyncTables,
     PointsTables,
     VisibilityTables,
-    JobsTables {}
+    JobsTables,
+    MembersTables {}

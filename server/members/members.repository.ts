@@ -1,9 +1,10 @@
 import type { AdminUser, LoginLogRow } from '../../sync/api/admin-members.api.ts';
 import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { selectPage } from '../db/paging.ts';
 import type { User } from '../users/users.tables.ts';
+import type { AdminAuditTable } from './members.tables.ts';
 
 /** The admin view of members (spec §3 User, admin view), with the counts it shows. */
 export async function toAdminUsers({ db, users }: { db: Db; users: User[] }): Promise<AdminUser[]> {
@@ -128,4 +129,89 @@ export function loginLogPage({
     page,
     limit: Limits.pageSize,
   });
+}
+
+const LOCK_FAILURES = 5;
+const LOCK_WINDOW_MS = 10 * 60_000;
+const LOCK_CLOSED_MS = 10 * 60_000;
+
+/**
+ * How long the admin's lock stays closed from `now`, in ms (0: open to a try): closed for ten
+ * minutes from the fifth wrong password within ten minutes.
+ */
+export async function lockThrottle({
+  db,
+  adminIdx,
+  now,
+}: {
+  db: DbOrTx;
+  adminIdx: number;
+  now: Date;
+}): Promise<number> {
+  const recent = await db
+    .selectFrom('admin_lock_failures')
+    .select('f_time')
+    .where('f_user_idx', '=', adminIdx)
+    .where('f_time', '>', new Date(now.getTime() - LOCK_WINDOW_MS - LOCK_CLOSED_MS).toISOString())
+    .orderBy('f_time', 'desc')
+    .limit(LOCK_FAILURES)
+    .execute();
+  const last = recent[0];
+  const fifth = recent[LOCK_FAILURES - 1];
+  if (!last || !fifth) return 0;
+  const lastTime = new Date(last.f_time).getTime();
+  if (lastTime - new Date(fifth.f_time).getTime() > LOCK_WINDOW_MS) return 0;
+  return Math.max(0, lastTime + LOCK_CLOSED_MS - now.getTime());
+}
+
+export async function recordLockFailure({
+  db,
+  adminIdx,
+  now,
+  ip,
+}: {
+  db: DbOrTx;
+  adminIdx: number;
+  now: Date;
+  ip: string;
+}): Promise<void> {
+  await db
+    .insertInto('admin_lock_failures')
+    .values({ f_user_idx: adminIdx, f_time: now.toISOString(), f_ip: ip.slice(0, 64) })
+    .execute();
+}
+
+/** A right password forgets the wrong ones before it. */
+export async function clearLockFailures({ db, adminIdx }: { db: DbOrTx; adminIdx: number }): Promise<void> {
+  await db.deleteFrom('admin_lock_failures').where('f_user_idx', '=', adminIdx).execute();
+}
+
+export async function insertAudit({
+  db,
+  adminIdx,
+  action,
+  targetIdx,
+  detail,
+  ip,
+  now,
+}: {
+  db: DbOrTx;
+  adminIdx: number;
+  action: AdminAuditTable['f_action'];
+  targetIdx: number | null;
+  detail: Record<string, unknown>;
+  ip: string;
+  now: Date;
+}): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      f_admin_idx: adminIdx,
+      f_action: action,
+      f_target_idx: targetIdx,
+      f_detail: JSON.stringify(detail),
+      f_ip: ip.slice(0, 64),
+      f_time: now.toISOString(),
+    })
+    .execute();
 }

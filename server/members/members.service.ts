@@ -4,22 +4,49 @@ import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import { authMessages } from '../auth/auth.messages.ts';
 import { createSession, removeMember } from '../auth/auth.service.ts';
-import type { AuthInfo } from '../auth/session.ts';
-import { endSessions } from '../auth/session.ts';
+import { type AuthInfo, describeUser, endSessions } from '../auth/session.ts';
 import { DAY_MS, seoulDate, seoulMidnight } from '../clock.ts';
 import { passwordMatches } from '../config.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { alreadyExists, badParameter, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { User } from '../users/users.tables.ts';
+import { memberAdminMessages } from './members.messages.ts';
 import {
   activeUserByPhone,
+  clearLockFailures,
+  insertAudit,
+  lockThrottle,
   loginLogPage,
   pendingUserPage,
+  recordLockFailure,
   toAdminUsers,
   userPageByPhone,
 } from './members.repository.ts';
 
 type Ctx = AuthedContext;
+
+/** Writes the trace of an admin action: who, to whom, what, when, from where. */
+function recordAudit({
+  ctx,
+  action,
+  targetIdx,
+  detail,
+}: {
+  ctx: Ctx;
+  action: Parameters<typeof insertAudit>[0]['action'];
+  targetIdx: number | null;
+  detail: Record<string, unknown>;
+}) {
+  return insertAudit({
+    db: ctx.db,
+    adminIdx: ctx.auth.user.f_idx,
+    action,
+    targetIdx,
+    detail,
+    ip: ctx.ip,
+    now: ctx.clock.now(),
+  });
+}
 
 export async function requireUserByPhone({ ctx, phone }: { ctx: Ctx; phone: string }): Promise<User> {
   const user = await activeUserByPhone({ db: ctx.db, phone });
@@ -61,9 +88,18 @@ export function loginLog({
   return loginLogPage({ db: ctx.db, phone, page });
 }
 
-function guardSuperAdmin({ ctx, user }: { ctx: Ctx; user: User }) {
-  // Nobody limits, blocks or removes the super admin through the app.
-  if (user.f_phone === ctx.config.superAdminPhone) throw forbidden();
+/**
+ * Who may be limited, blocked or removed by this admin: nobody touches the super admin; an
+ * admin only by the super admin or by an admin holding every tab the target holds, so authority
+ * never reaches past what was given (spec §6).
+ */
+function guardTarget({ ctx, user }: { ctx: Ctx; user: User }) {
+  const target = describeUser({ user, superAdminPhone: ctx.config.superAdminPhone });
+  if (target.isSuperAdmin) throw forbidden();
+  if (!target.isAdmin || ctx.auth.isSuperAdmin) return;
+  if (!target.authority.every((tab) => ctx.auth.authority.includes(tab))) {
+    throw forbidden(memberAdminMessages.adminOutranks);
+  }
 }
 
 /** Approve (A) or reject (R) an applicant; a signed-in applicant is told by -9 on the next call. */
@@ -92,7 +128,7 @@ export async function decideApplicant({
 /** WL or LL for 5 days: released at 00:00 (Asia/Seoul) of the fifth day from today. */
 export async function limitMember({ ctx, phone, status }: { ctx: Ctx; phone: string; status: 'WL' | 'LL' }) {
   const user = await requireUserByPhone({ ctx, phone });
-  guardSuperAdmin({ ctx, user });
+  guardTarget({ ctx, user });
   const releaseDate = seoulDate(new Date(ctx.clock.now().getTime() + Limits.writeLimitDays * DAY_MS));
   await ctx.db
     .updateTable('users')
@@ -105,7 +141,7 @@ export async function limitMember({ ctx, phone, status }: { ctx: Ctx; phone: str
 
 export async function setBlocked({ ctx, phone, blocked }: { ctx: Ctx; phone: string; blocked: boolean }) {
   const user = await requireUserByPhone({ ctx, phone });
-  guardSuperAdmin({ ctx, user });
+  guardTarget({ ctx, user });
   await ctx.db
     .updateTable('users')
     .set({ f_status: blocked ? 'B' : 'N', f_release_date: null })
@@ -136,7 +172,7 @@ export async function preregisterPhone({ ctx, phone }: { ctx: Ctx; phone: string
 
 export async function removeByPhone({ ctx, phone }: { ctx: Ctx; phone: string }) {
   const user = await requireUserByPhone({ ctx, phone });
-  guardSuperAdmin({ ctx, user });
+  guardTarget({ ctx, user });
   await removeMember({ ctx, user });
 }
 
@@ -172,12 +208,33 @@ export async function setAuthority({
 
 const LOCK_MINUTES = 30;
 
+/**
+ * The admin lock opens for LOCK_MINUTES with the deployment's password (ADMIN_LOCK_PASSWORD).
+ * Five wrong passwords within ten minutes close it for ten minutes for that admin: tries while
+ * it is closed are refused unread and not counted, so the real admin is back in ten minutes.
+ */
 export async function openLock({ ctx, password }: { ctx: Ctx; password: string }) {
+  const now = ctx.clock.now();
+  const admin = ctx.auth.user.f_idx;
+  const closedFor = await lockThrottle({ db: ctx.db, adminIdx: admin, now });
+  if (closedFor > 0) {
+    ctx.logger.warn({ reqId: ctx.requestId, admin, ip: ctx.ip }, 'admin lock: refused while throttled');
+    throw ruleViolation(memberAdminMessages.lockThrottled, {
+      status: 429,
+      params: { minutes: Math.ceil(closedFor / 60_000) },
+    });
+  }
   if (!passwordMatches({ password, hash: ctx.config.adminLockHash })) {
-    ctx.logger.warn({ reqId: ctx.requestId, admin: ctx.auth.user.f_idx }, 'admin lock: wrong password');
+    ctx.logger.warn({ reqId: ctx.requestId, admin, ip: ctx.ip }, 'admin lock: wrong password');
+    await recordLockFailure({ db: ctx.db, adminIdx: admin, now, ip: ctx.ip });
+    if ((await lockThrottle({ db: ctx.db, adminIdx: admin, now })) > 0) {
+      ctx.logger.warn({ reqId: ctx.requestId, admin, ip: ctx.ip }, 'admin lock: closed for ten minutes');
+      await recordAudit({ ctx, action: 'lock_throttled', targetIdx: null, detail: {} });
+    }
     throw ruleViolation(authMessages.adminPasswordIncorrect, { status: 403 });
   }
-  const until = new Date(ctx.clock.now().getTime() + LOCK_MINUTES * 60_000).toISOString();
+  await clearLockFailures({ db: ctx.db, adminIdx: admin });
+  const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
   await ctx.db
     .updateTable('sessions')
     .set({ admin_unlocked_until: until })
@@ -194,7 +251,11 @@ export async function closeLock({ ctx }: { ctx: Ctx }) {
     .execute();
 }
 
-/** Signs the admin in as a member, on a separate admin session that does not end the member's own. */
+/**
+ * Spec §7 adminLogin: opens a non-admin member's view for the admin, on a separate session that
+ * does not end the member's own. The session is marked with the admin who opened it
+ * (sessions.f_by_admin), carries no admin authority (auth/session.ts), and is audit-logged.
+ */
 export async function loginAsMember({
   ctx,
   auth,
@@ -227,7 +288,10 @@ export async function loginAsMember({
       .executeTakeFirst();
     if (!user) throw notFound(authMessages.userNotFound);
   }
-  if (user.f_phone === ctx.config.superAdminPhone && !auth.isSuperAdmin) throw forbidden();
+  // Only a member's view: an admin account's view would carry its authority to whoever opened it.
+  if (describeUser({ user, superAdminPhone: ctx.config.superAdminPhone }).isAdmin) {
+    throw forbidden(memberAdminMessages.adminViewRefused);
+  }
   const token = await createSession({
     ctx,
     user,
@@ -237,5 +301,10 @@ export async function loginAsMember({
     isWeb: 'Y',
     byAdmin: auth.user.f_idx,
   });
+  await recordAudit({ ctx, action: 'member_view_opened', targetIdx: user.f_idx, detail: { type, key } });
+  ctx.logger.info(
+    { reqId: ctx.requestId, admin: auth.user.f_idx, member: user.f_idx },
+    'admin opened a member view',
+  );
   return { access_token: token, uid: user.f_idx, type: user.f_type };
 }

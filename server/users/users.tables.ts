@@ -48,6 +48,8 @@ export interface SessionsTable {
   admin_unlocked_until: string | null;
   ended_at: string | null;
   end_reason: 'other_device' | 'logout' | 'status_changed' | 'withdrawn' | null;
+  /** The admin who opened this session as a member's view; it never carries admin authority. */
+  f_by_admin: number | null;
 }
 
 export interface UsersTables {

@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdminTab } from '../../sync/admin-tabs.ts';
+import { ResultCode } from '../../sync/codes.ts';
+import { fixedClock } from '../clock.ts';
+import {
+  createTestApp,
+  insertSession,
+  insertUser,
+  superAdminToken,
+  type TestApp,
+} from '../testing/fixtures.ts';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+const memberTab = String(AdminTab.member);
+
+async function admin(t: TestApp, { phone, authority }: { phone: string; authority: string }) {
+  const userIdx = await insertUser(t, { f_phone: phone, f_type: 'A', f_admin_authority: authority });
+  return { userIdx, token: await insertSession(t, { userIdx, deviceId: `admin-device-${userIdx}` }) };
+}
+
+function points(t: TestApp, userIdx: number): number {
+  return t.handle.sqlite.prepare('SELECT f_point FROM users WHERE f_idx = ?').pluck().get(userIdx) as number;
+}
+
+describe("an admin opening a member's view", () => {
+  it('cannot open another admin to borrow the point tab, so no points are given through it', async () => {
+    t = await createTestApp();
+    await superAdminToken(t);
+    const memberOnly = await admin(t, { phone: '01090000001', authority: memberTab });
+    const pointAdmin = await admin(t, {
+      phone: '01090000002',
+      authority: `${AdminTab.point},${AdminTab.member}`,
+    });
+    const agent = await insertUser(t, { f_phone: '01090000003' });
+
+    // The point tab is refused to him directly.
+    const direct = await t.call('/purchase/addPoint', {
+      token: memberOnly.token,
+      body: { user_idx: agent, point: 50_000 },
+    });
+    expect(direct.status).toBe(403);
+
+    for (const body of [
+      { phone_number: '010-9000-0002', type: 'phone' },
+      { phone_number: t.deps.config.superAdminPhone, type: 'phone' },
+    ]) {
+      const opened = await t.call('/admin/adminLogin', { token: memberOnly.token, body });
+      expect(opened.code).toBe(ResultCode.apiError);
+      expect(opened.status).toBe(403);
+    }
+    const sessions = t.handle.sqlite
+      .prepare('SELECT COUNT(*) FROM sessions WHERE f_user_idx = ?')
+      .pluck()
+      .get(pointAdmin.userIdx);
+    expect(sessions).toBe(1);
+    expect(points(t, agent)).toBe(0);
+  });
+
+  it('acts as the member and nothing more, is marked with the admin who opened it, and is logged', async () => {
+    t = await createTestApp();
+    const opener = await admin(t, { phone: '01090000001', authority: `${memberTab},${AdminTab.point}` });
+    const agent = await insertUser(t, { f_phone: '01090000003', f_point: 1000 });
+    const opened = await t.call<{ access_token: string; uid: number }>('/admin/adminLogin', {
+      token: opener.token,
+      body: { phone_number: '010-9000-0003', type: 'phone' },
+      deviceId: 'admin-device-1',
+    });
+    expect(opened.code).toBe(0);
+    expect(opened.data.uid).toBe(agent);
+    const view = opened.data.access_token;
+
+    const profile = await t.call<{ is_admin: boolean; admin_authority: number[] }>('/user/getProfile', {
+      token: view,
+      deviceId: 'admin-device-1',
+    });
+    expect(profile.data).toMatchObject({ is_admin: false, admin_authority: [] });
+    // The member's view never opens the lock or gives points, though the admin could.
+    const lock = await t.call('/admin/openAdminLock', {
+      token: view,
+      body: { password: 'admin1234' },
+      deviceId: 'admin-device-1',
+    });
+    expect(lock.status).toBe(403);
+    const give = await t.call('/purchase/addPoint', {
+      token: view,
+      body: { user_idx: agent, point: 5000 },
+      deviceId: 'admin-device-1',
+    });
+    expect(give.status).toBe(403);
+    expect(points(t, agent)).toBe(1000);
+
+    // Made an admin later, the member's view opened before still carries no authority.
+    const superToken = await superAdminToken(t);
+    await t.call('/admin/updateAdminAuthority', {
+      token: superToken,
+      body: { user_idx: agent, authority: `${AdminTab.point}` },
+    });
+    const later = await t.call<{ is_admin: boolean }>('/user/getProfile', {
+      token: view,
+      deviceId: 'admin-device-1',
+    });
+    expect(later.data.is_admin).toBe(false);
+
+    const marked = t.handle.sqlite
+      .prepare('SELECT f_by_admin FROM sessions WHERE f_user_idx = ? AND f_by_admin IS NOT NULL')
+      .pluck()
+      .all(agent);
+    expect(marked).toEqual([opener.userIdx]);
+    const audit = t.handle.sqlite
+      .prepare("SELECT f_admin_idx, f_target_idx FROM admin_audit WHERE f_action = 'member_view_opened'")
+      .all();
+    expect(audit).toEqual([{ f_admin_idx: opener.userIdx, f_target_idx: agent }]);
+    const logged = t.handle.sqlite
+      .prepare('SELECT f_by_admin FROM login_logs WHERE f_user_idx = ?')
+      .pluck()
+      .all(agent);
+    expect(logged).toEqual([opener.userIdx]);
+  });
+});
+
+describe('limiting, blocking and removing an admin', () => {
+  it('is refused to an admin who does not hold every tab of the target, and allowed to one who does', async () => {
+    t = await createTestApp();
+    const memberOnly = await admin(t, { phone: '01090000001', authority: memberTab });
+    const broader = await admin(t, { phone: '01090000002', authority: `${memberTab},${AdminTab.point}` });
+    const target = await admin(t, { phone: '01090000003', authority: `${AdminTab.point}` });
+    const statusOf = () =>
+      t.handle.sqlite.prepare('SELECT f_status FROM users WHERE f_idx = ?').pluck().get(target.userIdx);
+
+    for (const [path, body] of [
+      ['/admin/changeUserStatus', { phone: '010-9000-0003', status: 'WL' }],
+      ['/admin/blockPhone', { phone: '010-9000-0003' }],
+      ['/admin/removeUserFromDB', { phone: '010-9000-0003' }],
+    ] as const) {
+      const refused = await t.call(path, { token: memberOnly.token, body });
+      expect(refused.status, path).toBe(403);
+      expect(refused.msg).toBe('더 많은 권한을 가진 관리자는 제한하거나 차단할 수 없습니다.');
+    }
+    expect(statusOf()).toBe('N');
+    const allowed = await t.call('/admin/changeUserStatus', {
+      token: broader.token,
+      body: { phone: '010-9000-0003', status: 'WL' },
+    });
+    expect(allowed.code).toBe(0);
+    expect(statusOf()).toBe('WL');
+  });
+});
+
+describe('the admin lock', () => {
+  it('closes for ten minutes after five wrong passwords in ten minutes, for that admin alone, and says so', async () => {
+    const clock = fixedClock('2026-11-24T01:00:00.000Z');
+    t = await createTestApp({ clock });
+    const guesser = await admin(t, { phone: '01090000001', authority: memberTab });
+    const other = await admin(t, { phone: '01090000002', authority: memberTab });
+    const open = (token: string, password: string) =>
+      t.call('/admin/openAdminLock', { token, body: { password } });
+
+    for (let i = 0; i < 5; i++) {
+      clock.advance(60_000);
+      const wrong = await open(guesser.token, `guess-${i}`);
+      expect(wrong.msg).toBe('관리자 비밀번호가 올바르지 않습니다.');
+    }
+    const refused = await open(guesser.token, 'admin1234');
+    expect(refused.status).toBe(429);
+    expect(refused.msg).toBe('관리자 비밀번호를 여러 번 틀렸습니다. 10분 후에 다시 시도해 주세요.');
+    expect((await open(other.token, 'admin1234')).code).toBe(0);
+
+    clock.advance(9 * 60_000);
+    expect((await open(guesser.token, 'admin1234')).status).toBe(429);
+    clock.advance(60_000);
+    expect((await open(guesser.token, 'admin1234')).code).toBe(0);
+
+    const throttled = t.handle.sqlite
+      .prepare("SELECT f_admin_idx FROM admin_audit WHERE f_action = 'lock_throttled'")
+      .pluck()
+      .all();
+    expect(throttled).toEqual([guesser.userIdx]);
+  });
+
+  it('counts wrong passwords only within ten minutes of each other', async () => {
+    const clock = fixedClock('2026-11-24T01:00:00.000Z');
+    t = await createTestApp({ clock });
+    const slow = await admin(t, { phone: '01090000001', authority: memberTab });
+    for (let i = 0; i < 6; i++) {
+      clock.advance(3 * 60_000);
+      await t.call('/admin/openAdminLock', { token: slow.token, body: { password: `guess-${i}` } });
+    }
+    const right = await t.call('/admin/openAdminLock', {
+      token: slow.token,
+      body: { password: 'admin1234' },
+    });
+    expect(right.code).toBe(0);
+  });
+});

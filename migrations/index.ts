@@ -8,6 +8,7 @@ import * as m0007 from './0007_sites_visibility.ts';
 import * as m0008 from './0008_jobs.ts';
 import * as m0010 from './0010_site_visibility.ts';
 import * as m0011 from './0011_admin_safety.ts';
+import * as m0012 from './0012_inlay_files.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008_jobs': m0008,
   '0010_site_visibility': m0010,
   '0011_admin_safety': m0011,
+  '0012_inlay_files': m0012,
 };

@@ -87,7 +87,7 @@ export function createApp({
   // The test checkout (no payment provider configured) is a page of this server; before the client's fallback.
   deps.adapters.payment.mountPages?.(app);
 
-  if (serveClient) mountStatic({ app, distDir: deps.config.distDir, uploadsDir: deps.config.uploadsDir });
+  if (serveClient) mountStatic({ app, deps });
 
   app.onError((err, c) => {
     const lang = pickLang(c.req.header('accept-language'));

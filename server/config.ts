@@ -72,6 +72,11 @@ const envSchema = v.object({
   VWORLD_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
   /** Map search results kept for repeat searches (emptied on any write); 0 turns the cache off. */
   MAP_CACHE_ENTRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2000'),
+  /** Uploaded pictures above this many pixels are refused from their header, before decoding. */
+  IMAGE_MAX_PIXELS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1_000_000), v.maxValue(268_000_000)),
+    '40000000',
+  ),
 });
 
 export type Config = {
@@ -101,6 +106,7 @@ export type Config = {
   };
   vworldKey: string | null;
   mapCacheEntries: number;
+  imageMaxPixels: number;
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
@@ -158,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     vworldKey: e.VWORLD_KEY || null,
     mapCacheEntries: e.MAP_CACHE_ENTRIES,
+    imageMaxPixels: e.IMAGE_MAX_PIXELS,
     distDir: path.resolve('dist'),
     env,
   };

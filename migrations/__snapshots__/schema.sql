@@ -51,6 +51,9 @@ CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
 -- index site_contacts_site
 CREATE INDEX site_contacts_site ON site_contacts (f_site_idx);
 
+-- index site_inlay_files_site
+CREATE INDEX site_inlay_files_site ON site_inlay_files (f_site_idx);
+
 -- index site_likes_site
 CREATE INDEX site_likes_site ON site_likes (f_site_idx);
 
@@ -458,6 +461,14 @@ CREATE TABLE site_contacts (
       f_order INTEGER NOT NULL DEFAULT 0
     );
 
+-- table site_inlay_files
+CREATE TABLE site_inlay_files (
+      url TEXT NOT NULL,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      PRIMARY KEY (url, f_site_idx)
+    ) WITHOUT ROWID
+  ;
+
 -- table site_likes
 CREATE TABLE site_likes (
       f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
@@ -752,6 +763,19 @@ CREATE TRIGGER map_units_insert AFTER INSERT ON hos BEGIN UPDATE map_sites SET f
 -- trigger map_units_update
 CREATE TRIGGER map_units_update AFTER UPDATE ON hos BEGIN UPDATE map_sites SET f_toilet_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(h.f_toilet, 0), 10))), 0) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx), f_u_sale_min = (SELECT min(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_sale_max = (SELECT max(h.f_sale_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_collateral_min = (SELECT min(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_collateral_max = (SELECT max(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_charter_min = (SELECT min(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_charter_max = (SELECT max(h.f_charter_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_invest_min = (SELECT min(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_invest_max = (SELECT max(h.f_investment_price) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_deposit_min = (SELECT min(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1), f_u_deposit_max = (SELECT max(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = NEW.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1) WHERE f_idx = NEW.f_site_idx;
 UPDATE map_sites SET f_toilet_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(h.f_toilet, 0), 10))), 0) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx), f_u_sale_min = (SELECT min(h.f_sale_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_sale_max = (SELECT max(h.f_sale_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_sale_price >= 1), f_u_collateral_min = (SELECT min(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_collateral_max = (SELECT max(h.f_collateral_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_price = 'N' AND h.f_collateral_price >= 1), f_u_charter_min = (SELECT min(h.f_charter_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_charter_max = (SELECT max(h.f_charter_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_charter = 'N' AND h.f_charter_price >= 1), f_u_invest_min = (SELECT min(h.f_investment_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_invest_max = (SELECT max(h.f_investment_price) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_investment = 'N' AND h.f_investment_price >= 1), f_u_deposit_min = (SELECT min(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1), f_u_deposit_max = (SELECT max(h.f_monthly_rent_deposit) FROM hos h WHERE h.f_site_idx = OLD.f_site_idx AND h.f_complete = 'N' AND h.f_inquire_month = 'N' AND h.f_monthly_rent_deposit >= 1) WHERE f_idx = OLD.f_site_idx; END;
+
+-- trigger site_inlay_files_insert
+CREATE TRIGGER site_inlay_files_insert AFTER INSERT ON sites BEGIN INSERT OR IGNORE INTO site_inlay_files (url, f_site_idx)
+  SELECT value, NEW.f_idx FROM json_each(CASE WHEN json_valid(NEW.f_inlay_image_url)
+    THEN NEW.f_inlay_image_url ELSE '[]' END) WHERE type = 'text'; END;
+
+-- trigger site_inlay_files_update
+CREATE TRIGGER site_inlay_files_update AFTER UPDATE OF f_inlay_image_url ON sites BEGIN
+      DELETE FROM site_inlay_files WHERE f_site_idx = NEW.f_idx;
+      INSERT OR IGNORE INTO site_inlay_files (url, f_site_idx)
+  SELECT value, NEW.f_idx FROM json_each(CASE WHEN json_valid(NEW.f_inlay_image_url)
+    THEN NEW.f_inlay_image_url ELSE '[]' END) WHERE type = 'text';
+    END;
 
 -- trigger sync_conflicts_insert
 CREATE TRIGGER sync_conflicts_insert AFTER INSERT ON sync_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)

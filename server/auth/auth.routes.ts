@@ -60,7 +60,11 @@ export const authOperations = [
     successMessage: authMessages.signupDone,
     handler: async ({ input, ctx }) => {
       // The photo is checked before anything else is written; it is kept only once the rest passes.
-      const card = await encodeImage({ file: input.business_card, field: 'business_card' });
+      const card = await encodeImage({
+        file: input.business_card,
+        maxPixels: ctx.config.imageMaxPixels,
+        field: 'business_card',
+      });
       return signUp({ ctx, input, cardUrl: () => ctx.adapters.storage.put({ bytes: card, ext: 'webp' }) });
     },
   }),

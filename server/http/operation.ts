@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { AnySchema, Call } from '../../sync/api/contract.ts';
 import { API_BASE, Headers } from '../../sync/codes.ts';
 import type { AuthInfo } from '../auth/session.ts';
+import { keepFilesCookie } from '../uploads/private-files.ts';
 import { type Access, checkAccess, resolveAuth } from './access.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
 import { AppError, badParameter } from './errors.ts';
@@ -163,6 +164,9 @@ export function mountOperations({
       // Who is calling is settled before the input is looked at, so a caller without the
       // right learns nothing about the operation's shape.
       const auth = await authorize(op, ctx);
+      // Pictures under /uploads are fetched by <img> tags without headers: the session goes with
+      // them in a cookie (private inlay pictures, server/uploads/private-files.ts).
+      if (auth && ctx.accessToken) keepFilesCookie({ c, token: ctx.accessToken, deps });
       const raw = await readInput(c, call);
       const parsed = await v.safeParseAsync(call.input, raw);
       if (!parsed.success) throw issueToBadParameter(parsed.issues);

@@ -4,29 +4,22 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { API_BASE } from '../../sync/codes.ts';
 import { UPLOADS_URL_PREFIX } from '../adapters/storage.ts';
+import { guardUploads } from '../uploads/private-files.ts';
+import type { AppDeps } from './context.ts';
 
 /**
  * Serves the built PWA from dist/: hashed assets are immutable, the shell and the
  * service worker are always revalidated (so a new deploy is picked up), and any other
  * path falls back to index.html for the client router.
  */
-export function mountStatic({
-  app,
-  distDir,
-  uploadsDir,
-}: {
-  app: Hono;
-  distDir: string;
-  uploadsDir: string;
-}) {
+export function mountStatic({ app, deps }: { app: Hono; deps: AppDeps }) {
+  const { distDir, uploadsDir } = deps.config;
+  app.use(`${UPLOADS_URL_PREFIX}*`, guardUploads(deps));
   app.use(
     `${UPLOADS_URL_PREFIX}*`,
     serveStatic({
       root: path.relative(process.cwd(), uploadsDir),
       rewriteRequestPath: (p) => p.slice(UPLOADS_URL_PREFIX.length - 1),
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'private, max-age=31536000, immutable');
-      },
     }),
   );
   const indexFile = path.join(distDir, 'index.html');

@@ -184,6 +184,13 @@ export interface SitesTables {
   site_rooms: SiteRoomsTable;
   dongs: DongsTable;
   hos: HosTable;
+  site_inlay_files: SiteInlayFilesTable;
+}
+
+/** A site's inlay picture by its URL (kept by triggers, migrations/0012_inlay_files.ts). */
+export interface SiteInlayFilesTable {
+  url: string;
+  f_site_idx: number;
 }
 
 export type Site = Selectable<SitesTable>;

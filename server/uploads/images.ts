@@ -1,13 +1,18 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { ResultCode } from '../../sync/codes.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { FileStorage } from '../adapters/storage.ts';
-import { invalidInput } from '../http/errors.ts';
+import { AppError, invalidInput } from '../http/errors.ts';
 import { defineMessages } from '../http/messages.ts';
 
 export const imageMessages = defineMessages({
   unsupportedImage: { ko: '지원하지 않는 이미지 형식입니다.', en: 'Unsupported image format.' },
   imageTooLarge: { ko: '이미지는 10MB 이하만 올릴 수 있습니다.', en: 'Images must be 10 MB or smaller.' },
+  imageTooManyPixels: {
+    ko: '이미지 해상도가 너무 큽니다. {megapixels}백만 화소 이하만 올릴 수 있습니다.',
+    en: 'The picture is too large: at most {megapixels} megapixels.',
+  },
   uploadFailed: {
     ko: '업로드에 실패했습니다. 다시 업로드해 주세요.',
     en: 'Upload failed. Please upload again.',
@@ -27,9 +32,12 @@ const MAX_EDGE = 2000;
  */
 export async function encodeImage({
   file,
+  maxPixels,
   field = 'file',
 }: {
   file: Blob;
+  /** Config IMAGE_MAX_PIXELS: a small file can still decode to gigabytes (a "pixel bomb"). */
+  maxPixels: number;
   field?: string;
 }): Promise<Uint8Array> {
   if (file.size > Limits.imageMaxBytes) throw invalidInput({ field, msg: imageMessages.imageTooLarge });
@@ -37,9 +45,11 @@ export async function encodeImage({
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !acceptedMimes.has(type.mime))
     throw invalidInput({ field, msg: imageMessages.unsupportedImage });
+  await refuseTooManyPixels({ bytes, maxPixels, field });
   let encoded: Buffer;
   try {
-    encoded = await sharp(bytes, { failOn: 'error', animated: false })
+    // limitInputPixels holds the decoder to the same limit, should the header have lied.
+    encoded = await sharp(bytes, { failOn: 'error', animated: false, limitInputPixels: maxPixels })
       .rotate()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
@@ -51,16 +61,46 @@ export async function encodeImage({
   return new Uint8Array(encoded);
 }
 
+/** The picture's size from its header alone: nothing is decoded for a picture that is refused. */
+async function refuseTooManyPixels({
+  bytes,
+  maxPixels,
+  field,
+}: {
+  bytes: Uint8Array;
+  maxPixels: number;
+  field: string;
+}): Promise<void> {
+  let pixels: number;
+  try {
+    const meta = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata();
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    throw invalidInput({ field, msg: imageMessages.unsupportedImage });
+  }
+  if (pixels > maxPixels) {
+    throw new AppError({
+      code: ResultCode.badParameter,
+      status: 400,
+      msg: imageMessages.imageTooManyPixels,
+      params: { megapixels: Math.floor(maxPixels / 1_000_000) },
+      data: { field },
+    });
+  }
+}
+
 /** encodeImage, then keep it; returns the stored URL. */
 export async function storeImage({
   file,
   storage,
+  maxPixels,
   field = 'file',
 }: {
   file: Blob;
   storage: FileStorage;
+  maxPixels: number;
   field?: string;
 }) {
-  const bytes = await encodeImage({ file, field });
+  const bytes = await encodeImage({ file, maxPixels, field });
   return storage.put({ bytes, ext: 'webp' });
 }

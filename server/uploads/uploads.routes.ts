@@ -6,7 +6,11 @@ export const uploadsOperations = [
   defineOperation(uploadImageCall, {
     access: { kind: 'member', write: true },
     handler: async ({ input, ctx }) => ({
-      url: await storeImage({ file: input.file, storage: ctx.adapters.storage }),
+      url: await storeImage({
+        file: input.file,
+        storage: ctx.adapters.storage,
+        maxPixels: ctx.config.imageMaxPixels,
+      }),
     }),
   }),
   defineOperation(uploadImagesCall, {
@@ -16,7 +20,14 @@ export const uploadsOperations = [
       const urls: string[] = [];
       try {
         for (const [i, file] of input.files.entries()) {
-          urls.push(await storeImage({ file, storage: ctx.adapters.storage, field: `files.${i}` }));
+          urls.push(
+            await storeImage({
+              file,
+              storage: ctx.adapters.storage,
+              maxPixels: ctx.config.imageMaxPixels,
+              field: `files.${i}`,
+            }),
+          );
         }
       } catch (err) {
         await Promise.all(urls.map((u) => ctx.adapters.storage.remove(u)));

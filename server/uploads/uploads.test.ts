@@ -91,4 +91,55 @@ describe('image upload', () => {
     expect(bad.code).toBe(ResultCode.badParameter);
     expect(bad.data).toMatchObject({ field: 'files.1' });
   });
+
+  it('refuses a picture of more pixels than the configured limit from its header, and stores nothing', async () => {
+    t = await createTestApp({ config: { imageMaxPixels: 1_000_000 } });
+    const token = await insertSession(t, { userIdx: await insertUser(t) });
+    const sharp = (await import('sharp')).default;
+    const picture = (width: number) =>
+      sharp({ create: { width, height: 1000, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+    const stored = () => t.handle.sqlite.prepare('SELECT total_changes()').pluck().get();
+    const before = stored();
+    // A blank picture compresses to a few kB: the bytes are no guide to what decoding would cost.
+    const wide = await picture(1200);
+    expect(wide.length).toBeLessThan(50_000);
+    const refused = await t.call('/upload/image', {
+      token,
+      form: form([
+        ['file', new Blob([new Uint8Array(wide)]), 'wide.png'],
+        ['kind', '1'],
+      ]),
+    });
+    expect(refused.code).toBe(ResultCode.badParameter);
+    expect(refused.msg).toBe('이미지 해상도가 너무 큽니다. 1백만 화소 이하만 올릴 수 있습니다.');
+    expect(stored()).toBe(before);
+    const fits = await t.call('/upload/image', {
+      token,
+      form: form([
+        ['file', new Blob([new Uint8Array(await picture(1000))]), 'fits.png'],
+        ['kind', '1'],
+      ]),
+    });
+    expect(fits.code).toBe(0);
+  });
+
+  it('refuses by default a picture above 40 megapixels', async () => {
+    t = await createTestApp();
+    const token = await insertSession(t, { userIdx: await insertUser(t) });
+    const sharp = (await import('sharp')).default;
+    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const res = await t.call('/upload/image', {
+      token,
+      form: form([
+        ['file', new Blob([new Uint8Array(huge)]), 'huge.png'],
+        ['kind', '1'],
+      ]),
+    });
+    expect(res.code).toBe(ResultCode.badParameter);
+    expect(res.msg).toContain('40백만 화소');
+  });
 });

@@ -18,7 +18,12 @@ export async function updateProfile({
 }): Promise<Profile> {
   const userIdx = ctx.auth.user.f_idx;
   const card = businessCard
-    ? await storeImage({ file: businessCard, storage: ctx.adapters.storage, field: 'business_card' })
+    ? await storeImage({
+        file: businessCard,
+        storage: ctx.adapters.storage,
+        maxPixels: ctx.config.imageMaxPixels,
+        field: 'business_card',
+      })
     : ctx.auth.user.f_business_card;
   await writeProfileFields({ db: ctx.db, userIdx, affiliation, name, businessCard: card });
   const user = await readUser({ db: ctx.db, userIdx });

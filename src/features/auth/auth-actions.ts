@@ -29,8 +29,10 @@ export function forceLogout(message: string) {
 async function endLocally() {
   sessionStore.signOut();
   profileStore.clear();
-  // Logout and withdrawal leave nothing of the member on the device.
+  // Logout and withdrawal leave nothing of the member on the device: not their sites, nor the
+  // pictures the service worker kept (private inlay pictures among them).
   await clearLocalData();
+  await globalThis.caches?.delete('uploads').catch(() => false);
   await router.navigate({ to: '/Login', replace: true });
 }
 

@@ -6,6 +6,7 @@ import * as m0004 from './0004_points.ts';
 import * as m0005 from './0005_map_search.ts';
 import * as m0007 from './0007_sites_visibility.ts';
 import * as m0008 from './0008_jobs.ts';
+import * as m0009 from './0009_sms_limits.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_map_search': m0005,
   '0007_sites_visibility': m0007,
   '0008_jobs': m0008,
+  '0009_sms_limits': m0009,
 };

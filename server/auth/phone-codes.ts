@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { ruleViolation } from '../http/errors.ts';
 import { authMessages } from './auth.messages.ts';
@@ -15,13 +16,6 @@ export const VERIFIED_CODE_TTL_MINUTES = 30;
 
 function hashCode({ secret, phone, code }: { secret: string; phone: string; code: string }): string {
   return createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
-}
-
-/** How many codes may be sent in any hour per client address and device, and in all. */
-export interface CodeLimits {
-  perAddress: number;
-  perDevice: number;
-  total: number;
 }
 
 /** Who asks for a code: the request's address and the device id header it carried. */
@@ -54,7 +48,7 @@ export async function issueCode({
   phone: string;
   purpose: 'login' | 'signup';
   client: CodeClient;
-  limits: CodeLimits;
+  limits: Config['smsLimits'];
   logger: Pick<Logger, 'warn'>;
 }): Promise<string> {
   const now = clock.now();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, Headers, ResultCode } from '../../sync/codes.ts';
 import { createAdapters } from '../adapters/adapters.ts';
 import { consoleSmsSender } from '../adapters/sms/sms.ts';
@@ -132,6 +132,7 @@ describe('the hourly ceiling on codes sent', () => {
       clock: c,
       config: { smsLimits: { perDevice: 100, perAddress: 100, total: 5 } },
     });
+    const warn = vi.spyOn(t.deps.logger, 'warn');
     for (let i = 0; i < 5; i++) {
       const res = await askCode({ phone: phoneNo(i), ip: `198.51.100.${i}`, device: `d${i}-aaaaaaaa` });
       expect(res.code).toBe(0);
@@ -148,10 +149,24 @@ describe('the hourly ceiling on codes sent', () => {
     });
     expect(english.msg).toBe('Too many code requests right now. Please try again later.');
     expect(t.smsSent).toHaveLength(5);
+    // The operator hears of it once, when the last place is taken, not once per refused request.
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[1])).toContain('SMS_HOURLY_TOTAL');
 
     // The window slides: an hour after the first code, one more may go.
     c.advance(HOUR + 1000);
     expect((await askCode({ phone: phoneNo(9), ip: '192.0.2.50', device: 'fresh-aaaaaaaa' })).code).toBe(0);
+  });
+
+  it('is not overrun by requests arriving at once', async () => {
+    t = await createTestApp({ config: { smsLimits: { perDevice: 100, perAddress: 100, total: 5 } } });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        askCode({ phone: phoneNo(i), ip: `198.51.100.${i}`, device: `d${i}-aaaaaaaa` }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(5);
+    expect(t.smsSent).toHaveLength(5);
   });
 
   it('holds across a restart: the counts live in the database', async () => {

@@ -23,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       SELECT j.value, s.f_idx FROM sites s, json_each(CASE WHEN json_valid(s.f_inlay_image_url)
         THEN s.f_inlay_image_url ELSE '[]' END) j WHERE j.type = 'text'`)
     .execute(db);
-  await sql.raw(`CREATE TRIGGER site_inlay_files_insert AFTER INSERT ON sites BEGIN ${fill('NEW')} END`).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER site_inlay_files_insert AFTER INSERT ON sites BEGIN ${fill('NEW')} END`)
+    .execute(db);
   await sql
     .raw(`CREATE TRIGGER site_inlay_files_update AFTER UPDATE OF f_inlay_image_url ON sites BEGIN
       DELETE FROM site_inlay_files WHERE f_site_idx = NEW.f_idx;

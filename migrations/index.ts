@@ -6,6 +6,7 @@ import * as m0004 from './0004_points.ts';
 import * as m0005 from './0005_map_search.ts';
 import * as m0007 from './0007_sites_visibility.ts';
 import * as m0008 from './0008_jobs.ts';
+import * as m0009 from './0009_sms_limits.ts';
 import * as m0010 from './0010_site_visibility.ts';
 import * as m0011 from './0011_admin_safety.ts';
 import * as m0012 from './0012_inlay_files.ts';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0005_map_search': m0005,
   '0007_sites_visibility': m0007,
   '0008_jobs': m0008,
+  '0009_sms_limits': m0009,
   '0010_site_visibility': m0010,
   '0011_admin_safety': m0011,
   '0012_inlay_files': m0012,

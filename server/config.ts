@@ -27,24 +27,33 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+/** Opens the admin lock in development only; production refuses to start with it. */
+const DEMO_LOCK_PASSWORD = 'admin1234';
+
+/** A whole number read from the environment, at least `min`. */
+const whole = (min: number) => v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(min));
+
 /**
  * Every environment variable the server reads, with its default. The README's
  * configuration table lists the same names; keep them in step.
  */
 const envSchema = v.object({
-  PORT: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '8080'),
+  /** `production` refuses the development stand-ins (see `standIns`); empty: follows NODE_ENV. */
+  APP_MODE: v.optional(v.picklist(['', 'development', 'production']), ''),
+  NODE_ENV: v.optional(v.string(), ''),
+  PORT: v.optional(whole(0), '8080'),
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATA_DIR: v.optional(v.string(), './data'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  /** Fill an empty database with demo data on start. */
-  SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
+  /** Fill an empty database with demo data on start; unset: yes in development, no in production. */
+  SEED_DEMO: v.optional(v.picklist(['true', 'false'])),
   /** The super admin (spec §6) is whoever signs in with this phone number. */
   SUPER_ADMIN_PHONE: v.optional(v.pipe(v.string(), v.regex(/^\d{10,11}$/)), '01000000000'),
-  /** Password that opens the admin lock; only its hash is kept in memory. */
-  ADMIN_LOCK_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(4)), 'admin1234'),
+  /** Password that opens the admin lock; only its hash is kept in memory. Unset: the demo one, in development only. */
+  ADMIN_LOCK_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(4))),
   /** Key for hashing phone codes; when empty one is generated once and kept in DATA_DIR/app-secret. */
   APP_SECRET: v.optional(v.string(), ''),
-  SESSION_TTL_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '30'),
+  SESSION_TTL_DAYS: v.optional(whole(1), '30'),
   /** Bank account shown in the copy-account popup (spec §2 More). */
   BANK_ACCOUNT: v.optional(v.string(), '신한은행 110-000-000000 (주)분양톡'),
   PUBLIC_URL: v.optional(v.string(), 'http://localhost:8080'),
@@ -54,6 +63,13 @@ const envSchema = v.object({
   SMS_APP_KEY: v.optional(v.string(), ''),
   SMS_SECRET_KEY: v.optional(v.string(), ''),
   SMS_SENDER: v.optional(v.string(), ''),
+  /**
+   * Codes sent in any hour, beyond five per phone (SMS pumping): per client address (an office
+   * of agents shares one behind its router, so it is generous), per device id, and in all.
+   */
+  SMS_HOURLY_PER_ADDRESS: v.optional(whole(1), '50'),
+  SMS_HOURLY_PER_DEVICE: v.optional(whole(1), '10'),
+  SMS_HOURLY_TOTAL: v.optional(whole(1), '500'),
   /** Address search: Kakao Local when KAKAO_REST_KEY is set, else juso when JUSO_KEY is set, else the bundled table. */
   KAKAO_REST_KEY: v.optional(v.string(), ''),
   KAKAO_API_URL: v.optional(v.string(), 'https://dapi.kakao.com'),
@@ -71,13 +87,60 @@ const envSchema = v.object({
   /** VWorld WMTS key for the map's base tiles; empty: OpenStreetMap tiles. */
   VWORLD_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
   /** Map search results kept for repeat searches (emptied on any write); 0 turns the cache off. */
-  MAP_CACHE_ENTRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2000'),
+  MAP_CACHE_ENTRIES: v.optional(whole(0), '2000'),
   /** Uploaded pictures above this many pixels are refused from their header, before decoding. */
   IMAGE_MAX_PIXELS: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1_000_000), v.maxValue(268_000_000)),
     '40000000',
   ),
 });
+
+type Env = v.InferOutput<typeof envSchema>;
+
+interface StandIn {
+  variable: string;
+  /** What the server does with the variable as it is. */
+  now: string;
+  /** What to set instead. */
+  set: string;
+}
+
+/**
+ * What development runs on in place of the real thing, each a way to get something for nothing
+ * on a server open to the world: production refuses to start with any of them, naming the
+ * variable to set; development names them in one warning line at start.
+ */
+function standIns(e: Env): StandIn[] {
+  const found: StandIn[] = [];
+  if (!e.PAYMENT_PROVIDER) {
+    found.push({
+      variable: 'PAYMENT_PROVIDER',
+      now: 'empty: the test checkout approves any order',
+      set: 'PAYMENT_PROVIDER=portone',
+    });
+  }
+  if (!e.SMS_PROVIDER) {
+    found.push({
+      variable: 'SMS_PROVIDER',
+      now: 'empty: phone codes only go to the server log',
+      set: 'SMS_PROVIDER=nhn',
+    });
+  }
+  if (e.ADMIN_LOCK_PASSWORD === undefined || e.ADMIN_LOCK_PASSWORD === DEMO_LOCK_PASSWORD) {
+    found.push({
+      variable: 'ADMIN_LOCK_PASSWORD',
+      now: `unset or ${DEMO_LOCK_PASSWORD}: the demo password opens the admin lock`,
+      set: 'ADMIN_LOCK_PASSWORD to a password of your own',
+    });
+  }
+  return found;
+}
+
+function requireWith({ e, keys, setting }: { e: Env; keys: ReadonlyArray<keyof Env>; setting: string }) {
+  for (const key of keys) {
+    if (!e[key]) throw new Error(`Invalid environment variable ${key}: required with ${setting}`);
+  }
+}
 
 export type Config = {
   port: number;
@@ -94,7 +157,13 @@ export type Config = {
   sessionTtlDays: number;
   bankAccount: string;
   publicUrl: string;
+  /** `production` refused to start with any development stand-in (APP_MODE, else NODE_ENV). */
+  mode: 'development' | 'production';
+  /** The stand-ins development runs on, one phrase each, for the start-up warning; empty in production. */
+  developmentStandIns: string[];
   sms: { provider: '' | 'nhn'; baseUrl: string; appKey: string; secretKey: string; sender: string };
+  /** Codes sent in any hour per client address, per device id, and in all (beyond five per phone). */
+  smsLimits: { perAddress: number; perDevice: number; total: number };
   address: { kakaoKey: string; kakaoUrl: string; jusoKey: string; jusoUrl: string };
   payment: {
     provider: '' | 'portone';
@@ -121,10 +190,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.output;
   if (e.PAYMENT_PROVIDER === 'portone') {
-    for (const key of ['PORTONE_IMP_KEY', 'PORTONE_IMP_SECRET', 'PORTONE_IMP_CODE'] as const) {
-      if (!e[key])
-        throw new Error(`Invalid environment variable ${key}: required with PAYMENT_PROVIDER=portone`);
-    }
+    requireWith({
+      e,
+      keys: ['PORTONE_IMP_KEY', 'PORTONE_IMP_SECRET', 'PORTONE_IMP_CODE'],
+      setting: 'PAYMENT_PROVIDER=portone',
+    });
+  }
+  if (e.SMS_PROVIDER === 'nhn') {
+    requireWith({ e, keys: ['SMS_APP_KEY', 'SMS_SECRET_KEY', 'SMS_SENDER'], setting: 'SMS_PROVIDER=nhn' });
+  }
+  const mode = e.APP_MODE || (e.NODE_ENV === 'production' ? 'production' : 'development');
+  const found = standIns(e);
+  if (mode === 'production' && found.length > 0) {
+    const chosenBy = e.APP_MODE ? `APP_MODE=${e.APP_MODE}` : 'NODE_ENV=production';
+    throw new Error(
+      `Refusing to start in production mode (${chosenBy}). Set ${found.map((s) => `${s.set} (now ${s.now})`).join('; ')}.`,
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -134,19 +215,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbFile: path.join(dataDir, 'app.db'),
     uploadsDir: path.join(dataDir, 'uploads'),
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo: (e.SEED_DEMO ?? (mode === 'production' ? 'false' : 'true')) === 'true',
     superAdminPhone: e.SUPER_ADMIN_PHONE,
-    adminLockHash: hashPassword(e.ADMIN_LOCK_PASSWORD),
+    adminLockHash: hashPassword(e.ADMIN_LOCK_PASSWORD ?? DEMO_LOCK_PASSWORD),
     appSecret: e.APP_SECRET || readOrCreateSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     bankAccount: e.BANK_ACCOUNT,
     publicUrl: e.PUBLIC_URL,
+    mode,
+    developmentStandIns: found.map((s) => `${s.variable} ${s.now}`),
     sms: {
       provider: e.SMS_PROVIDER,
       baseUrl: e.SMS_BASE_URL,
       appKey: e.SMS_APP_KEY,
       secretKey: e.SMS_SECRET_KEY,
       sender: e.SMS_SENDER,
+    },
+    smsLimits: {
+      perAddress: e.SMS_HOURLY_PER_ADDRESS,
+      perDevice: e.SMS_HOURLY_PER_DEVICE,
+      total: e.SMS_HOURLY_TOTAL,
     },
     address: {
       kakaoKey: e.KAKAO_REST_KEY,
@@ -168,6 +256,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: path.resolve('dist'),
     env,
   };
+}
+
+/**
+ * The server's start: the configuration, or one line on stderr saying what to set and exit 1
+ * (a stack trace would bury the variable's name).
+ */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+/** The one start-up warning line of a development server running on stand-ins; null when none. */
+export function developmentWarning(config: Pick<Config, 'developmentStandIns'>): string | null {
+  if (config.developmentStandIns.length === 0) return null;
+  return `development mode (NODE_ENV=production or APP_MODE=production refuses to start with these): ${config.developmentStandIns.join('; ')}`;
 }
 
 /** Configuration for tests: everything local, nothing read from the process. */

@@ -4,7 +4,7 @@ import { createAdapters } from './adapters/adapters.ts';
 import { createApp } from './app.ts';
 import { ensureAreas } from './areas/areas.seed.ts';
 import { systemClock } from './clock.ts';
-import { loadConfig } from './config.ts';
+import { developmentWarning, loadConfigOrExit } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppDeps } from './http/context.ts';
 import { jobs } from './jobs/jobs.ts';
@@ -13,8 +13,10 @@ import { createLogger } from './logger.ts';
 import { seedDemo } from './seed/demo.ts';
 import { APP_VERSION } from './version.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel });
+const standInWarning = developmentWarning(config);
+if (standInWarning) logger.warn(standInWarning);
 
 fs.mkdirSync(config.uploadsDir, { recursive: true });
 const handle = openDatabase({ file: config.dbFile });

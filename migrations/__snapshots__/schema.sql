@@ -42,6 +42,9 @@ CREATE INDEX payments_user ON payments (f_user_idx, f_reg_time);
 -- index phone_codes_phone
 CREATE INDEX phone_codes_phone ON phone_codes (f_phone, created_at);
 
+-- index phone_codes_time
+CREATE INDEX phone_codes_time ON phone_codes (created_at);
+
 -- index point_logs_user
 CREATE INDEX point_logs_user ON point_logs (f_user_idx, f_idx);
 
@@ -404,7 +407,7 @@ CREATE TABLE phone_codes (
       attempts INTEGER NOT NULL DEFAULT 0,
       verified_at TEXT,
       consumed_at TEXT
-    );
+    , f_ip TEXT NOT NULL DEFAULT '', f_device_id TEXT NOT NULL DEFAULT '');
 
 -- table point_logs
 CREATE TABLE point_logs (

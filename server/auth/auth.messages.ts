@@ -40,6 +40,18 @@ export const authMessages = defineMessages({
     ko: '인증번호 요청이 너무 많습니다. 1시간 후 다시 시도해 주세요.',
     en: 'Too many code requests. Please try again in an hour.',
   },
+  tooManyCodesFromDevice: {
+    ko: '이 기기에서 인증번호 요청이 너무 많습니다. 1시간 후 다시 시도해 주세요.',
+    en: 'Too many code requests from this device. Please try again in an hour.',
+  },
+  tooManyCodesFromAddress: {
+    ko: '이 네트워크에서 인증번호 요청이 너무 많습니다. 1시간 후 다시 시도해 주세요.',
+    en: 'Too many code requests from this network. Please try again in an hour.',
+  },
+  codeCeilingReached: {
+    ko: '지금은 인증번호 요청이 많아 보낼 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'Too many code requests right now. Please try again later.',
+  },
   tooManyAttempts: {
     ko: '인증번호를 10회 잘못 입력했습니다. 인증번호를 다시 요청해 주세요.',
     en: 'The code was entered wrongly 10 times. Please request a new code.',

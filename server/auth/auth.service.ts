@@ -51,7 +51,15 @@ function rejectedToday({ ctx, user }: { ctx: Ctx; user: User }): boolean {
   );
 }
 
-export async function authPhone({ ctx, phone, isLogin }: { ctx: Ctx; phone: string; isLogin: boolean }) {
+export async function authPhone({
+  ctx,
+  phone,
+  isLogin,
+}: {
+  ctx: Ctx & Pick<RequestContext, 'ip' | 'deviceId'>;
+  phone: string;
+  isLogin: boolean;
+}) {
   const user = await findUserByPhone({ ctx, phone });
   if (isLogin) {
     if (!user) throw ruleViolation(authMessages.notMember);
@@ -66,6 +74,9 @@ export async function authPhone({ ctx, phone, isLogin }: { ctx: Ctx; phone: stri
     secret: ctx.config.appSecret,
     phone,
     purpose: isLogin ? 'login' : 'signup',
+    client: { ip: ctx.ip, deviceId: ctx.deviceId },
+    limits: ctx.config.smsLimits,
+    logger: ctx.logger,
   });
   const host = new URL(ctx.config.publicUrl).host;
   // The last line is the WebOTP format, so Android Chrome can fill the code in by itself.

@@ -10,6 +10,10 @@ export interface PhoneCodesTable {
   attempts: Generated<number>;
   verified_at: string | null;
   consumed_at: string | null;
+  /** The client address that asked for the code (an IPv6 address as its /64 network). */
+  f_ip: Generated<string>;
+  /** The device id header it sent; empty when none. */
+  f_device_id: Generated<string>;
 }
 
 export interface PreregisteredPhonesTable {

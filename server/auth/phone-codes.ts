@@ -1,8 +1,12 @@
 import { createHmac, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { ruleViolation } from '../http/errors.ts';
 import { authMessages } from './auth.messages.ts';
+import { clientNetwork } from './client-network.ts';
 
 export const CODE_TTL_SECONDS = 180;
 export const MAX_CODES_PER_HOUR = 5;
@@ -14,31 +18,73 @@ function hashCode({ secret, phone, code }: { secret: string; phone: string; code
   return createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
 }
 
-/** Issues a new code (invalidating earlier ones) within the hourly limit; returns it for the SMS. */
+/** Who asks for a code: the request's address and the device id header it carried. */
+export interface CodeClient {
+  ip: string;
+  deviceId: string | undefined;
+}
+
+/**
+ * Issues a new code (invalidating earlier ones) within the hourly limits; returns it for the SMS.
+ * Five per phone keeps one number from being flooded; per device, per client address and the
+ * overall ceiling keep one client from having codes sent to any number of phones (SMS pumping,
+ * paid per message). Counted from the rows of the last hour inside the transaction that adds
+ * the new one, so they hold across restarts and two requests cannot both take the last place.
+ * Only codes sent count: a refused request adds nothing.
+ */
 export async function issueCode({
   db,
   clock,
   secret,
   phone,
   purpose,
+  client,
+  limits,
+  logger,
 }: {
   db: Db;
   clock: Clock;
   secret: string;
   phone: string;
   purpose: 'login' | 'signup';
+  client: CodeClient;
+  limits: Config['smsLimits'];
+  logger: Pick<Logger, 'warn'>;
 }): Promise<string> {
   const now = clock.now();
   const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
-  const { n } = await db
-    .selectFrom('phone_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('f_phone', '=', phone)
-    .where('created_at', '>', hourAgo)
-    .executeTakeFirstOrThrow();
-  if (Number(n) >= MAX_CODES_PER_HOUR) throw ruleViolation(authMessages.tooManyCodes, { status: 429 });
+  const ip = clientNetwork(client.ip);
+  const deviceId = (client.deviceId ?? '').trim().slice(0, 100);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction().execute(async (trx) => {
+    // The ceiling bounds how many rows an hour holds, so this one pass over them stays short.
+    const sent = await trx
+      .selectFrom('phone_codes')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`coalesce(sum(f_phone = ${phone}), 0)`.as('phone'),
+        sql<number>`coalesce(sum(f_device_id = ${deviceId}), 0)`.as('device'),
+        sql<number>`coalesce(sum(f_ip = ${ip}), 0)`.as('address'),
+      ])
+      .where('created_at', '>', hourAgo)
+      .executeTakeFirstOrThrow();
+    if (Number(sent.phone) >= MAX_CODES_PER_HOUR)
+      throw ruleViolation(authMessages.tooManyCodes, { status: 429 });
+    if (Number(sent.device) >= limits.perDevice) {
+      throw ruleViolation(authMessages.tooManyCodesFromDevice, { status: 429 });
+    }
+    if (Number(sent.address) >= limits.perAddress) {
+      throw ruleViolation(authMessages.tooManyCodesFromAddress, { status: 429 });
+    }
+    if (Number(sent.total) >= limits.total)
+      throw ruleViolation(authMessages.codeCeilingReached, { status: 429 });
+    if (Number(sent.total) + 1 === limits.total) {
+      // Said once, when this code takes the last place: every sign-in waits until the hour's count falls.
+      logger.warn(
+        { ceiling: limits.total },
+        'SMS hourly ceiling reached (SMS_HOURLY_TOTAL): codes are refused until the last hour holds fewer',
+      );
+    }
     await trx
       .updateTable('phone_codes')
       .set({ consumed_at: now.toISOString() })
@@ -55,6 +101,8 @@ export async function issueCode({
         expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
         verified_at: null,
         consumed_at: null,
+        f_ip: ip,
+        f_device_id: deviceId,
       })
       .execute();
   });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type ChargeOption, findChargeOption, findPlan, type UsagePlan } from '../points/plans.ts';
 import { defineCall } from './contract.ts';
-import { id, phoneNumber } from './fields.ts';
+import { phoneNumber, rowId } from './fields.ts';
 import { type Page, pageNum } from './page.ts';
 
 /**
@@ -211,7 +211,7 @@ export const getMemberPointLogCall = defineCall<Page<AdminPointLogItem>>()({
   path: '/admin/getMemberPointLog',
   summary: "A member's point log with the admin behind each change, newest first, 50 a page",
   tag: 'admin',
-  input: v.object({ user_idx: id, page_num: pageNum }),
+  input: v.object({ user_idx: rowId, page_num: pageNum }),
 });
 
 export interface UsageLogItem {
@@ -233,7 +233,7 @@ export const getMemberUsageLogCall = defineCall<Page<UsageLogItem>>()({
   path: '/admin/getMemberUsageLog',
   summary: "A member's usage period changes with the admin behind each, newest first, 50 a page",
   tag: 'admin',
-  input: v.object({ user_idx: id, page_num: pageNum }),
+  input: v.object({ user_idx: rowId, page_num: pageNum }),
 });
 
 const memo = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'memo too long')), '');
@@ -251,7 +251,7 @@ export const addPointCall = defineCall<{
   summary: 'Give (positive) or take (negative) points; never below 0; logged with the admin',
   tag: 'admin',
   input: v.object({
-    user_idx: id,
+    user_idx: rowId,
     point: v.pipe(
       v.number('point must be a number'),
       v.integer('point must be an integer'),
@@ -275,7 +275,7 @@ export const addPeriodCall = defineCall<{
   summary: 'Add (or, negative, take) days of usage; logged with the admin',
   tag: 'admin',
   input: v.object({
-    user_idx: id,
+    user_idx: rowId,
     period: v.pipe(
       v.number('period must be a number'),
       v.integer('period must be a whole number of days'),

@@ -9,7 +9,7 @@ import { type AppError, badParameter } from './errors.ts';
  * (server/sync/run.ts), so a new call is bounded here without a line of its own.
  */
 
-/** Deeper than any input needs: a pushed unit's image list sits 10 levels down. */
+/** Deeper than any input needs: a pushed unit's image list sits 10 levels down. Counted from the top (with `name`, from it). */
 export const MAX_INPUT_DEPTH = 16;
 
 export interface InputProblem {
@@ -89,33 +89,29 @@ function valueProblem(value: unknown, node: SchemaNode | undefined): string | nu
   return null;
 }
 
-function walk({
-  value,
-  schema,
-  path,
-  depth,
-}: {
-  value: unknown;
-  schema: SchemaNode | undefined;
-  path: string[];
-  depth: number;
-}): InputProblem | null {
+/**
+ * Depth first over the input beside its schema. `path` is one array pushed and popped on the
+ * way (a pushed mutation may hold thousands of values: no copy per value).
+ */
+function walk(value: unknown, schema: SchemaNode | undefined, path: string[]): InputProblem | null {
   const node = resolve(schema, value);
   const reason = valueProblem(value, node);
   if (reason) return { field: fieldName(path), reason };
   if (value === null || typeof value !== 'object' || value instanceof Blob) return null;
-  if (depth >= MAX_INPUT_DEPTH) return { field: fieldName(path), reason: 'nested too deeply' };
-  const items: Array<[string, unknown]> = Array.isArray(value)
-    ? value.map((item, i) => [String(i), item])
-    : Object.entries(value);
-  for (const [key, item] of items) {
-    const keyReason = textProblem(key);
+  if (path.length >= MAX_INPUT_DEPTH) return { field: fieldName(path), reason: 'nested too deeply' };
+  const keys = Array.isArray(value) ? null : Object.keys(value);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  for (let i = 0; i < count; i++) {
+    const key = keys ? (keys[i] as string) : String(i);
+    const keyReason = keys ? textProblem(key) : null;
     if (keyReason) return { field: fieldName(path), reason: `a field name ${keyReason}` };
     const child = childSchema(node, key);
     // A value the schema takes as it is (a pushed mutation's args) is checked where it is
     // read, one mutation at a time, so one bad entry does not refuse the whole push.
     if (child?.type === 'unknown') continue;
-    const found = walk({ value: item, schema: child, path: [...path, key], depth: depth + 1 });
+    path.push(key);
+    const found = walk((value as Record<string, unknown>)[key], child, path);
+    path.pop();
     if (found) return found;
   }
   return null;
@@ -137,12 +133,7 @@ export function findMalformedValue({
   schema?: AnySchema;
   name?: string;
 }): InputProblem | null {
-  return walk({
-    value,
-    schema: schema as unknown as SchemaNode | undefined,
-    path: name ? [name] : [],
-    depth: 0,
-  });
+  return walk(value, schema as unknown as SchemaNode | undefined, name ? [name] : []);
 }
 
 /**

@@ -21,8 +21,14 @@ export const idempotencyKey = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _'),
 );
 
+/** A plan's period (months), made or push count: the largest plan is far below the cap. */
 const count = (label: string) =>
-  v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be an integer`), v.minValue(0));
+  v.pipe(
+    v.number(`${label} must be a number`),
+    v.integer(`${label} must be an integer`),
+    v.minValue(0),
+    v.maxValue(1000, `${label} too large`),
+  );
 
 /** C charge and A provided add points; O deduct and U used take them (spec §3 Point log). */
 export type PointLogType = 'C' | 'O' | 'A' | 'U';

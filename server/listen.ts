@@ -30,7 +30,8 @@ function answerParseError(err: Error & { code?: string }, socket: Duplex) {
     return;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
+  // Node's own answers: 431 for the head, 408 for a request that never finished, else 400.
+  const status = tooLarge ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify({
     code: ResultCode.badParameter,
     msg: renderMessage({

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { serve } from '@hono/node-server';
 import { createAdapters } from './adapters/adapters.ts';
 import { createApp } from './app.ts';
 import { ensureAreas } from './areas/areas.seed.ts';
@@ -9,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppDeps } from './http/context.ts';
 import { jobs } from './jobs/jobs.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { listen } from './listen.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './seed/demo.ts';
 import { APP_VERSION } from './version.ts';
@@ -47,19 +47,18 @@ if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
 }
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info(
-    { port: info.port, version: APP_VERSION, db: config.dbFile },
-    `listening on http://localhost:${info.port}`,
-  );
-});
+const server = await listen({ app, port: config.port, hostname: config.host });
+logger.info(
+  { port: server.port, version: APP_VERSION, db: config.dbFile },
+  `listening on http://localhost:${server.port}`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  server.close();
+  void server.close();
   // Runs in progress finish (and record their outcome) before the database closes.
   await scheduler.stop();
   await handle.close();

@@ -31,7 +31,23 @@ export class AppError extends Error {
   }
 }
 
-export function badParameter({ field, reason }: { field: string; reason: string }): AppError {
+/**
+ * How much of a field name and of a reason a -4 repeats (a reason names what was expected
+ * before it quotes what came); the rest of a long input is cut.
+ */
+export const QUOTE_LIMITS = { field: 100, reason: 200 } as const;
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * Code -4 naming the field and the reason. Both may quote the input (valibot's messages
+ * repeat the value received), so both are cut: a 1 MB value never comes back whole.
+ */
+export function badParameter(args: { field: string; reason: string }): AppError {
+  const field = cut(args.field, QUOTE_LIMITS.field);
+  const reason = cut(args.reason, QUOTE_LIMITS.reason);
   return new AppError({
     code: ResultCode.badParameter,
     status: 400,

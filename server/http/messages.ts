@@ -59,4 +59,9 @@ export const coreMessages = defineMessages({
   routeNotFound: { ko: '존재하지 않는 요청입니다.', en: 'Unknown request.' },
   forbidden: { ko: '권한이 없습니다.', en: 'You do not have permission.' },
   bodyTooLarge: { ko: '요청이 너무 큽니다.', en: 'The request is too large.' },
+  headTooLarge: {
+    ko: '요청 주소나 헤더가 너무 깁니다.',
+    en: 'The request address or headers are too long.',
+  },
+  malformedRequest: { ko: '요청을 읽을 수 없습니다.', en: 'The request could not be read.' },
 });

@@ -1,17 +1,21 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { AnySchema, Call } from '../../sync/api/contract.ts';
 import { API_BASE, Headers } from '../../sync/codes.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import { keepFilesCookie } from '../uploads/private-files.ts';
 import { type Access, checkAccess, resolveAuth } from './access.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
-import { AppError, badParameter } from './errors.ts';
+import { AppError } from './errors.ts';
+import { parseInput } from './input-guard.ts';
 import { coreMessages, type Message, pickLang, renderMessage } from './messages.ts';
 import { RawJson } from './raw-json.ts';
+import { readInput } from './read-input.ts';
 
 export type { Access } from './access.ts';
+// Where features and the push path have always found it.
+export { issueToBadParameter } from './input-guard.ts';
 
 export interface Operation<C extends Call = Call> {
   call: C;
@@ -51,49 +55,6 @@ export function defineOperation<C extends Call, A extends Access>(
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
-
-export function issueToBadParameter(issues: readonly v.BaseIssue<unknown>[]): AppError {
-  const issue = issues[0];
-  const field = issue?.path?.map((p) => String(p.key)).join('.') || 'body';
-  return badParameter({ field, reason: issue?.message ?? 'invalid' });
-}
-
-async function readInput(c: Context, call: Call): Promise<unknown> {
-  if (call.method === 'get') {
-    const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(c.req.queries())) {
-      if (value.length > 0) out[key] = value[value.length - 1] as string;
-    }
-    return out;
-  }
-  const type = c.req.header('content-type') ?? '';
-  if (call.multipart) {
-    if (!type.startsWith('multipart/form-data')) {
-      throw badParameter({ field: 'body', reason: 'multipart/form-data expected' });
-    }
-    try {
-      return await c.req.parseBody({ all: true });
-    } catch {
-      throw badParameter({ field: 'body', reason: 'malformed multipart body' });
-    }
-  }
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  if (!type.includes('application/json')) {
-    throw badParameter({ field: 'body', reason: 'application/json expected' });
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw badParameter({ field: 'body', reason: 'malformed JSON' });
-  }
-  // Every call takes named fields; an array or a bare value is never a valid body.
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badParameter({ field: 'body', reason: 'a JSON object expected' });
-  }
-  return body;
-}
 
 async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo | null> {
   if (op.access.kind === 'public') return null;
@@ -167,10 +128,8 @@ export function mountOperations({
       // Pictures under /uploads are fetched by <img> tags without headers: the session goes with
       // them in a cookie (private inlay pictures, server/uploads/private-files.ts).
       if (auth && ctx.accessToken) keepFilesCookie({ c, token: ctx.accessToken, deps });
-      const raw = await readInput(c, call);
-      const parsed = await v.safeParseAsync(call.input, raw);
-      if (!parsed.success) throw issueToBadParameter(parsed.issues);
-      const data = await op.handler({ input: parsed.output, ctx: { ...ctx, auth } });
+      const input = await parseInput({ schema: call.input, raw: await readInput(c, call) });
+      const data = await op.handler({ input, ctx: { ...ctx, auth } });
       if (data instanceof RawJson) {
         return c.body(`{"code":0,"msg":"","data":${data.json}}`, 200, {
           'content-type': 'application/json',

@@ -51,7 +51,13 @@ const SEARCH_TEXT =
 
 /** The FTS query for a keyword: the phrase itself, or for one or two characters every trigram that begins with them. */
 export function ftsMatch(needle: string): Piece {
-  if (needleUsesIndex(needle)) return { sql: '?', params: [`"${needle.replaceAll('"', '""')}"`] };
+  if (needleUsesIndex(needle)) {
+    // FTS5 reads its query up to a NUL, which would leave the phrase unterminated (an SQL
+    // error). API input never carries one (server/http/input-guard.ts); this keeps the
+    // statement valid whoever calls it.
+    const phrase = needle.replaceAll('\0', '').replaceAll('"', '""');
+    return { sql: '?', params: [`"${phrase}"`] };
+  }
   return {
     // '""' matches nothing where no trigram begins with the needle (MATCH NULL is an error).
     sql: `(SELECT coalesce(group_concat('"' || replace(term, '"', '""') || '"', ' OR '), '""') FROM map_fts_terms WHERE term >= ? AND term < ?)`,

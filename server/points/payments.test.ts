@@ -22,8 +22,9 @@ async function member(phone?: string) {
 const prepare = (token: string, point: number) =>
   t.call<PreparedPayment>('/purchase/preparePayment', { token, body: { point } });
 
-const confirm = (token: string, body: { merchant_uid: string; imp_uid: string }) =>
-  t.call<ChargeResult>('/purchase/buyPoint', { token, body });
+/** What the client sends back from the checkout's redirect: the two ids, nothing else of it. */
+const confirm = (token: string, { merchant_uid, imp_uid }: { merchant_uid: string; imp_uid: string }) =>
+  t.call<ChargeResult>('/purchase/buyPoint', { token, body: { merchant_uid, imp_uid } });
 
 /** Drives the built-in checkout page as a browser would: open it, press a button, follow the redirect. */
 async function checkout(

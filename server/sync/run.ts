@@ -3,8 +3,8 @@ import { mutators } from '../../sync/mutators.ts';
 import { checkAccess } from '../http/access.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { badParameter } from '../http/errors.ts';
+import { findMalformedValue, issueToBadParameter } from '../http/input-guard.ts';
 import type { MutationContext, MutationOutcome, ServerMutator } from '../http/mutation.ts';
-import { issueToBadParameter } from '../http/operation.ts';
 
 /**
  * Runs one offline operation's server effect, the same way whichever path it came by: its
@@ -21,7 +21,12 @@ export async function runMutation({
   args: unknown;
 }): Promise<MutationOutcome> {
   await checkAccess({ access: mutator.access, auth: ctx.auth, sqlite: ctx.sqlite, now: ctx.now });
-  const parsed = v.safeParse(mutators[mutator.name].args, args);
+  // What no input may hold (control characters, numbers beyond any field) is refused here as
+  // on every call; unknown fields are not: a device's queued arguments pass as they were sent.
+  const schema = mutators[mutator.name].args;
+  const malformed = findMalformedValue({ value: args, schema, name: 'args' });
+  if (malformed) throw badParameter(malformed);
+  const parsed = v.safeParse(schema, args);
   if (!parsed.success) {
     const err = issueToBadParameter(parsed.issues);
     const data = err.data as { field: string; reason: string };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineCall } from './contract.ts';
-import { id, phoneNumber } from './fields.ts';
+import { phoneNumber, rowId } from './fields.ts';
 import { type Page, pageLimitParam, pageNum, pageOffsetParam } from './page.ts';
 
 /** A member as the admin screens see it (spec §3 User, admin view). */
@@ -29,6 +29,17 @@ export interface AdminUser {
   answer_list: Array<{ f_question: string; f_answer: string; f_answer_status: 'Y' | 'N' }>;
 }
 
+/** A part of a phone number to search by, hyphens and spaces dropped (empty: everyone). */
+const phoneDigitsFilter = v.optional(
+  v.pipe(
+    v.string(),
+    v.maxLength(20, 'phone too long'),
+    v.transform((s) => s.replace(/\D/g, '')),
+    v.maxLength(11),
+  ),
+  '',
+);
+
 export const getPendingUserListCall = defineCall<Page<AdminUser>>()({
   operationId: 'getPendingUserList',
   method: 'post',
@@ -47,7 +58,7 @@ export const changeUserStatusByIdCall = defineCall<{ f_idx: number; f_approval: 
   path: '/admin/changeUserStatusById',
   summary: 'Approve (A) or reject (R) an applicant',
   tag: 'admin',
-  input: v.object({ user_id: id, status: v.picklist(['A', 'R'], 'status must be A or R') }),
+  input: v.object({ user_id: rowId, status: v.picklist(['A', 'R'], 'status must be A or R') }),
 });
 
 export const changeUserStatusCall = defineCall<{ release_date: string }>()({
@@ -111,14 +122,7 @@ export const findUserListByPhoneCall = defineCall<Page<AdminUser>>()({
   summary: 'Members whose phone contains the digits (empty: everyone), newest first, 50 a page',
   tag: 'admin',
   input: v.object({
-    phone: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((s) => s.replace(/\D/g, '')),
-        v.maxLength(11),
-      ),
-      '',
-    ),
+    phone: phoneDigitsFilter,
     page: pageNum,
   }),
 });
@@ -152,9 +156,10 @@ export const updateAdminAuthorityCall = defineCall<{
   summary: 'Grant or revoke admin tabs (super admin only); the first tab is the starting tab',
   tag: 'admin',
   input: v.object({
-    user_idx: id,
+    user_idx: rowId,
     authority: v.pipe(
       v.string(),
+      v.maxLength(100, 'authority too long'),
       v.transform((s) => s.replace(/\s/g, '')),
       v.regex(/^(\d{1,2}(,\d{1,2})*)?$/, 'authority must be a comma list of tab numbers'),
     ),
@@ -200,14 +205,7 @@ export const getLoginLogCall = defineCall<Page<LoginLogRow>>()({
   summary: 'Every sign-in with time, device and IP, newest first, 50 a page',
   tag: 'admin',
   input: v.object({
-    phone: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((s) => s.replace(/\D/g, '')),
-        v.maxLength(11),
-      ),
-      '',
-    ),
+    phone: phoneDigitsFilter,
     page: pageNum,
   }),
 });
@@ -223,6 +221,7 @@ export const adminLoginCall = defineCall<{ access_token: string; uid: number; ty
       v.string('phone or listing number required'),
       v.trim(),
       v.minLength(1, 'phone or listing number required'),
+      v.maxLength(20, 'phone or listing number too long'),
     ),
     type: v.picklist(['phone', 'maemul'], 'type must be phone or maemul'),
   }),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineCall } from './contract.ts';
-import { phoneNumber, yn } from './fields.ts';
+import { MAX_WHOLE_NUMBER, phoneNumber, yn } from './fields.ts';
 
 const code = v.pipe(v.string('code required'), v.trim(), v.regex(/^\d{6}$/, 'code must be 6 digits'));
 
@@ -109,18 +109,26 @@ export const getCertQuestionListCall = defineCall<{ list: CertQuestion[] }>()({
   input: v.object({}),
 });
 
+/** Far more than a quiz has (spec §5: a few questions of a few answers each). */
+const MAX_QUIZ_QUESTIONS = 100;
+const MAX_ANSWER_INDEX = 100;
+
 /** One answer per question: the index of the chosen answer. */
-export const answerList = v.pipe(
-  v.union([
-    v.array(v.object({ f_idx: v.number(), answer: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
-    // multipart sends JSON text
-    v.pipe(
-      v.string(),
-      v.parseJson(),
-      v.array(v.object({ f_idx: v.number(), answer: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
-    ),
-  ]),
+const answers = v.pipe(
+  v.array(
+    v.object({
+      f_idx: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_WHOLE_NUMBER)),
+      answer: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_ANSWER_INDEX)),
+    }),
+  ),
+  v.maxLength(MAX_QUIZ_QUESTIONS, 'too many answers'),
 );
+
+export const answerList = v.union([
+  answers,
+  // multipart sends JSON text
+  v.pipe(v.string(), v.maxLength(10_000, 'answer_list too long'), v.parseJson(), answers),
+]);
 
 export const updateCertAnswerCall = defineCall<{ passed: true }>()({
   operationId: 'updateCertAnswer',

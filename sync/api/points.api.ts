@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type ChargeOption, findChargeOption, findPlan, type UsagePlan } from '../points/plans.ts';
 import { defineCall } from './contract.ts';
-import { id, phoneNumber } from './fields.ts';
+import { phoneNumber, rowId } from './fields.ts';
 import { type Page, pageNum } from './page.ts';
 
 /**
@@ -21,8 +21,14 @@ export const idempotencyKey = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key must be 8 to 100 letters, digits, - or _'),
 );
 
+/** A plan's period (months), made or push count: the largest plan is far below the cap. */
 const count = (label: string) =>
-  v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be an integer`), v.minValue(0));
+  v.pipe(
+    v.number(`${label} must be a number`),
+    v.integer(`${label} must be an integer`),
+    v.minValue(0),
+    v.maxValue(1000, `${label} too large`),
+  );
 
 /** C charge and A provided add points; O deduct and U used take them (spec §3 Point log). */
 export type PointLogType = 'C' | 'O' | 'A' | 'U';
@@ -211,7 +217,7 @@ export const getMemberPointLogCall = defineCall<Page<AdminPointLogItem>>()({
   path: '/admin/getMemberPointLog',
   summary: "A member's point log with the admin behind each change, newest first, 50 a page",
   tag: 'admin',
-  input: v.object({ user_idx: id, page_num: pageNum }),
+  input: v.object({ user_idx: rowId, page_num: pageNum }),
 });
 
 export interface UsageLogItem {
@@ -233,7 +239,7 @@ export const getMemberUsageLogCall = defineCall<Page<UsageLogItem>>()({
   path: '/admin/getMemberUsageLog',
   summary: "A member's usage period changes with the admin behind each, newest first, 50 a page",
   tag: 'admin',
-  input: v.object({ user_idx: id, page_num: pageNum }),
+  input: v.object({ user_idx: rowId, page_num: pageNum }),
 });
 
 const memo = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'memo too long')), '');
@@ -251,7 +257,7 @@ export const addPointCall = defineCall<{
   summary: 'Give (positive) or take (negative) points; never below 0; logged with the admin',
   tag: 'admin',
   input: v.object({
-    user_idx: id,
+    user_idx: rowId,
     point: v.pipe(
       v.number('point must be a number'),
       v.integer('point must be an integer'),
@@ -275,7 +281,7 @@ export const addPeriodCall = defineCall<{
   summary: 'Add (or, negative, take) days of usage; logged with the admin',
   tag: 'admin',
   input: v.object({
-    user_idx: id,
+    user_idx: rowId,
     period: v.pipe(
       v.number('period must be a number'),
       v.integer('period must be a whole number of days'),

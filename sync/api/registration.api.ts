@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type RegistrationFields, unregisteredReportSchema } from '../sites/registration.ts';
 import { saveSite, saveSiteDraft } from '../sites/sites.mutators.ts';
 import { defineCall } from './contract.ts';
-import { id } from './fields.ts';
+import { rowId } from './fields.ts';
 
 /**
  * Site registration calls of spec §7. The temporary and final saves are offline operations
@@ -36,7 +36,7 @@ export const updateSiteCall = defineCall<{ site_idx: number }>()({
   path: '/site/updateSite',
   summary: 'Temporary save of an existing draft (three-way merge with the server copy)',
   tag: 'site',
-  input: v.object({ ...saveSiteDraft.args.entries, site_idx: id }),
+  input: v.object({ ...saveSiteDraft.args.entries, site_idx: rowId }),
 });
 
 export const addSiteAppCall = defineCall<SaveSiteResult>()({
@@ -55,7 +55,7 @@ export const updateSiteAppCall = defineCall<SaveSiteResult>()({
   summary:
     'Final save by index: a temporary save becomes registered (N), or a registered site is edited (owner, admin, group member)',
   tag: 'site',
-  input: v.object({ ...saveSite.args.entries, site_idx: id }),
+  input: v.object({ ...saveSite.args.entries, site_idx: rowId }),
 });
 
 export const checkTemporarySaveCall = defineCall<{ count: number; site_idx: number }>()({
@@ -93,7 +93,7 @@ export const getSiteRegistrationCall = defineCall<SiteRegistration>()({
   summary:
     'A site as the registration form edits it, with building and unit ids (owner, admin, group member)',
   tag: 'site',
-  input: v.object({ site_idx: id }),
+  input: v.object({ site_idx: rowId }),
 });
 
 export interface RegistrationGroup {
@@ -133,5 +133,5 @@ export const getUnregisteredSiteCall = defineCall<UnregisteredReportView>()({
   path: '/site/getUnregisteredSite',
   summary: 'A submitted unregistered-site report, read-only (its reporter or an admin)',
   tag: 'site',
-  input: v.object({ site_idx: id }),
+  input: v.object({ site_idx: rowId }),
 });

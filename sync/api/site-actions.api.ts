@@ -1,9 +1,12 @@
+import * as v from 'valibot';
 import { addSiteMemo, setCompleteSite, setHideSite, setLikeSite } from '../sites/sites.mutators.ts';
 import { defineCall } from './contract.ts';
+import { rowId } from './fields.ts';
 
 /**
  * The spec §7 site calls that are also offline operations: the same arguments as the
  * mutation of sync/mutators.ts, the same server code (server/sites/sites.mutators.ts).
+ * Online, the site index is bounded like every API id (the offline form keeps the protocol's).
  */
 export const setLikeSiteCall = defineCall<{ site_idx: number; like_status: 'Y' | 'N' }>()({
   operationId: 'setLikeSite',
@@ -11,7 +14,7 @@ export const setLikeSiteCall = defineCall<{ site_idx: number; like_status: 'Y' |
   path: '/site/setLikeSite',
   summary: setLikeSite.summary,
   tag: 'site',
-  input: setLikeSite.args,
+  input: v.object({ ...setLikeSite.args.entries, site_idx: rowId }),
 });
 
 export const addSiteMemoCall = defineCall<{ site_idx: number }>()({
@@ -20,7 +23,7 @@ export const addSiteMemoCall = defineCall<{ site_idx: number }>()({
   path: '/site/addSiteMemo',
   summary: addSiteMemo.summary,
   tag: 'site',
-  input: addSiteMemo.args,
+  input: v.object({ ...addSiteMemo.args.entries, site_idx: rowId }),
 });
 
 export const setCompleteSiteCall = defineCall<{ site_idx: number; complete_status: 'Y' | 'N' }>()({
@@ -29,7 +32,7 @@ export const setCompleteSiteCall = defineCall<{ site_idx: number; complete_statu
   path: '/site/setCompleteSite',
   summary: setCompleteSite.summary,
   tag: 'site',
-  input: setCompleteSite.args,
+  input: v.object({ ...setCompleteSite.args.entries, site_idx: rowId }),
 });
 
 export const setHideSiteCall = defineCall<{ site_idx: number; hidden_status: 'Y' | 'N' }>()({
@@ -38,5 +41,5 @@ export const setHideSiteCall = defineCall<{ site_idx: number; hidden_status: 'Y'
   path: '/site/setHideSite',
   summary: setHideSite.summary,
   tag: 'site',
-  input: setHideSite.args,
+  input: v.object({ ...setHideSite.args.entries, site_idx: rowId }),
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { SiteContact, SiteDongRow, SiteRoom, SiteRow } from '../site-fields.ts';
 import type { SitePermissions, YN } from '../sites/detail.ts';
 import { defineCall } from './contract.ts';
-import { id, yn } from './fields.ts';
+import { MAX_WHOLE_NUMBER, rowId, yn } from './fields.ts';
 
 /** The site's columns in the detail (spec §3 Site detail response, `common`). */
 export type SiteDetailCommon = Omit<SiteRow, 'contacts' | 'rooms' | 'dongs' | 'version' | 'f_client_id'> & {
@@ -52,7 +52,7 @@ export const getSiteDetailCall = defineCall<SiteDetail>()({
     'A site with contacts, buildings, units, area types, the caller’s memo and like; records a recent view',
   tag: 'site',
   input: v.object({
-    site_idx: id,
+    site_idx: rowId,
     skip_log_recent_view: v.optional(yn, 'N'),
     /** N: look without keeping the site in the recently viewed list. */
     save: v.optional(yn, 'Y'),
@@ -70,9 +70,9 @@ export const setCompleteHouseCall = defineCall<{ site_idx: number; completed: nu
   summary: 'Set which units of a new-open site are sold out (owner, admin or group member)',
   tag: 'site',
   input: v.object({
-    site_idx: id,
+    site_idx: rowId,
     ho_idx_list: v.pipe(
-      v.array(v.pipe(v.number('must be a number'), v.integer(), v.minValue(1))),
+      v.array(v.pipe(v.number('must be a number'), v.integer(), v.minValue(1), v.maxValue(MAX_WHOLE_NUMBER))),
       v.maxLength(20_000, 'too many units'),
     ),
   }),

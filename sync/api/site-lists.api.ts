@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { mapKeyword } from '../map/query.ts';
 import type { SitePriceFields, YN } from '../sites/detail.ts';
 import { defineCall } from './contract.ts';
-import { id, yn } from './fields.ts';
+import { rowId, yn } from './fields.ts';
 import { type Page, pageNum } from './page.ts';
 
 /** A site in a member's lists (interest, my sale list, group sites). */
@@ -85,7 +85,7 @@ export const getSiteOfGroupCall = defineCall<SitePage & { groups: GroupOfMember[
   summary: 'Sites shared to a group the caller belongs to, 50 a page (-12 for a group of others)',
   tag: 'site',
   input: v.object({
-    group_idx: v.optional(v.nullable(id), null),
+    group_idx: v.optional(v.nullable(rowId), null),
     search_key: searchKey,
     is_only_new_open_site: v.optional(yn, 'N'),
     page_num: pageNum,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineCall } from './contract.ts';
-import { id, yn } from './fields.ts';
+import { rowId, yn } from './fields.ts';
 import { type Page, pageNum } from './page.ts';
 import type { SiteListItem } from './site-lists.api.ts';
 
@@ -14,7 +14,7 @@ export const expandGeneralSiteExpireDaysCall = defineCall<{
   path: '/site/expandGeneralSiteExpireDays',
   summary: 'Restart the remaining days of a visible general site before it is auto-hidden (owner or admin)',
   tag: 'site',
-  input: v.object({ site_idx: id }),
+  input: v.object({ site_idx: rowId }),
 });
 
 /**
@@ -28,7 +28,7 @@ export const updateGeneralSiteCall = defineCall<{ updated: number; f_remain_days
   path: '/site/updateGeneralSite',
   summary: 'Restart the remaining days of all the caller’s visible general sites',
   tag: 'site',
-  input: v.object({ group_idx: v.optional(v.nullable(id), null) }),
+  input: v.object({ group_idx: v.optional(v.nullable(rowId), null) }),
 });
 
 /** Spec §7 removeSite: status D (the owner or an admin); an admin can restore it. */
@@ -38,7 +38,7 @@ export const removeSiteCall = defineCall<{ site_idx: number }>()({
   path: '/site/removeSite',
   summary: 'Delete a site (status D; owner or admin)',
   tag: 'site',
-  input: v.object({ site_idx: id }),
+  input: v.object({ site_idx: rowId }),
 });
 
 /** Spec §7 removeSiteForever (admin): the site and everything of it are gone. */
@@ -48,7 +48,7 @@ export const removeSiteForeverCall = defineCall<{ site_idx: number }>()({
   path: '/admin/removeSiteForever',
   summary: 'Delete a site permanently (admin, site tab)',
   tag: 'admin',
-  input: v.object({ site_idx: id }),
+  input: v.object({ site_idx: rowId }),
 });
 
 /** Spec §7 restoreAndHiddenSite (admin): a deleted site comes back, hidden when hidden is Y. */
@@ -58,7 +58,7 @@ export const restoreAndHiddenSiteCall = defineCall<{ site_idx: number; hidden: '
   path: '/admin/restoreAndHiddenSite',
   summary: 'Restore a deleted site, visible or hidden (admin, site tab)',
   tag: 'admin',
-  input: v.object({ site_idx: id, hidden: v.optional(yn, 'N') }),
+  input: v.object({ site_idx: rowId, hidden: v.optional(yn, 'N') }),
 });
 
 /** A site in the admin site tabs, with when it entered the tab's state. */

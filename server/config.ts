@@ -70,6 +70,8 @@ const envSchema = v.object({
   SMS_HOURLY_PER_ADDRESS: v.optional(whole(1), '50'),
   SMS_HOURLY_PER_DEVICE: v.optional(whole(1), '10'),
   SMS_HOURLY_TOTAL: v.optional(whole(1), '500'),
+  /** Proxies in front that append to X-Forwarded-For; 0: the socket's address is the client's. */
+  TRUST_PROXY: v.optional(v.pipe(whole(0), v.maxValue(5)), '0'),
   /** Address search: Kakao Local when KAKAO_REST_KEY is set, else juso when JUSO_KEY is set, else the bundled table. */
   KAKAO_REST_KEY: v.optional(v.string(), ''),
   KAKAO_API_URL: v.optional(v.string(), 'https://dapi.kakao.com'),
@@ -164,6 +166,8 @@ export type Config = {
   sms: { provider: '' | 'nhn'; baseUrl: string; appKey: string; secretKey: string; sender: string };
   /** Codes sent in any hour per client address, per device id, and in all (beyond five per phone). */
   smsLimits: { perAddress: number; perDevice: number; total: number };
+  /** TRUST_PROXY: how many proxies' X-Forwarded-For entries to believe (server/http/client-address.ts). */
+  trustedProxies: number;
   address: { kakaoKey: string; kakaoUrl: string; jusoKey: string; jusoUrl: string };
   payment: {
     provider: '' | 'portone';
@@ -231,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.SMS_SECRET_KEY,
       sender: e.SMS_SENDER,
     },
+    trustedProxies: e.TRUST_PROXY,
     smsLimits: {
       perAddress: e.SMS_HOURLY_PER_ADDRESS,
       perDevice: e.SMS_HOURLY_PER_DEVICE,

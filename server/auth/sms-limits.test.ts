@@ -48,7 +48,7 @@ describe('SMS code limits per client', () => {
     const c = clock();
     t = await createTestApp({
       clock: c,
-      config: { smsLimits: { perDevice: 3, perAddress: 100, total: 100 } },
+      config: { trustedProxies: 1, smsLimits: { perDevice: 3, perAddress: 100, total: 100 } },
     });
     for (let i = 0; i < 3; i++) expect((await askCode({ phone: phoneNo(i) })).code).toBe(0);
 
@@ -67,7 +67,9 @@ describe('SMS code limits per client', () => {
   });
 
   it('calls that carry no device id share one allowance', async () => {
-    t = await createTestApp({ config: { smsLimits: { perDevice: 2, perAddress: 100, total: 100 } } });
+    t = await createTestApp({
+      config: { trustedProxies: 1, smsLimits: { perDevice: 2, perAddress: 100, total: 100 } },
+    });
     const bare = (phone: string, ip: string) =>
       t.call('/auth/authPhone', {
         body: { phone_number: phone, is_login: 'N' },
@@ -82,7 +84,7 @@ describe('SMS code limits per client', () => {
     const c = clock();
     t = await createTestApp({
       clock: c,
-      config: { smsLimits: { perDevice: 100, perAddress: 4, total: 100 } },
+      config: { trustedProxies: 1, smsLimits: { perDevice: 100, perAddress: 4, total: 100 } },
     });
     for (let i = 0; i < 4; i++) {
       expect((await askCode({ phone: phoneNo(i), device: `forged-${i}-aaaaaaaa` })).code).toBe(0);
@@ -99,8 +101,20 @@ describe('SMS code limits per client', () => {
     expect((await askCode({ phone: phoneNo(5), device: 'forged-6-aaaaaaaa' })).code).toBe(0);
   });
 
+  it('cannot be dodged by writing X-Forwarded-For when no proxy in front is trusted', async () => {
+    t = await createTestApp({
+      config: { trustedProxies: 0, smsLimits: { perDevice: 100, perAddress: 2, total: 100 } },
+    });
+    expect((await askCode({ phone: phoneNo(0), ip: '198.51.100.1', device: 'a-aaaaaaaa' })).code).toBe(0);
+    expect((await askCode({ phone: phoneNo(1), ip: '198.51.100.2', device: 'b-aaaaaaaa' })).code).toBe(0);
+    const third = await askCode({ phone: phoneNo(2), ip: '198.51.100.3', device: 'c-aaaaaaaa' });
+    expect(third.msg).toContain('이 네트워크에서');
+  });
+
   it('counts the addresses of one IPv6 /64 network as one address', async () => {
-    t = await createTestApp({ config: { smsLimits: { perDevice: 100, perAddress: 2, total: 100 } } });
+    t = await createTestApp({
+      config: { trustedProxies: 1, smsLimits: { perDevice: 100, perAddress: 2, total: 100 } },
+    });
     const net = '2001:db8:aa:bb';
     expect((await askCode({ phone: phoneNo(0), ip: `${net}::1`, device: 'a-aaaaaaaa' })).code).toBe(0);
     expect((await askCode({ phone: phoneNo(1), ip: `${net}:0:0:0:2`, device: 'b-aaaaaaaa' })).code).toBe(0);
@@ -116,7 +130,7 @@ describe('SMS code limits per client', () => {
   });
 
   it('by default an office of 40 agents behind one address all get their codes', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { trustedProxies: 1 } });
     for (let i = 0; i < 40; i++) {
       const res = await askCode({ phone: phoneNo(i), device: `agent-${i}-aaaaaaaa` });
       expect(res.code, res.msg).toBe(0);
@@ -130,7 +144,7 @@ describe('the hourly ceiling on codes sent', () => {
     const c = clock();
     t = await createTestApp({
       clock: c,
-      config: { smsLimits: { perDevice: 100, perAddress: 100, total: 5 } },
+      config: { trustedProxies: 1, smsLimits: { perDevice: 100, perAddress: 100, total: 5 } },
     });
     const warn = vi.spyOn(t.deps.logger, 'warn');
     for (let i = 0; i < 5; i++) {
@@ -159,7 +173,9 @@ describe('the hourly ceiling on codes sent', () => {
   });
 
   it('is not overrun by requests arriving at once', async () => {
-    t = await createTestApp({ config: { smsLimits: { perDevice: 100, perAddress: 100, total: 5 } } });
+    t = await createTestApp({
+      config: { trustedProxies: 1, smsLimits: { perDevice: 100, perAddress: 100, total: 5 } },
+    });
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         askCode({ phone: phoneNo(i), ip: `198.51.100.${i}`, device: `d${i}-aaaaaaaa` }),

@@ -6,6 +6,7 @@ import { API_BASE, Headers } from '../../sync/codes.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import { keepFilesCookie } from '../uploads/private-files.ts';
 import { type Access, checkAccess, resolveAuth } from './access.ts';
+import { clientAddress } from './client-address.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { parseInput } from './input-guard.ts';
@@ -69,11 +70,12 @@ export function requestContext(c: Context, deps: AppDeps): RequestContext {
     requestId: (c.get('requestId') as string | undefined) ?? '-',
     deviceId: c.req.header(Headers.deviceId) || undefined,
     accessToken: c.req.header(Headers.accessToken) || undefined,
-    ip:
-      c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ||
-      (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
-        ?.remoteAddress ||
-      '',
+    ip: clientAddress({
+      forwardedFor: c.req.header('x-forwarded-for'),
+      socketAddress: (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+        ?.socket?.remoteAddress,
+      trustedProxies: deps.config.trustedProxies,
+    }),
     lang: pickLang(c.req.header('accept-language')),
     userAgent: c.req.header('user-agent') ?? '',
   };

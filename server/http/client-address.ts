@@ -1,0 +1,25 @@
+/**
+ * The address a request came from, as far as the server can know it. Without a proxy in front
+ * (TRUST_PROXY=0) it is the socket's peer: X-Forwarded-For is written by the client and proves
+ * nothing. Behind N proxies that each append the address they saw, the client is the entry the
+ * outermost of them appended: the Nth from the right. Entries left of it are the client's own
+ * words and are never believed.
+ */
+export function clientAddress({
+  forwardedFor,
+  socketAddress,
+  trustedProxies,
+}: {
+  forwardedFor: string | undefined;
+  socketAddress: string | undefined;
+  trustedProxies: number;
+}): string {
+  const socket = socketAddress ?? '';
+  if (trustedProxies === 0 || !forwardedFor) return socket;
+  const entries = forwardedFor
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  if (entries.length === 0) return socket;
+  return entries[Math.max(0, entries.length - trustedProxies)] ?? socket;
+}

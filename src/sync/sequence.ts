@@ -183,10 +183,13 @@ export async function settleAnswer({
   unconfirmed: string;
 }): Promise<Settled> {
   return db.transaction('rw', [db.outbox, db.syncMeta], async () => {
+    const settled: Settled = { accepted: [], done: new Set(), progress: false };
     const state = await readSequence({ db, clientId });
+    // Another member signed in meanwhile: their outbox is another client's. The parked entries
+    // are sent again when their member is back, and answered from the records.
+    if (!state) return settled;
     const lastSeq = response.last_seq;
     const byId = new Map(sent.map((e) => [e.mutation_id, e]));
-    const settled: Settled = { accepted: [], done: new Set(), progress: false };
     for (const result of response.results) {
       const entry = byId.get(result.id);
       if (!entry || numberOf(entry) !== result.seq) continue;
@@ -215,8 +218,6 @@ export async function settleAnswer({
       settled.done.add(stoppedAt.mutation_id);
       settled.progress = true;
     }
-    // An answer older than what this store already heard says nothing safe about numbers.
-    if (!state || state.server_seq > lastSeq) return settled;
     let assigned = state.assigned_seq;
     if (unanswered.some((e) => (numberOf(e) as number) > lastSeq)) {
       const above = (await db.outbox.toArray()).filter(
@@ -240,9 +241,11 @@ export async function settleAnswer({
       key: KEY,
       value: {
         ...state,
+        // The answer is where the server is, even below what it said before (restored from a backup).
         server_seq: lastSeq,
         assigned_seq: assigned,
-        answered_seq: answered,
+        // Never above the server: after a restore, numbers below what was answered come again.
+        answered_seq: Math.min(answered, lastSeq),
       } satisfies SequenceState,
     });
     return settled;

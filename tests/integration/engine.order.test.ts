@@ -232,6 +232,31 @@ describe('a lost answer', () => {
   });
 });
 
+describe('a server restored from a backup', () => {
+  it('gets the next changes numbered from where it is, and applies them', async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const sites = [await insertSite(t, { userIdx }), await insertSite(t, { userIdx })];
+    const { engine, db } = await device(t, userIdx);
+    await engine.mutate('setLikeSite', { site_idx: sites[0] as number, like_status: 'Y' });
+    await engine.mutate('addSiteMemo', { site_idx: sites[0] as number, memo: '백업 전' });
+    await engine.sync();
+    const clientId = await clientIdOf(db);
+    // The backup was taken before this client's first push.
+    t.handle.sqlite.prepare('DELETE FROM sync_mutations').run();
+    t.handle.sqlite.prepare('UPDATE sync_clients SET last_seq = 0').run();
+
+    const made = [
+      await engine.mutate('setLikeSite', { site_idx: sites[1] as number, like_status: 'Y' }),
+      await engine.mutate('addSiteMemo', { site_idx: sites[1] as number, memo: '백업 후' }),
+    ];
+    await engine.sync();
+    expect(await db.outbox.count()).toBe(0);
+    expectAppliedInOrder(t, { clientId, made });
+    expect(memoOf(t, sites[1] as number)).toBe('백업 후');
+  });
+});
+
 /**
  * Writes changes as an app of protocol 3 left them: no push number (the store key was sent),
  * and no stored sequence for the client.

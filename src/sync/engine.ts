@@ -366,6 +366,9 @@ export class SyncEngine {
    */
   async push(): Promise<void> {
     const clientId = await this.getClientId();
+    // Most cycles only pull: with nothing waiting, no lock and no numbers are needed.
+    const waiting = await this.db.outbox.where('status').anyOf('pending', 'sending').first();
+    if (!waiting) return;
     await oneAtATime(`bunyang-push:${this.db.name}`, async () => {
       for (;;) {
         const batch = await this.nextBatch(await readSequence({ db: this.db, clientId }));

@@ -8,7 +8,10 @@ import { contactSchema, dongRowSchema, type SiteRow, siteRowSchema } from './sit
  * a per-client sequence number and a mutation id. The server applies each one in its own
  * transaction and records the client's last applied sequence in that same transaction, so
  * a repeated push applies nothing twice. A mutation refused for good still advances the
- * sequence and comes back with {code, msg}.
+ * sequence and comes back with {code, msg}. Since protocol 4 the sequence has no gaps: only
+ * `last_seq + 1` is applied, a used sequence is answered only from its recorded outcome with
+ * the same mutation id, and the server stops at anything else (no result for it or after it),
+ * so the device numbers what was not processed again from the answer's `last_seq + 1`.
  *
  * Pull: the device sends its cursor; the server answers with every change in the member's
  * scope after it (puts and deletions), a new cursor, and the client's last applied sequence
@@ -18,7 +21,7 @@ import { contactSchema, dongRowSchema, type SiteRow, siteRowSchema } from './sit
  * new protocol version: bump PROTOCOL_VERSION and add an entry to `protocolHistory`.
  * sync/protocol.test.ts fails otherwise.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 export interface ProtocolVersionEntry {
   version: number;
@@ -49,6 +52,13 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
     wireHash: '5b3c60d1bbd887667955e91499289ec863f2389fd1f8219e42f3d96b5f9e97f0',
     changes: [
       'pull: a page names the site row fields once (site_columns); a site put carries its values in that order (values) instead of a row object',
+    ],
+  },
+  {
+    version: 4,
+    wireHash: '3752a94c90c70f4ac5cdfe38dfffc1ff3952e40a6114c4aa8b0d715ac11e214f',
+    changes: [
+      'push: a client’s sequence has no gaps. Only last_seq + 1 is applied; a seq <= last_seq is a duplicate only when the outcome recorded under it has the same mutation id (answered from that record); the server stops at anything else (a gap, a used seq holding another mutation or whose outcome is no longer kept): no result for it or for what follows, and last_seq says where it is. The device numbers its outbox apart from its local keys and renumbers what was not processed from last_seq + 1. Protocol 3 accepted gaps and answered a skipped seq sent later as an applied duplicate without applying it.',
     ],
   },
 ];
@@ -122,7 +132,7 @@ export const mutationResultSchema = v.object({
   id: v.string(),
   /** applied: the effect is in; rejected: refused for good ({code, msg}); conflict: kept beside the server's copy. */
   status: v.picklist(['applied', 'rejected', 'conflict']),
-  /** The mutation had been applied by an earlier push; this is the outcome recorded then. */
+  /** The mutation (same seq, same id) was processed by an earlier push; this is the outcome recorded then. */
   duplicate: v.boolean(),
   code: v.number(),
   msg: v.string(),
@@ -131,6 +141,7 @@ export const mutationResultSchema = v.object({
 export type MutationResult = v.InferOutput<typeof mutationResultSchema>;
 
 export const pushResponseSchema = v.object({
+  /** The client's last processed sequence; mutations sent without a result are to be sent again from here. */
   last_seq: count,
   results: v.array(mutationResultSchema),
 });

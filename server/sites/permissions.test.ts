@@ -32,7 +32,8 @@ let t: TestApp;
 let actors: Record<Who, Actor>;
 let groupIdx: number;
 let otherGroupIdx: number;
-let seq = 0;
+/** Each actor's device numbers its pushes 1, 2, 3… without gaps, as a device does. */
+const seqs: Partial<Record<Who, number>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -108,13 +109,13 @@ async function pushed<N extends MutatorName>({
   name: N;
   args: MutatorInput<N>;
 }): Promise<number> {
-  seq += 1;
+  const seq = (seqs[who] ?? 0) + 1;
+  seqs[who] = seq;
   const res = await pushAs(t, {
     token: actors[who].token,
     clientId: `client-${who}-0001`,
     mutations: [mutation({ seq, name, args })],
   });
-  // Each actor's device keeps its own sequence; the matrix shares one counter, so gaps are fine.
   const result = (res.data as PushResponse).results[0];
   if (!result) throw new Error(`push answered ${JSON.stringify(res)}`);
   return result.status === 'rejected' ? (result.code ?? ResultCode.apiError) : 0;

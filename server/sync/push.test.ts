@@ -94,12 +94,17 @@ describe('push', () => {
     const a = await member(t);
     const b = await member(t);
     const othersSite = await insertSite(t, { userIdx: b.userIdx });
+    const hide = mutation({
+      seq: 1,
+      name: 'setHideSite',
+      args: { site_idx: othersSite, hidden_status: 'Y' },
+    });
     const res = await pushAs(t, {
       token: a.token,
       clientId: 'client-a-0001',
       lang: 'en',
       mutations: [
-        mutation({ seq: 1, name: 'setHideSite', args: { site_idx: othersSite, hidden_status: 'Y' } }),
+        hide,
         mutation({ seq: 2, name: 'setLikeSite', args: { site_idx: othersSite, like_status: 'Y' } }),
       ],
     });
@@ -117,9 +122,7 @@ describe('push', () => {
     const again = await pushAs(t, {
       token: a.token,
       clientId: 'client-a-0001',
-      mutations: [
-        mutation({ seq: 1, name: 'setHideSite', args: { site_idx: othersSite, hidden_status: 'Y' } }),
-      ],
+      mutations: [hide],
     });
     expect(again.data.results[0]).toMatchObject({ status: 'rejected', duplicate: true, msg: rejected?.msg });
   });
@@ -208,6 +211,121 @@ describe('push', () => {
     const res = await pushAs(t, { token: pending.token, clientId: 'client-p-0001', mutations: [] });
     expect(res.code).toBe(ResultCode.apiError);
     expect(res.status).toBe(403);
+  });
+});
+
+function lastSeqOf(t: TestApp, clientId: string) {
+  return t.handle.sqlite
+    .prepare('SELECT last_seq FROM sync_clients WHERE client_id = ?')
+    .pluck()
+    .get(clientId);
+}
+
+describe('the order of a client’s sequence', () => {
+  it('refuses a push that skips a sequence: nothing from the gap on is applied until the missing one comes', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const sites = [await insertSite(t, { userIdx: a.userIdx }), await insertSite(t, { userIdx: a.userIdx })];
+    const like = (seq: number, site: number) =>
+      mutation({ seq, name: 'setLikeSite', args: { site_idx: site, like_status: 'Y' } });
+    await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: [like(1, sites[0] as number)] });
+    const missing = mutation({
+      seq: 2,
+      name: 'addSiteMemo',
+      args: { site_idx: sites[0] as number, memo: '2번' },
+    });
+    const after = [like(3, sites[1] as number)];
+
+    const before = t.changes();
+    const skipped = await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: after });
+    expect(skipped.code).toBe(0);
+    expect(skipped.data).toEqual({ last_seq: 1, results: [] });
+    expect(t.changes()).toBe(before);
+    expect(likes(t, a.userIdx)).toEqual([sites[0]]);
+
+    const resent = await pushAs(t, {
+      token: a.token,
+      clientId: 'client-a-0001',
+      mutations: [missing, ...after],
+    });
+    expect(resent.data.last_seq).toBe(3);
+    expect(resent.data.results.map((r) => [r.seq, r.status, r.duplicate])).toEqual([
+      [2, 'applied', false],
+      [3, 'applied', false],
+    ]);
+    expect(likes(t, a.userIdx)).toEqual(sites);
+    expect(t.handle.sqlite.prepare('SELECT f_memo FROM site_memos').pluck().all()).toEqual(['2번']);
+  });
+
+  it('applies a push up to its gap and says where it stopped', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const site = await insertSite(t, { userIdx: a.userIdx });
+    const res = await pushAs(t, {
+      token: a.token,
+      clientId: 'client-a-0001',
+      mutations: [
+        mutation({ seq: 1, name: 'setLikeSite', args: { site_idx: site, like_status: 'Y' } }),
+        mutation({ seq: 2, name: 'addSiteMemo', args: { site_idx: site, memo: '먼저' } }),
+        mutation({ seq: 4, name: 'setHideSite', args: { site_idx: site, hidden_status: 'Y' } }),
+      ],
+    });
+    expect(res.data.last_seq).toBe(2);
+    expect(res.data.results.map((r) => r.seq)).toEqual([1, 2]);
+    expect(t.handle.sqlite.prepare('SELECT f_hidden FROM sites WHERE f_idx = ?').pluck().get(site)).toBe('N');
+    expect(lastSeqOf(t, 'client-a-0001')).toBe(2);
+  });
+
+  it('answers a repeat as a duplicate from its recorded outcome, with the data recorded then', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const save = mutation({
+      seq: 1,
+      name: 'saveSiteDraft',
+      args: { draft_id: 'draft-order-0001', site_type: 'G', changes: { f_name: '순서 현장' } },
+    });
+    const first = await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: [save] });
+    const before = t.changes();
+    const again = await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: [save] });
+    expect(t.changes()).toBe(before);
+    expect(again.data.results).toEqual([{ ...first.data.results[0], duplicate: true }]);
+    expect(again.data.results[0]?.data).toEqual({ site_idx: expect.any(Number) });
+  });
+
+  it('does not answer a sequence it has already used as applied when its record holds another mutation or none', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const site = await insertSite(t, { userIdx: a.userIdx });
+    await pushAs(t, {
+      token: a.token,
+      clientId: 'client-a-0001',
+      mutations: [
+        mutation({ seq: 1, name: 'setLikeSite', args: { site_idx: site, like_status: 'Y' } }),
+        mutation({ seq: 2, name: 'setLikeSite', args: { site_idx: site, like_status: 'N' } }),
+      ],
+    });
+    const before = t.changes();
+    const other = await pushAs(t, {
+      token: a.token,
+      clientId: 'client-a-0001',
+      mutations: [
+        mutation({ seq: 2, name: 'addSiteMemo', args: { site_idx: site, memo: '다른 변경' } }),
+        mutation({ seq: 3, name: 'setHideSite', args: { site_idx: site, hidden_status: 'Y' } }),
+      ],
+    });
+    expect(other.data).toEqual({ last_seq: 2, results: [] });
+    expect(t.changes()).toBe(before);
+
+    // The outcome of sequence 1 is gone (kept outcomes are pruned): it is not made up.
+    t.handle.sqlite.prepare('DELETE FROM sync_mutations WHERE seq = 1').run();
+    const pruned = await pushAs(t, {
+      token: a.token,
+      clientId: 'client-a-0001',
+      mutations: [mutation({ seq: 1, name: 'addSiteMemo', args: { site_idx: site, memo: '잃어버린 변경' } })],
+    });
+    expect(pruned.data).toEqual({ last_seq: 2, results: [] });
+    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM site_memos').pluck().get()).toBe(0);
+    expect(t.handle.sqlite.prepare('SELECT f_hidden FROM sites WHERE f_idx = ?').pluck().get(site)).toBe('N');
   });
 });
 

@@ -20,7 +20,11 @@ import { serverMutator } from './registry.ts';
 import { runMutation } from './run.ts';
 import { syncMessages } from './sync.messages.ts';
 
-/** How many recorded outcomes per device are kept for answering repeated pushes. */
+/**
+ * How many recorded outcomes per device are kept for answering repeated pushes. A device only
+ * asks again about the push whose answer it lost (at most MAX_PUSH_MUTATIONS behind), so this
+ * is ample; a sequence whose outcome is gone is not answered (applyOne).
+ */
 const KEPT_OUTCOMES = 2000;
 
 export function protocolOutdated(): AppError {
@@ -81,7 +85,7 @@ function prepareStatements(sqlite: AuthedContext['sqlite']) {
   return {
     lastSeq: sqlite.prepare('SELECT last_seq FROM sync_clients WHERE client_id = ?').pluck(),
     prior: sqlite.prepare(
-      'SELECT status, code, msg, data FROM sync_mutations WHERE client_id = ? AND seq = ?',
+      'SELECT mutation_id, status, code, msg, data FROM sync_mutations WHERE client_id = ? AND seq = ?',
     ),
     savepoint: sqlite.prepare('SAVEPOINT mutation'),
     release: sqlite.prepare('RELEASE mutation'),
@@ -103,10 +107,21 @@ function statementsOf(sqlite: AuthedContext['sqlite']) {
   return s;
 }
 
+/** A mutation the push went through: answered from its effect or from the record of an earlier push. */
+type Processed = { result: MutationResult; lastSeq: number };
+/** A mutation the push stops at: nothing of it or after it is processed. */
+type Refused = { result: null; lastSeq: number };
+
 /**
  * One mutation in its own transaction: the effect, the client's new last sequence and the
  * recorded outcome commit together. A refusal rolls back to the savepoint, so only the
  * sequence and the outcome are written. Raw statements run on the transaction's connection.
+ *
+ * A client's sequence has no gaps and no reuse: only `last_seq + 1` is applied. A sequence
+ * already used is a repeat only when its recorded outcome is this mutation's (same id), and
+ * is answered from that record. Anything else (a gap, a used sequence holding another
+ * mutation or whose outcome is no longer kept) is not processed: the device learns from
+ * `last_seq` where the server is and numbers what it still has from there (docs/sync.md).
  */
 async function applyOne({
   ctx,
@@ -116,19 +131,27 @@ async function applyOne({
   ctx: AuthedContext;
   clientId: string;
   mutation: MutationEnvelope;
-}): Promise<MutationResult> {
+}): Promise<Processed | Refused> {
   const s = statementsOf(ctx.sqlite);
-  return ctx.db.transaction().execute(async (tx: Tx): Promise<MutationResult> => {
+  return ctx.db.transaction().execute(async (tx: Tx): Promise<Processed | Refused> => {
     const lastSeq = (s.lastSeq.get(clientId) as number | undefined) ?? 0;
     const base = { seq: mutation.seq, id: mutation.id };
     if (mutation.seq <= lastSeq) {
       const prior = s.prior.get(clientId, mutation.seq) as
-        | { status: MutationResult['status']; code: number; msg: string; data: string | null }
+        | {
+            mutation_id: string;
+            status: MutationResult['status'];
+            code: number;
+            msg: string;
+            data: string | null;
+          }
         | undefined;
-      return prior
-        ? { ...base, duplicate: true, ...prior, data: prior.data === null ? null : JSON.parse(prior.data) }
-        : { ...base, duplicate: true, status: 'applied', code: 0, msg: '', data: null };
+      if (prior?.mutation_id !== mutation.id) return { result: null, lastSeq };
+      const { mutation_id: _id, ...outcome } = prior;
+      const data = outcome.data === null ? null : JSON.parse(outcome.data);
+      return { result: { ...base, duplicate: true, ...outcome, data }, lastSeq };
     }
+    if (mutation.seq !== lastSeq + 1) return { result: null, lastSeq };
     const now = ctx.clock.now();
     s.savepoint.run();
     let outcome: { status: MutationResult['status']; code: number; msg: string; data: unknown };
@@ -159,10 +182,18 @@ async function applyOne({
       outcome.data === null || outcome.data === undefined ? null : JSON.stringify(outcome.data),
       now.toISOString(),
     );
-    return { ...base, duplicate: false, ...outcome, data: outcome.data ?? null };
+    return {
+      result: { ...base, duplicate: false, ...outcome, data: outcome.data ?? null },
+      lastSeq: mutation.seq,
+    };
   });
 }
 
+/**
+ * Processes a push in sequence order and stops at the first mutation it cannot process (see
+ * applyOne): the answer holds a result for each one processed, none for that one or those
+ * after it, and the client's last sequence.
+ */
 export async function push({
   ctx,
   request,
@@ -173,9 +204,10 @@ export async function push({
   let lastSeq = await ensureClient({ ctx, clientId: request.client_id });
   const results: MutationResult[] = [];
   for (const mutation of [...request.mutations].sort((a, b) => a.seq - b.seq)) {
-    const result = await applyOne({ ctx, clientId: request.client_id, mutation });
-    results.push(result);
-    lastSeq = Math.max(lastSeq, mutation.seq);
+    const processed = await applyOne({ ctx, clientId: request.client_id, mutation });
+    lastSeq = processed.lastSeq;
+    if (!processed.result) break;
+    results.push(processed.result);
   }
   if (results.length > 0) {
     await ctx.db

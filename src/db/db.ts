@@ -44,7 +44,14 @@ export interface LocalNotification {
  * `rejected`: refused for good; kept so the member sees why, until dismissed.
  */
 export interface OutboxEntry {
+  /** The store's key: the order the member made the changes in. */
   seq?: number;
+  /**
+   * The number the entry is pushed under (protocol 4, src/sync/sequence.ts): given just before
+   * it is first sent, changed only while the server has not processed it. Not indexed, so it
+   * needs no schema version.
+   */
+  push_seq?: number;
   mutation_id: string;
   name: string;
   args: unknown;

@@ -34,7 +34,11 @@ async function withProtocolErrors<T>(run: () => Promise<T>): Promise<T> {
 export const syncEngine = new SyncEngine({
   db: localDb,
   transport: apiTransport,
-  messages: { fileMissing: () => i18n._(msg`The image of this change is no longer on this device.`) },
+  messages: {
+    fileMissing: () => i18n._(msg`The image of this change is no longer on this device.`),
+    unconfirmed: () =>
+      i18n._(msg`The server could not confirm this change. Check it and make it again if it is missing.`),
+  },
 });
 
 let watchingSession = false;

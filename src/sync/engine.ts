@@ -7,6 +7,7 @@ import {
   type PullRequest,
   type PullResponse,
   type PushRequest,
+  type PushResponse,
 } from '../../sync/protocol.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
 import type { LocalDb, LocalFile, OutboxEntry } from '../db/db.ts';
@@ -21,6 +22,18 @@ import {
   rebase,
   syncTables,
 } from './local-store.ts';
+import {
+  isWaitingToSend,
+  noteServerSeq,
+  numberEntries,
+  numberOf,
+  readSequence,
+  restoreSequence,
+  type SequenceState,
+  settleAnswer,
+  startSequence,
+  storedSequence,
+} from './sequence.ts';
 import { ProtocolOutdatedError, type SyncTransport } from './transport.ts';
 
 /**
@@ -81,9 +94,14 @@ export const browserEnvironment: SyncEnvironment = {
 export interface SyncMessages {
   /** A queued mutation refers to an image that is no longer on the device. */
   fileMissing: () => string;
+  /** The server cannot say whether it applied this change (src/sync/sequence.ts). */
+  unconfirmed: () => string;
 }
 
-const defaultMessages: SyncMessages = { fileMissing: () => 'The image of this change is missing.' };
+const defaultMessages: SyncMessages = {
+  fileMissing: () => 'The image of this change is missing.',
+  unconfirmed: () => 'The server could not confirm this change. Check it and make it again if it is missing.',
+};
 
 /** Delays between attempts: quick after a change, slower when idle, backing off on failure. */
 export const SyncTiming = {
@@ -125,10 +143,13 @@ export class SyncEngine {
   private timer: unknown = null;
   private failures = 0;
   private clientId: string | null = null;
-  /** Entries the server applied, not yet in pulled data: they leave the outbox with that pull. */
-  private accepted = new Set<number>();
-  /** Every outbox entry up to this sequence has had its answer. */
-  private answeredUpTo = 0;
+  /**
+   * Entries the server applied (store key → push number), not yet in pulled data: they leave
+   * the outbox with that pull.
+   */
+  private accepted = new Map<number, number>();
+  /** Every outbox entry up to this store key is done (answered or refused): reading starts after it. */
+  private readFrom = 0;
 
   constructor({
     db,
@@ -210,17 +231,23 @@ export class SyncEngine {
         if (waiting.length > 0) {
           const clientId = (await this.db.syncMeta.get('client_id'))?.value;
           const files = await this.db.files.toArray();
-          await this.db.syncMeta.put({ key: `parked:${owner}`, value: { clientId, waiting, files } });
+          // The client's sequence goes with its id: its numbers go on where they stopped.
+          const sequence = await storedSequence(this.db);
+          await this.db.syncMeta.put({
+            key: `parked:${owner}`,
+            value: { clientId, waiting, files, sequence },
+          });
         }
         const parked = await this.db.syncMeta.filter((m) => m.key.startsWith('parked:')).toArray();
         await Promise.all(this.db.tables.map((t) => t.clear()));
         await this.db.syncMeta.bulkPut(parked);
       }
       const mine = (await this.db.syncMeta.get(`parked:${userIdx}`))?.value as
-        | { clientId: string; waiting: OutboxEntry[]; files: LocalFile[] }
+        | { clientId: string; waiting: OutboxEntry[]; files: LocalFile[]; sequence?: unknown }
         | undefined;
       if (mine) {
         await this.db.syncMeta.put({ key: 'client_id', value: mine.clientId });
+        await restoreSequence({ db: this.db, state: mine.sequence });
         await this.db.outbox.bulkPut(mine.waiting);
         await this.db.files.bulkPut(mine.files);
         await this.db.syncMeta.delete(`parked:${userIdx}`);
@@ -229,7 +256,7 @@ export class SyncEngine {
     });
     this.clientId = null;
     this.accepted.clear();
-    this.answeredUpTo = 0;
+    this.readFrom = 0;
     await this.refreshCounts();
   }
 
@@ -241,6 +268,8 @@ export class SyncEngine {
     if (!id) {
       id = crypto.randomUUID();
       await this.db.syncMeta.put({ key: 'client_id', value: id });
+      // A new id is new to the server too: its sequence starts at 0.
+      await startSequence({ db: this.db, clientId: id, serverSeq: 0 });
     }
     this.clientId = id;
     return id;
@@ -331,79 +360,111 @@ export class SyncEngine {
     }
   }
 
-  /** Sends waiting mutations in order, in batches, each batch after its images are uploaded. */
+  /**
+   * Sends waiting mutations in order, in batches, each batch after its images are uploaded,
+   * numbered as src/sync/sequence.ts says. One push at a time per store, across tabs.
+   */
   async push(): Promise<void> {
     const clientId = await this.getClientId();
-    for (;;) {
-      const batch = await this.nextBatch();
-      if (batch.length === 0) return;
-      const ready: OutboxEntry[] = [];
-      for (const entry of batch) {
-        const prepared = await prepareFiles({
-          db: this.db,
-          transport: this.transport,
-          entry,
-          messages: this.messages,
-        });
-        // An entry refused while preparing (its image is gone or unacceptable) is not sent;
-        // those after it are, so nothing waits behind it.
-        if (prepared) ready.push(prepared);
-        else this.answeredUpTo = Math.max(this.answeredUpTo, entry.seq as number);
-      }
-      if (ready.length === 0) continue;
-      const request = {
-        protocol_version: this.protocolVersion,
-        client_id: clientId,
-        mutations: ready.map(
-          (e): MutationEnvelope => ({
-            seq: e.seq as number,
-            id: e.mutation_id,
-            name: e.name,
-            args: e.args,
-            created_at: e.created_at,
-          }),
-        ),
-      } as PushRequest;
-      const response = await this.transport.push(request);
-      const sent = new Map(ready.map((e) => [e.seq as number, e]));
-      const refused: OutboxEntry[] = [];
-      for (const result of response.results) {
-        const entry = sent.get(result.seq);
-        if (!entry || entry.mutation_id !== result.id) continue;
-        this.answeredUpTo = Math.max(this.answeredUpTo, result.seq);
-        if (result.status === 'rejected') {
-          refused.push({
-            ...entry,
-            status: 'rejected',
-            error_code: result.code,
-            error_msg: result.msg,
-            result: result.data,
+    // Most cycles only pull: with nothing waiting, no lock and no numbers are needed.
+    const waiting = await this.db.outbox.where('status').anyOf('pending', 'sending').first();
+    if (!waiting) return;
+    await oneAtATime(`bunyang-push:${this.db.name}`, async () => {
+      for (;;) {
+        const batch = await this.nextBatch(await readSequence({ db: this.db, clientId }));
+        if (batch.length === 0) return;
+        const ready: OutboxEntry[] = [];
+        for (const entry of batch) {
+          const prepared = await prepareFiles({
+            db: this.db,
+            transport: this.transport,
+            entry,
+            messages: this.messages,
           });
-        } else {
-          // Kept in memory only: the entry leaves the outbox with the pull that includes it. If
-          // the app stops before then, the entry is pushed again and answered from the record.
-          this.accepted.add(result.seq);
+          // An entry refused while preparing (its image is gone or unacceptable) is not sent
+          // and gets no number; those after it are, so nothing waits behind it.
+          if (prepared) ready.push(prepared);
         }
+        if (ready.length === 0) continue;
+        if (!(await readSequence({ db: this.db, clientId }))) await this.learnSequence(clientId);
+        const sent = await numberEntries({ db: this.db, clientId, entries: ready });
+        const response = await this.transport.push(this.pushRequest({ clientId, sent }));
+        const settled = await settleAnswer({
+          db: this.db,
+          clientId,
+          sent,
+          response,
+          unconfirmed: this.messages.unconfirmed(),
+        });
+        for (const [key, seq] of settled.accepted) this.accepted.set(key, seq);
+        // Refused while preparing or settled here: reading goes on after the done ones.
+        const sentIds = new Set(sent.map((e) => e.mutation_id));
+        for (const entry of batch) {
+          if (sentIds.has(entry.mutation_id) && !settled.done.has(entry.mutation_id)) break;
+          this.readFrom = entry.seq as number;
+        }
+        if (settled.done.size === sent.length) continue;
+        // Not all answered: send again what was renumbered, but never spin on the same answer.
+        if (!settled.progress) return;
       }
-      if (refused.length > 0) await this.db.outbox.bulkPut(refused);
-      // The server answered for fewer than were sent: do not spin, the next cycle retries.
-      if (response.results.length < ready.length) return;
-    }
+    });
   }
 
-  private async nextBatch(): Promise<OutboxEntry[]> {
-    // Everything up to the last answered entry has been answered: read on from there.
-    const waiting = (
-      await this.db.outbox.where('seq').above(this.answeredUpTo).limit(this.batchSize).toArray()
-    ).filter((e) => e.status === 'pending' || e.status === 'sending');
-    const batch: OutboxEntry[] = [];
-    let bytes = 0;
-    for (const entry of waiting) {
-      bytes += JSON.stringify(entry.args).length + 200;
-      if (batch.length > 0 && bytes > MAX_PUSH_BYTES) break;
-      batch.push(entry);
+  private pushRequest({ clientId, sent }: { clientId: string; sent: OutboxEntry[] }): PushRequest {
+    return {
+      protocol_version: this.protocolVersion,
+      client_id: clientId,
+      mutations: sent.map(
+        (e): MutationEnvelope => ({
+          seq: numberOf(e) as number,
+          id: e.mutation_id,
+          name: e.name,
+          args: e.args,
+          created_at: e.created_at,
+        }),
+      ),
+    } as PushRequest;
+  }
+
+  /**
+   * A client id from before protocol 4 has no stored sequence: an empty push tells where the
+   * server is, so new numbers follow the ones it already processed.
+   */
+  private async learnSequence(clientId: string): Promise<SequenceState> {
+    const answer: PushResponse = await this.transport.push({
+      protocol_version: this.protocolVersion,
+      client_id: clientId,
+      mutations: [],
+    } as PushRequest);
+    return startSequence({ db: this.db, clientId, serverSeq: answer.last_seq });
+  }
+
+  /**
+   * The next waiting entries, in order, within the push limits. Entries numbered at or below
+   * what the server has answered are not sent again: still waiting, they were accepted (a
+   * refusal is stored with its answer) and leave the outbox with the next pull.
+   */
+  private async nextBatch(sequence: SequenceState | null): Promise<OutboxEntry[]> {
+    const answered = sequence?.answered_seq ?? 0;
+    for (;;) {
+      const rows = await this.db.outbox.where('seq').above(this.readFrom).limit(this.batchSize).toArray();
+      if (rows.length === 0) return [];
+      const batch: OutboxEntry[] = [];
+      let bytes = 0;
+      for (const entry of rows) {
+        const seq = numberOf(entry);
+        const accepted = isWaitingToSend(entry) && seq !== null && seq <= answered;
+        if (accepted) this.accepted.set(entry.seq as number, seq);
+        if (!isWaitingToSend(entry) || accepted) {
+          if (batch.length === 0) this.readFrom = entry.seq as number;
+          continue;
+        }
+        bytes += JSON.stringify(entry.args).length + 200;
+        if (batch.length > 0 && bytes > MAX_PUSH_BYTES) break;
+        batch.push(entry);
+      }
+      if (batch.length > 0) return batch;
     }
-    return batch;
   }
 
   /**
@@ -439,6 +500,7 @@ export class SyncEngine {
         // had changed take the pulled value straight away.
         let keep: Set<string> | undefined;
         if (!page.more) {
+          await noteServerSeq({ db: this.db, clientId, lastSeq: page.last_seq });
           await this.dropConfirmed({ lastSeq: page.last_seq });
           keep = await neededShadows(this.db);
         }
@@ -453,12 +515,12 @@ export class SyncEngine {
   }
 
   private async dropConfirmed({ lastSeq }: { lastSeq: number }): Promise<void> {
-    const done = [...this.accepted].filter((seq) => seq <= lastSeq);
-    const stored = (await this.db.outbox.where('status').equals('confirmed').primaryKeys()).filter(
-      (seq) => (seq as number) <= lastSeq,
-    ) as number[];
+    const done = [...this.accepted].filter(([, seq]) => seq <= lastSeq).map(([key]) => key);
+    const stored = (await this.db.outbox.where('status').equals('confirmed').toArray())
+      .filter((e) => (numberOf(e) ?? Number.POSITIVE_INFINITY) <= lastSeq)
+      .map((e) => e.seq as number);
     if (done.length + stored.length > 0) await this.db.outbox.bulkDelete([...done, ...stored]);
-    for (const seq of done) this.accepted.delete(seq);
+    for (const key of done) this.accepted.delete(key);
   }
 
   private async finishCycle(): Promise<void> {
@@ -513,7 +575,7 @@ export class SyncEngine {
     // Signing out clears the store, and with it this install's id: the next member gets a new one.
     this.clientId = null;
     this.accepted.clear();
-    this.answeredUpTo = 0;
+    this.readFrom = 0;
     for (const off of this.unlisten) off();
     this.unlisten = [];
     if (this.timer !== null) this.env.clearTimer(this.timer);
@@ -556,4 +618,14 @@ export class SyncEngine {
     this.setState({ retryAt: this.failures > 0 ? this.env.now().getTime() + delay : null });
     this.schedule(delay);
   }
+}
+
+/**
+ * Runs `work` while no other tab of the app pushes from the same store (Web Locks), so an
+ * answer is always read against the numbers it was sent with. Where there are no locks
+ * (tests in Node) there is only one engine per store.
+ */
+function oneAtATime<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(name, work) : work();
 }

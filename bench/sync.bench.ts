@@ -38,6 +38,9 @@ const round = ({ n, digits = 1 }: { n: number; digits?: number }) =>
   Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Puts every generated site in the first agent's scope: all agents share them in one group. */
+/** The device the benchmark's session belongs to: its engines name it in every call. */
+const BENCH_DEVICE = 'bench-device';
+
 function prepare(dbFile: string): { token: string; member: number } {
   const db = new SQLite(dbFile);
   db.pragma('journal_mode = WAL');
@@ -65,7 +68,7 @@ function prepare(dbFile: string): { token: string; member: number } {
   const token = newToken();
   db.prepare(
     'INSERT INTO sessions (f_user_idx, token_hash, device_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(member, hashToken(token), 'bench-device', now, '2999-01-01T00:00:00.000Z', now);
+  ).run(member, hashToken(token), BENCH_DEVICE, now, '2999-01-01T00:00:00.000Z', now);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return { token, member };
@@ -171,10 +174,10 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const from = log.length;
     const initial = await page.evaluate(
-      async ({ token, dbName }) => {
+      async ({ token, dbName, deviceId }) => {
         const sync = window.__bunyangSync;
         if (!sync) throw new Error('no sync handle');
-        const engine = sync.createEngine({ dbName, token });
+        const engine = sync.createEngine({ dbName, token, deviceId });
         const started = performance.now();
         // Sites come first, then the units of registered sites: note when the last site landed.
         let sitesMs = 0;
@@ -186,7 +189,7 @@ try {
         const ms = performance.now() - started;
         return { ms, sitesMs, sites: await engine.db.sites.count(), dongs: await engine.db.dongs.count() };
       },
-      { token, dbName: `bench-initial-${run}` },
+      { token, dbName: `bench-initial-${run}`, deviceId: BENCH_DEVICE },
     );
     await new Promise((r) => setTimeout(r, 300));
     const serverMs = sum(serverTimes({ log, from, path: '/api/v1/sync/pull' }));
@@ -198,10 +201,10 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const from = log.length;
     const drain = await page.evaluate(
-      async ({ token, count, run }) => {
+      async ({ token, count, run, deviceId }) => {
         const sync = window.__bunyangSync;
         if (!sync) throw new Error('no sync handle');
-        const engine = sync.createEngine({ dbName: 'bench-initial-0', token });
+        const engine = sync.createEngine({ dbName: 'bench-initial-0', token, deviceId });
         const sites = await engine.db.sites.keys();
         const queued = performance.now();
         for (let i = 0; i < count; i++) {
@@ -216,7 +219,7 @@ try {
         const ms = performance.now() - started;
         return { ms, queueMs, left: await engine.db.outbox.count() };
       },
-      { token, count: MUTATIONS, run },
+      { token, count: MUTATIONS, run, deviceId: BENCH_DEVICE },
     );
     if (drain.left !== 0) throw new Error(`${drain.left} mutations left in the outbox`);
     await new Promise((r) => setTimeout(r, 300));
@@ -234,10 +237,10 @@ try {
 
   const logFrom = log.length;
   const roundTrips = await page.evaluate(
-    async ({ token, count }) => {
+    async ({ token, count, deviceId }) => {
       const sync = window.__bunyangSync;
       if (!sync) throw new Error('no sync handle');
-      const engine = sync.createEngine({ dbName: 'bench-initial', token });
+      const engine = sync.createEngine({ dbName: 'bench-initial', token, deviceId });
       const times: number[] = [];
       for (let i = 0; i < count; i++) {
         const started = performance.now();
@@ -246,7 +249,7 @@ try {
       }
       return times;
     },
-    { token, count: EMPTY_PULLS },
+    { token, count: EMPTY_PULLS, deviceId: BENCH_DEVICE },
   );
   await new Promise((r) => setTimeout(r, 300));
   const emptyPulls = serverTimes({ log, from: logFrom, path: '/api/v1/sync/pull' });

@@ -81,18 +81,25 @@ function splitRow(row: Record<string, unknown>): { session: Session; user: User 
 
 /**
  * Turns the access-token header into the signed-in user, or throws the code the client
- * acts on: -2 no token, -3 unknown or expired, -7 replaced by another device, -9 the
- * member's status changed while signed in.
+ * acts on: -2 no token, -3 unknown or expired, -7 replaced by another device (or the token
+ * used from a device it was not issued to), -9 the member's status changed while signed in.
  */
 export function resolveSession({
   sqlite,
   clock,
   token,
+  deviceId,
   superAdminPhone,
 }: {
   sqlite: SQLite.Database;
   clock: Clock;
   token: string | undefined;
+  /**
+   * The device id the request names: a token works only from the device it was issued to
+   * (another gives -7). `null` where no device can be named: the /uploads cookie, which
+   * JavaScript cannot read and the browser sends only to this site.
+   */
+  deviceId: string | undefined | null;
   superAdminPhone: string;
 }): AuthInfo {
   if (!token) throw tokenEmpty();
@@ -106,6 +113,8 @@ export function resolveSession({
   }
   if (new Date(session.expires_at) <= clock.now()) throw tokenExpired();
   if (!user) throw tokenExpired();
+  // A token copied off its device is refused as if that device had signed in elsewhere.
+  if (deviceId !== null && deviceId !== session.device_id) throw otherDeviceLogin();
   if (session.f_by_admin !== null) {
     // A member's view opened by an admin acts as that member and nothing more, whoever the member is.
     return {

@@ -30,6 +30,7 @@ export function resolveAuth(ctx: RequestContext): AuthInfo {
     sqlite: ctx.sqlite,
     clock: ctx.clock,
     token: ctx.accessToken,
+    deviceId: ctx.deviceId,
     superAdminPhone: ctx.config.superAdminPhone,
   });
 }

@@ -70,7 +70,9 @@ export async function createTestApp({
     call: async (path, args = {}) => {
       const method = args.method ?? (args.query ? 'GET' : 'POST');
       const headers: Record<string, string> = {
-        [Headers.deviceId]: args.deviceId ?? 'test-device',
+        // A token works only from its own device: by default a call comes from the device the
+        // token was issued to, as the app's calls do.
+        [Headers.deviceId]: args.deviceId ?? (args.token ? deviceOf(args.token) : undefined) ?? 'test-device',
         ...args.headers,
       };
       if (args.token) headers[Headers.accessToken] = args.token;
@@ -127,6 +129,13 @@ export async function insertUser(
   return row.f_idx;
 }
 
+const devicesOfTokens = new Map<string, string>();
+
+/** The device a test token was issued to (insertSession, login); calls name it by default. */
+export function deviceOf(token: string): string | undefined {
+  return devicesOfTokens.get(token);
+}
+
 /** Opens a session for a member and returns its token, as login would. */
 export async function insertSession(
   t: TestApp,
@@ -153,6 +162,7 @@ export async function insertSession(
       end_reason: null,
     })
     .execute();
+  devicesOfTokens.set(token, deviceId);
   return token;
 }
 
@@ -200,5 +210,6 @@ export async function login(t: TestApp, phone: string, deviceId = 'device-aaaaaa
     body: { phone_number: phone, code, device_id: deviceId },
   });
   if (res.code !== 0) throw new Error(`login failed: ${res.msg}`);
+  devicesOfTokens.set(res.data.access_token, deviceId);
   return res.data.access_token;
 }

@@ -54,6 +54,7 @@ export async function uploadAccess({
       sqlite: deps.sqlite,
       clock: deps.clock,
       token: getCookie(c, FILES_COOKIE),
+      deviceId: null,
       superAdminPhone: deps.config.superAdminPhone,
     });
   } catch {

@@ -77,12 +77,13 @@ export function useSyncStatus(): SyncStatus {
 const testHandle = {
   engine: syncEngine,
   db: localDb,
-  createEngine: ({ dbName, token }: { dbName: string; token: string }) =>
+  createEngine: ({ dbName, token, deviceId }: { dbName: string; token: string; deviceId: string }) =>
     new SyncEngine({
       db: new LocalDb(dbName),
       transport: createFetchTransport({
         baseUrl: '',
-        headers: () => ({ [Headers.accessToken]: token, [Headers.deviceId]: sessionStore.deviceId() }),
+        // The device the token was issued to: a token works from no other.
+        headers: () => ({ [Headers.accessToken]: token, [Headers.deviceId]: deviceId }),
       }),
     }),
 };

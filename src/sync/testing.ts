@@ -18,16 +18,22 @@ export interface TestNetwork {
   requests: string[];
 }
 
+/** The device id test engines send unless told otherwise: the test fixtures' default device. */
+export const TEST_DEVICE_ID = 'test-device';
+
 export function networkTransport({
   fetchImpl,
   baseUrl = '',
   token,
+  deviceId = TEST_DEVICE_ID,
   network,
   lang = 'en',
 }: {
   fetchImpl: (input: string, init: RequestInit) => Response | Promise<Response>;
   baseUrl?: string;
   token: () => string;
+  /** The device the token was issued to: a token works only from it. */
+  deviceId?: string;
   network: TestNetwork;
   lang?: 'ko' | 'en';
 }): SyncTransport {
@@ -35,7 +41,7 @@ export function networkTransport({
     baseUrl,
     headers: () => ({
       [Headers.accessToken]: token(),
-      [Headers.deviceId]: 'engine-test-device',
+      [Headers.deviceId]: deviceId,
       'accept-language': lang,
     }),
     fetchImpl: async (input, init) => {
@@ -67,6 +73,7 @@ export function createTestEngine({
   fetchImpl,
   baseUrl,
   token,
+  deviceId,
   db = freshDb(),
   env,
   protocolVersion,
@@ -76,6 +83,7 @@ export function createTestEngine({
   fetchImpl: (input: string, init: RequestInit) => Response | Promise<Response>;
   baseUrl?: string;
   token: string;
+  deviceId?: string;
   db?: LocalDb;
   env?: SyncEnvironment;
   protocolVersion?: number;
@@ -87,6 +95,7 @@ export function createTestEngine({
     fetchImpl,
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     token: () => token,
+    ...(deviceId !== undefined ? { deviceId } : {}),
     network,
   });
   const engine = new SyncEngine({

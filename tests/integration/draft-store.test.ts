@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 async function device(userIdx: number) {
-  const token = await insertSession(t, { userIdx, deviceId: `device-${Math.random()}` });
+  const token = await insertSession(t, { userIdx });
   const made = createTestEngine({ fetchImpl: (url, init) => t.app.request(url, init), token });
   dbs.push(made.db);
   return { ...made, token };

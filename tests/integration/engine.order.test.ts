@@ -56,7 +56,7 @@ function likedSites(t: TestApp, userIdx: number) {
 async function device(t: TestApp, userIdx: number) {
   const made = createTestEngine({
     fetchImpl: (url, init) => t.app.request(url, init),
-    token: await insertSession(t, { userIdx, deviceId: `device-${Math.random()}` }),
+    token: await insertSession(t, { userIdx }),
   });
   dbs.push(made.db);
   return made;
@@ -70,8 +70,8 @@ describe('another member on the same device', () => {
     const firstSite = await insertSite(t, { userIdx: first });
     const secondSites = [await insertSite(t, { userIdx: second }), await insertSite(t, { userIdx: second })];
     const tokens = {
-      first: await insertSession(t, { userIdx: first, deviceId: 'shared-1' }),
-      second: await insertSession(t, { userIdx: second, deviceId: 'shared-2' }),
+      first: await insertSession(t, { userIdx: first }),
+      second: await insertSession(t, { userIdx: second }),
     };
     let token = tokens.first;
     const db = freshDb();
@@ -150,7 +150,7 @@ describe('a lost answer', () => {
     t = await createTestApp();
     const userIdx = await insertUser(t);
     const sites = [await insertSite(t, { userIdx }), await insertSite(t, { userIdx })];
-    const token = await insertSession(t, { userIdx, deviceId: 'lost-answer' });
+    const token = await insertSession(t, { userIdx });
     const { engine, db, network } = await device(t, userIdx);
     const made = [
       await engine.mutate('setLikeSite', { site_idx: sites[0] as number, like_status: 'Y' }),
@@ -184,7 +184,7 @@ describe('a lost answer', () => {
         if (url.endsWith('/sync/push') && [2, 4].includes(++pushes)) throw new Error('answer lost');
         return response;
       },
-      token: await insertSession(t, { userIdx, deviceId: 'renumbered' }),
+      token: await insertSession(t, { userIdx }),
     });
     dbs.push(db);
     await engine.sync();
@@ -207,7 +207,7 @@ describe('a lost answer', () => {
     t = await createTestApp();
     const userIdx = await insertUser(t);
     const site = await insertSite(t, { userIdx });
-    const token = await insertSession(t, { userIdx, deviceId: 'no-pull' });
+    const token = await insertSession(t, { userIdx });
     let pulls = true;
     const fetchImpl = (url: string, init: RequestInit) => {
       if (!pulls && url.endsWith('/sync/pull')) throw new Error('cut off');
@@ -293,7 +293,7 @@ describe('changes queued by an app of protocol 3', () => {
     t = await createTestApp();
     const userIdx = await insertUser(t);
     const site = await insertSite(t, { userIdx });
-    const token = await insertSession(t, { userIdx, deviceId: 'older-app' });
+    const token = await insertSession(t, { userIdx });
     const { engine, db } = await device(t, userIdx);
     await engine.sync();
     const clientId = (await clientIdOf(db)) as string;
@@ -321,7 +321,7 @@ describe('changes queued by an app of protocol 3', () => {
     const userIdx = await insertUser(t);
     const site = await insertSite(t, { userIdx });
     const othersSite = await insertSite(t, { userIdx: await insertUser(t) });
-    const token = await insertSession(t, { userIdx, deviceId: 'reused-number' });
+    const token = await insertSession(t, { userIdx });
     const { engine, db } = await device(t, userIdx);
     await engine.sync();
     const clientId = (await clientIdOf(db)) as string;

@@ -144,6 +144,7 @@ describe('two devices editing at random with random disconnects', () => {
       const made = createTestEngine({
         fetchImpl: (url, init) => t.app.request(url, init),
         token,
+        deviceId: `device-${name}`,
         batchSize: 3,
       });
       dbs.push(made.db);

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function device(t: TestApp, { userIdx, ...options }: { userIdx: number; protocolVersion?: number }) {
-  const token = await insertSession(t, { userIdx, deviceId: `device-${Math.random()}` });
+  const token = await insertSession(t, { userIdx });
   const made = createTestEngine({ fetchImpl: (url, init) => t.app.request(url, init), token, ...options });
   dbs.push(made.db);
   return made;
@@ -267,8 +267,8 @@ describe('another member on the same device', () => {
     const first = await insertUser(t);
     const second = await insertUser(t);
     const site = await insertSite(t, { userIdx: first, f_name: '첫 회원 현장' });
-    const firstToken = await insertSession(t, { userIdx: first, deviceId: 'shared-1' });
-    const secondToken = await insertSession(t, { userIdx: second, deviceId: 'shared-2' });
+    const firstToken = await insertSession(t, { userIdx: first });
+    const secondToken = await insertSession(t, { userIdx: second });
     let token = firstToken;
     const made = { db: freshDb(), network: { online: true, dropAnswers: 0, requests: [] as string[] } };
     dbs.push(made.db);
@@ -321,7 +321,7 @@ describe('an outdated app', () => {
     // After the reload the newer app opens the same store and sends what was waiting.
     const reloaded = createTestEngine({
       fetchImpl: (url, init) => t.app.request(url, init),
-      token: await insertSession(t, { userIdx, deviceId: 'reloaded' }),
+      token: await insertSession(t, { userIdx }),
       db: old.db,
     });
     await reloaded.engine.sync();

@@ -26,7 +26,7 @@ async function setup() {
   t = await createTestApp({ clock });
   const me = await insertUser(t);
   const owner = await insertUser(t);
-  const token = await insertSession(t, { userIdx: me, deviceId: 'device-me' });
+  const token = await insertSession(t, { userIdx: me });
   const call = async <T>({ path, body }: { path: string; body: object }) => {
     const res = await t.call<T>(path, { token, body });
     if (res.code !== 0) throw new Error(`${path}: ${res.msg}`);

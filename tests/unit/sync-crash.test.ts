@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../server/auth/session.ts';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import type { LocalDb } from '../../src/db/db.ts';
-import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
+import { createTestEngine, dropDb, TEST_DEVICE_ID } from '../../src/sync/testing.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -69,7 +69,7 @@ async function prepareDatabase(dir: string): Promise<{ token: string }> {
     .prepare(
       'INSERT INTO sessions (f_user_idx, token_hash, device_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
     )
-    .run(user.lastInsertRowid, hashToken(token), 'crash-test', now, '2999-01-01T00:00:00.000Z', now);
+    .run(user.lastInsertRowid, hashToken(token), TEST_DEVICE_ID, now, '2999-01-01T00:00:00.000Z', now);
   await handle.close();
   return { token };
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { loginAs } from './support.ts';
+import { authHeaders, loginAs } from './support.ts';
 
 async function post<T>({
   request,
@@ -12,7 +12,7 @@ async function post<T>({
   path: string;
   data: object;
 }): Promise<T> {
-  const res = await request.post(`/api/v1${path}`, { data, headers: { 'x-access-token': token } });
+  const res = await request.post(`/api/v1${path}`, { data, headers: authHeaders(token) });
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
   return body.data;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from './support.ts';
+import { authHeaders, loginAs } from './support.ts';
 
 interface SearchData {
   count: number;
@@ -10,7 +10,7 @@ interface SearchData {
 async function searchApi(page: Page, token: string, body: Record<string, unknown>): Promise<SearchData> {
   const res = await page.request.post('/api/v1/site/searchSiteForMap_app', {
     data: body,
-    headers: { 'x-access-token': token },
+    headers: authHeaders(token),
   });
   const json = (await res.json()) as { code: number; data: SearchData };
   expect(json.code).toBe(0);

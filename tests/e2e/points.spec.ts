@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { loginAs } from './support.ts';
+import { authHeaders, loginAs } from './support.ts';
 
 /**
  * A call behind the usage-ticket check. The real map search (searchSiteForMap_app) is used
@@ -16,7 +16,7 @@ async function ticketGatedCall(request: APIRequestContext, token: string) {
   const [url, data] = mapPath
     ? [mapPath, { bounds: { south: 37.4, west: 126.8, north: 37.7, east: 127.2 } }]
     : ['/api/v1/purchase/checkTicket', {}];
-  const res = await request.post(url, { data, headers: { 'x-access-token': token } });
+  const res = await request.post(url, { data, headers: authHeaders(token) });
   const body = (await res.json()) as { code: number; data: { reason?: string } | null };
   return { url, status: res.status(), code: body.code, reason: body.data?.reason ?? null };
 }

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { SiteRegistration } from '../../sync/api/registration.api.ts';
 import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { loginAs } from './support.ts';
+import { authHeaders, loginAs } from './support.ts';
 
 /** Three different small photos, as a phone gallery would hand them over. */
 async function photos() {
@@ -138,7 +138,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 30_000 });
 
   const pulled = await page.request.post('/api/v1/sync/pull', {
-    headers: { 'x-access-token': token },
+    headers: authHeaders(token),
     data: {
       protocol_version: PROTOCOL_VERSION,
       client_id: 'e2e-registration-check',
@@ -151,7 +151,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   expect(mine).toHaveLength(1);
   const siteIdx = mine[0]?.key as number;
   const read = await page.request.get(`/api/v1/site/getSiteRegistration?site_idx=${siteIdx}`, {
-    headers: { 'x-access-token': token },
+    headers: authHeaders(token),
   });
   const site = ((await read.json()) as { data: SiteRegistration }).data;
   expect(site.f_status).toBe('N');
@@ -210,7 +210,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
 
   // No temporary save is left behind.
   const drafts = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
-    headers: { 'x-access-token': token },
+    headers: authHeaders(token),
   });
   expect(((await drafts.json()) as { data: { count: number } }).data.count).toBe(0);
 });
@@ -250,7 +250,7 @@ test('entering registration offers the temporary save to load, or to remove and 
   await expect
     .poll(async () => {
       const res = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
-        headers: { 'x-access-token': token },
+        headers: authHeaders(token),
       });
       return ((await res.json()) as { data: { count: number } }).data.count;
     })

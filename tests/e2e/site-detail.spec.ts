@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { formatManwon } from '../../src/lib/format.ts';
 import type { SiteDetail } from '../../sync/api/site-detail.api.ts';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { loginAs } from './support.ts';
+import { authHeaders, loginAs } from './support.ts';
 
 /**
  * Signs in once per phone for the whole file and reuses the session in later tests: the
  * server allows 5 code requests per phone an hour, shared with the other spec files.
  */
-const sessions = new Map<string, { token: string; uid: number }>();
+const sessions = new Map<string, { token: string; uid: number; deviceId: string }>();
 async function signIn(page: Page, phone: string): Promise<{ token: string; uid: number }> {
   const known = sessions.get(phone);
   if (!known) {
@@ -18,7 +18,9 @@ async function signIn(page: Page, phone: string): Promise<{ token: string; uid: 
     return session;
   }
   await page.goto('/');
-  await page.evaluate(({ token, uid }) => {
+  // The same device as before: a token works only from the device it was issued to.
+  await page.evaluate(({ token, uid, deviceId }) => {
+    localStorage.setItem('bt.deviceId', deviceId);
     localStorage.setItem('bt.uid', String(uid));
     localStorage.setItem('bt.token', token);
   }, known);
@@ -40,7 +42,7 @@ async function call<T>({
   path: string;
   data?: object;
 }): Promise<T> {
-  const res = await page.request.post(`/api/v1${path}`, { headers: { 'x-access-token': token }, data });
+  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
   return body.data;

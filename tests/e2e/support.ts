@@ -28,7 +28,22 @@ export async function waitForSmsCode(phone: string, previous: string | null = nu
  * and stores the session the way the app does, so the next page load is signed in.
  * Demo phones: 01020000001..6 agents, 01011110000 admin, 01000000000 super admin.
  */
-export async function loginAs(page: Page, phone: string): Promise<{ token: string; uid: number }> {
+const devices = new Map<string, string>();
+
+/**
+ * Headers of an API call as the member holding `token`: a token works only from the device it
+ * was issued to, so the call names that device (the one loginAs signed in with).
+ */
+export function authHeaders(token: string): Record<string, string> {
+  const device = devices.get(token);
+  if (!device) throw new Error('authHeaders: a token loginAs did not issue');
+  return { 'x-access-token': token, 'x-device-id': device };
+}
+
+export async function loginAs(
+  page: Page,
+  phone: string,
+): Promise<{ token: string; uid: number; deviceId: string }> {
   const request: APIRequestContext = page.request;
   const before = lastSmsCode(phone);
   const sent = await request.post('/api/v1/auth/authPhone', { data: { phone_number: phone, is_login: 'Y' } });
@@ -55,5 +70,6 @@ export async function loginAs(page: Page, phone: string): Promise<{ token: strin
     },
     { token: body.data.access_token, uid: body.data.uid },
   );
-  return { token: body.data.access_token, uid: body.data.uid };
+  devices.set(body.data.access_token, deviceId);
+  return { token: body.data.access_token, uid: body.data.uid, deviceId };
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { loginAs } from './support.ts';
+import { authHeaders, loginAs } from './support.ts';
 
 /** Signs in, opens home and waits until the first sync has filled the device's store. */
 async function signedInAndSynced(page: Page, phone: string) {
@@ -55,7 +55,7 @@ test('a reload with changes waiting loses nothing, and they are sent once the de
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 20_000 });
   expect(await outboxCount(page)).toBe(0);
   const pulled = await page.request.post('/api/v1/sync/pull', {
-    headers: { 'x-access-token': token },
+    headers: authHeaders(token),
     data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-check-client', cursor: null, limit: 2000 },
   });
   const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
@@ -74,7 +74,7 @@ test('a refused change does not hold up the next one, and the sync screen says w
   const probe = await probeContext.newPage();
   const owner = await loginAs(probe, '01020000004');
   const pulled = await probe.request.post('/api/v1/sync/pull', {
-    headers: { 'x-access-token': owner.token },
+    headers: authHeaders(owner.token),
     data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-probe-client', cursor: null, limit: 2000 },
   });
   const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
@@ -141,7 +141,7 @@ test('a draft edited offline while the server copy changed shows both versions a
   await page.route('**/api/v1/sync/**', (route) => route.abort('internetdisconnected'));
   await context.setOffline(false);
   const elsewhere = await page.request.post('/api/v1/sync/push', {
-    headers: { 'x-access-token': token },
+    headers: authHeaders(token),
     data: {
       protocol_version: PROTOCOL_VERSION,
       client_id: 'e2e-other-device-1',

@@ -5,29 +5,18 @@
 //   empty_pull_p50_ms        the server's time for a pull with nothing new (from its request log)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { hashToken, newToken } from '../server/auth/session.ts';
+import { freePort } from '../tests/support/free-port.ts';
 
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
 const MUTATIONS = 1_000;
 const EMPTY_PULLS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 let UNITS = 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function percentile({ values, p }: { values: number[]; p: number }): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -9,22 +8,12 @@ import { hashToken, newToken } from '../../server/auth/session.ts';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import type { LocalDb } from '../../src/db/db.ts';
 import { createTestEngine, dropDb, TEST_DEVICE_ID } from '../../src/sync/testing.ts';
+import { freePort } from '../support/free-port.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server process, as `npm run serve` starts it, on its own port and data directory. */
 async function startServer({ dir, port }: { dir: string; port: number }): Promise<ChildProcess> {

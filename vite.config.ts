@@ -89,11 +89,14 @@ export default defineConfig({
             },
           },
           {
-            // Uploaded photos of sites the agent has seen stay viewable offline.
+            // Uploaded photos of sites the agent has seen stay viewable offline. Online the server is
+            // asked first: ordinary photos come from the browser's own cache (immutable), and a
+            // private inlay picture the member may no longer see is not shown from this cache.
             urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
-            handler: 'CacheFirst',
+            handler: 'NetworkFirst',
             options: {
               cacheName: 'uploads',
+              networkTimeoutSeconds: 4,
               expiration: { maxEntries: 800, maxAgeSeconds: 60 * 60 * 24 * 90 },
               cacheableResponse: { statuses: [200] },
             },

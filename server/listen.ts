@@ -25,7 +25,10 @@ export interface Listening {
  * request, so there is no accept-language: the message is the default language's.
  */
 function answerParseError(err: Error & { code?: string }, socket: Duplex) {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
+  // A response already under way on this keep-alive connection cannot be followed by another:
+  // Node's own handler closes the connection then, and so does this one.
+  const sending = (socket as Duplex & { _httpMessage?: unknown })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || sending) {
     socket.destroy();
     return;
   }

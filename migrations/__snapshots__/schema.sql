@@ -96,6 +96,9 @@ CREATE INDEX sync_feed_key ON sync_feed (entity, key);
 -- index sync_feed_version
 CREATE INDEX sync_feed_version ON sync_feed (f_user_idx, version, entity, key);
 
+-- index sync_mutations_mutation
+CREATE INDEX sync_mutations_mutation ON sync_mutations (client_id, mutation_id);
+
 -- index sync_site_versions_units
 CREATE INDEX sync_site_versions_units ON sync_site_versions (units_version, f_site_idx);
 

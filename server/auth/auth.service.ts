@@ -85,6 +85,9 @@ export async function authPhone({
   return { auth: (await isPreregistered({ ctx, phone })) ? ('Y' as const) : ('N' as const) };
 }
 
+/** How long a member's view opened by an admin (adminLogin) lasts. */
+export const ADMIN_VIEW_TTL_MS = 12 * 60 * 60 * 1000;
+
 export async function createSession({
   ctx,
   user,
@@ -115,7 +118,6 @@ export async function createSession({
         .where('device_id', '!=', deviceId)
         // A member's view an admin opened is not the member's other device.
         .where('f_by_admin', 'is', null)
-        .where('device_id', 'not like', 'admin:%')
         .execute();
       await trx
         .updateTable('sessions')
@@ -134,7 +136,10 @@ export async function createSession({
         device_id: deviceId,
         f_by_admin: byAdmin,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000).toISOString(),
+        // A member's view opened by an admin is for the task at hand, not for a month.
+        expires_at: new Date(
+          now.getTime() + (byAdmin === null ? ctx.config.sessionTtlDays * 86_400_000 : ADMIN_VIEW_TTL_MS),
+        ).toISOString(),
         last_seen_at: now.toISOString(),
         admin_unlocked_until: null,
         ended_at: null,

@@ -27,8 +27,9 @@ export interface CodeClient {
 /**
  * Issues a new code (invalidating earlier ones) within the hourly limits; returns it for the SMS.
  * Five per phone keeps one number from being flooded; per device, per client address and the
- * overall ceiling keep one client from having codes sent to any number of phones (SMS pumping,
- * paid per message). Counted from the rows of the last hour inside the transaction that adds
+ * hourly ceiling of sign-up codes keep one client from having codes sent to any number of phones
+ * (SMS pumping, paid per message). Login codes go only to members' phones and are not held by the
+ * ceiling, so a flood of sign-ups never keeps members out. Counted from the rows of the last hour inside the transaction that adds
  * the new one, so they hold across restarts and two requests cannot both take the last place.
  * Only codes sent count: a refused request adds nothing.
  */
@@ -61,7 +62,8 @@ export async function issueCode({
     const sent = await trx
       .selectFrom('phone_codes')
       .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
+        // The ceiling counts sign-up codes: they may go to any number, login codes only to members.
+        sql<number>`coalesce(sum(purpose = 'signup'), 0)`.as('total'),
         sql<number>`coalesce(sum(f_phone = ${phone}), 0)`.as('phone'),
         sql<number>`coalesce(sum(f_device_id = ${deviceId}), 0)`.as('device'),
         sql<number>`coalesce(sum(f_ip = ${ip}), 0)`.as('address'),
@@ -76,9 +78,11 @@ export async function issueCode({
     if (Number(sent.address) >= limits.perAddress) {
       throw ruleViolation(authMessages.tooManyCodesFromAddress, { status: 429 });
     }
-    if (Number(sent.total) >= limits.total)
+    // A flood of sign-up codes to made-up numbers must not keep members from signing in.
+    const ceilingApplies = purpose === 'signup';
+    if (ceilingApplies && Number(sent.total) >= limits.total)
       throw ruleViolation(authMessages.codeCeilingReached, { status: 429 });
-    if (Number(sent.total) + 1 === limits.total) {
+    if (ceilingApplies && Number(sent.total) + 1 === limits.total) {
       // Said once, when this code takes the last place: every sign-in waits until the hour's count falls.
       logger.warn(
         { ceiling: limits.total },

@@ -58,25 +58,44 @@ function lookupStatement(sqlite: SQLite.Database): SQLite.Statement<[string]> {
   let stmt = lookups.get(sqlite);
   if (!stmt) {
     stmt = sqlite.prepare(
-      `SELECT ${SESSION_COLUMNS.map((c) => `s.${c} AS s__${c}`).join(', ')}, u.*
-       FROM sessions s LEFT JOIN users u ON u.f_idx = s.f_user_idx WHERE s.token_hash = ?`,
+      `SELECT ${SESSION_COLUMNS.map((c) => `s.${c} AS s__${c}`).join(', ')},
+         a.f_type AS a__f_type, a.f_phone AS a__f_phone, a.f_status AS a__f_status,
+         a.f_withdrawn_time AS a__f_withdrawn_time, u.*
+       FROM sessions s LEFT JOIN users u ON u.f_idx = s.f_user_idx
+       LEFT JOIN users a ON a.f_idx = s.f_by_admin WHERE s.token_hash = ?`,
     );
     lookups.set(sqlite, stmt);
   }
   return stmt;
 }
 
-function splitRow(row: Record<string, unknown>): { session: Session; user: User | null } {
+interface Opener {
+  f_type: 'U' | 'A' | null;
+  f_phone: string | null;
+  f_status: string | null;
+  f_withdrawn_time: string | null;
+}
+
+function splitRow(row: Record<string, unknown>): { session: Session; user: User | null; opener: Opener } {
   const session: Record<string, unknown> = {};
+  const opener: Record<string, unknown> = {};
   const user: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (key.startsWith('s__')) session[key.slice(3)] = value;
+    else if (key.startsWith('a__')) opener[key.slice(3)] = value;
     else user[key] = value;
   }
   return {
     session: session as unknown as Session,
     user: user.f_idx === null ? null : (user as unknown as User),
+    opener: opener as unknown as Opener,
   };
+}
+
+/** A member's view lasts while the admin who opened it is an admin in good standing. */
+function openerStillAdmin({ opener, superAdminPhone }: { opener: Opener; superAdminPhone: string }): boolean {
+  if (opener.f_withdrawn_time !== null || opener.f_status !== 'N') return false;
+  return opener.f_type === 'A' || (opener.f_phone !== null && opener.f_phone === superAdminPhone);
 }
 
 /**
@@ -105,7 +124,7 @@ export function resolveSession({
   if (!token) throw tokenEmpty();
   const row = lookupStatement(sqlite).get(hashToken(token)) as Record<string, unknown> | undefined;
   if (!row) throw tokenExpired();
-  const { session, user } = splitRow(row);
+  const { session, user, opener } = splitRow(row);
   if (session.ended_at) {
     if (session.end_reason === 'other_device') throw otherDeviceLogin();
     if (session.end_reason === 'status_changed') throw statusChanged();
@@ -116,6 +135,7 @@ export function resolveSession({
   // A token copied off its device is refused as if that device had signed in elsewhere.
   if (deviceId !== null && deviceId !== session.device_id) throw otherDeviceLogin();
   if (session.f_by_admin !== null) {
+    if (!openerStillAdmin({ opener, superAdminPhone })) throw tokenExpired();
     // A member's view opened by an admin acts as that member and nothing more, whoever the member is.
     return {
       user,

@@ -10,7 +10,7 @@ import { createApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { testConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { createTestApp, type TestApp } from '../testing/fixtures.ts';
+import { createTestApp, insertUser, type TestApp } from '../testing/fixtures.ts';
 
 let t: TestApp;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -109,6 +109,23 @@ describe('SMS code limits per client', () => {
     expect((await askCode({ phone: phoneNo(1), ip: '198.51.100.2', device: 'b-aaaaaaaa' })).code).toBe(0);
     const third = await askCode({ phone: phoneNo(2), ip: '198.51.100.3', device: 'c-aaaaaaaa' });
     expect(third.msg).toContain('이 네트워크에서');
+  });
+
+  it('never keeps a member from signing in when sign-up codes to made-up numbers fill the hour', async () => {
+    t = await createTestApp({
+      config: { trustedProxies: 1, smsLimits: { perDevice: 100, perAddress: 100, total: 3 } },
+    });
+    await insertUser(t, { f_phone: '01055550009' });
+    for (let i = 0; i < 3; i++) {
+      expect((await askCode({ phone: phoneNo(i), ip: `198.51.100.${i}` })).code).toBe(0);
+    }
+    expect((await askCode({ phone: phoneNo(3), ip: '198.51.100.9' })).status).toBe(429);
+    const member = await t.call('/auth/authPhone', {
+      body: { phone_number: '01055550009', is_login: 'Y' },
+      deviceId: 'member-phone-01',
+      headers: { 'x-forwarded-for': '203.0.113.20' },
+    });
+    expect(member.code).toBe(0);
   });
 
   it('counts the addresses of one IPv6 /64 network as one address', async () => {

@@ -26,4 +26,12 @@ describe('the address a request came from', () => {
     );
     expect(clientAddress({ forwardedFor: ' , ', socketAddress: undefined, trustedProxies: 1 })).toBe('');
   });
+
+  it('leaves out a port the proxy wrote beside the address', () => {
+    const at = (forwardedFor: string) =>
+      clientAddress({ forwardedFor, socketAddress: '10.0.0.2', trustedProxies: 1 });
+    expect(at('203.0.113.7:51234')).toBe('203.0.113.7');
+    expect(at('[2001:db8::1]:443')).toBe('2001:db8::1');
+    expect(at('2001:db8::1')).toBe('2001:db8::1');
+  });
 });

@@ -21,5 +21,14 @@ export function clientAddress({
     .map((e) => e.trim())
     .filter((e) => e !== '');
   if (entries.length === 0) return socket;
-  return entries[Math.max(0, entries.length - trustedProxies)] ?? socket;
+  const entry = entries[Math.max(0, entries.length - trustedProxies)];
+  return entry === undefined ? socket : withoutPort(entry);
+}
+
+/** Some load balancers write the client's port too: 203.0.113.7:51234, [2001:db8::1]:443. */
+function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  if (bracketed) return bracketed[1] as string;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  return v4 ? (v4[1] as string) : entry;
 }

@@ -64,7 +64,19 @@ async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo |
   return auth;
 }
 
+let warnedForwarded = false;
+
+/** Said once: a proxy in front whose X-Forwarded-For is ignored counts every client as one. */
+function warnUntrustedForwarding(c: Context, deps: AppDeps): void {
+  if (warnedForwarded || deps.config.trustedProxies > 0 || !c.req.header('x-forwarded-for')) return;
+  warnedForwarded = true;
+  deps.logger.warn(
+    'requests carry X-Forwarded-For but TRUST_PROXY=0: behind a proxy, set TRUST_PROXY so limits count each client',
+  );
+}
+
 export function requestContext(c: Context, deps: AppDeps): RequestContext {
+  warnUntrustedForwarding(c, deps);
   return {
     ...deps,
     requestId: (c.get('requestId') as string | undefined) ?? '-',

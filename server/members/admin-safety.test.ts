@@ -67,7 +67,6 @@ describe("an admin opening a member's view", () => {
     const opened = await t.call<{ access_token: string; uid: number }>('/admin/adminLogin', {
       token: opener.token,
       body: { phone_number: '010-9000-0003', type: 'phone' },
-      deviceId: 'admin-device-1',
     });
     expect(opened.code).toBe(0);
     expect(opened.data.uid).toBe(agent);
@@ -75,20 +74,20 @@ describe("an admin opening a member's view", () => {
 
     const profile = await t.call<{ is_admin: boolean; admin_authority: number[] }>('/user/getProfile', {
       token: view,
-      deviceId: 'admin-device-1',
+      deviceId: `admin-device-${opener.userIdx}`,
     });
     expect(profile.data).toMatchObject({ is_admin: false, admin_authority: [] });
     // The member's view never opens the lock or gives points, though the admin could.
     const lock = await t.call('/admin/openAdminLock', {
       token: view,
       body: { password: 'admin1234' },
-      deviceId: 'admin-device-1',
+      deviceId: `admin-device-${opener.userIdx}`,
     });
     expect(lock.status).toBe(403);
     const give = await t.call('/purchase/addPoint', {
       token: view,
       body: { user_idx: agent, point: 5000 },
-      deviceId: 'admin-device-1',
+      deviceId: `admin-device-${opener.userIdx}`,
     });
     expect(give.status).toBe(403);
     expect(points(t, agent)).toBe(1000);
@@ -101,7 +100,7 @@ describe("an admin opening a member's view", () => {
     });
     const later = await t.call<{ is_admin: boolean }>('/user/getProfile', {
       token: view,
-      deviceId: 'admin-device-1',
+      deviceId: `admin-device-${opener.userIdx}`,
     });
     expect(later.data.is_admin).toBe(false);
 
@@ -119,6 +118,73 @@ describe("an admin opening a member's view", () => {
       .pluck()
       .all(agent);
     expect(logged).toEqual([opener.userIdx]);
+  });
+});
+
+describe("a member's view an admin opened", () => {
+  it('ends when its admin loses the admin rights or is blocked, and never lasts a month', async () => {
+    t = await createTestApp();
+    const superToken = await superAdminToken(t);
+    const opener = await admin(t, { phone: '01090000001', authority: memberTab });
+    await insertUser(t, { f_phone: '01090000003' });
+    const open = async () => {
+      const res = await t.call<{ access_token: string }>('/admin/adminLogin', {
+        token: opener.token,
+        body: { phone_number: '010-9000-0003', type: 'phone' },
+      });
+      expect(res.code).toBe(0);
+      return res.data.access_token;
+    };
+    // The view works from the admin's own device, where it was opened.
+    const works = async (view: string) =>
+      (await t.call('/user/getProfile', { token: view, deviceId: `admin-device-${opener.userIdx}` })).code ===
+      0;
+
+    const view = await open();
+    expect(await works(view)).toBe(true);
+    const expires = t.handle.sqlite
+      .prepare('SELECT expires_at, created_at FROM sessions WHERE f_by_admin IS NOT NULL')
+      .get() as { expires_at: string; created_at: string };
+    expect(Date.parse(expires.expires_at) - Date.parse(expires.created_at)).toBeLessThanOrEqual(86_400_000);
+
+    // Blocked, the admin's view goes with the admin's own session.
+    t.handle.sqlite.prepare("UPDATE users SET f_status = 'B' WHERE f_idx = ?").run(opener.userIdx);
+    expect(await works(view)).toBe(false);
+    t.handle.sqlite.prepare("UPDATE users SET f_status = 'N' WHERE f_idx = ?").run(opener.userIdx);
+
+    // Stripped of every tab, the admin keeps no way in through a view opened before.
+    const again = await open();
+    await t.call('/admin/updateAdminAuthority', {
+      token: superToken,
+      body: { user_idx: opener.userIdx, authority: '' },
+    });
+    expect(await works(again)).toBe(false);
+  });
+});
+
+describe('an admin acting on their own account', () => {
+  it('cannot lift their own write limit or block, limit or remove themselves', async () => {
+    t = await createTestApp();
+    const self = await admin(t, { phone: '01090000001', authority: memberTab });
+    t.handle.sqlite
+      .prepare(
+        "UPDATE users SET f_status = 'WL', f_release_date = '2999-01-01T00:00:00.000Z' WHERE f_idx = ?",
+      )
+      .run(self.userIdx);
+    for (const [path, body] of [
+      ['/admin/liftUserLimit', { phone: '010-9000-0001' }],
+      ['/admin/blockPhone', { phone: '010-9000-0001' }],
+      ['/admin/removeUserFromDB', { phone: '010-9000-0001' }],
+    ] as const) {
+      const refused = await t.call(path, { token: self.token, body });
+      expect(refused.status, path).toBe(403);
+      expect(refused.msg).toBe('본인 계정에는 할 수 없습니다.');
+    }
+    const status = t.handle.sqlite
+      .prepare('SELECT f_status FROM users WHERE f_idx = ?')
+      .pluck()
+      .get(self.userIdx);
+    expect(status).toBe('WL');
   });
 });
 
@@ -179,6 +245,20 @@ describe('the admin lock', () => {
       .pluck()
       .all();
     expect(throttled).toEqual([guesser.userIdx]);
+  });
+
+  it('reads no more than five of thirty wrong passwords sent at once', async () => {
+    t = await createTestApp();
+    const burst = await admin(t, { phone: '01090000001', authority: memberTab });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.call('/admin/openAdminLock', { token: burst.token, body: { password: `guess-${i}` } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(25);
+    const failures = t.handle.sqlite.prepare('SELECT COUNT(*) FROM admin_lock_failures').pluck().get();
+    expect(failures).toBe(5);
   });
 
   it('counts wrong passwords only within ten minutes of each other', async () => {

@@ -89,11 +89,13 @@ export function loginLog({
 }
 
 /**
- * Who may be limited, blocked or removed by this admin: nobody touches the super admin; an
- * admin only by the super admin or by an admin holding every tab the target holds, so authority
- * never reaches past what was given (spec §6).
+ * Who may be limited, blocked, released or removed by this admin: never themselves; nobody
+ * touches the super admin; an admin only by the super admin or by an admin holding every tab
+ * the target holds, so authority never reaches past what was given (spec §6).
  */
 function guardTarget({ ctx, user }: { ctx: Ctx; user: User }) {
+  // An admin under a limit would otherwise lift it, or a block, from themselves.
+  if (user.f_idx === ctx.auth.user.f_idx) throw forbidden(memberAdminMessages.notOnYourself);
   const target = describeUser({ user, superAdminPhone: ctx.config.superAdminPhone });
   if (target.isSuperAdmin) throw forbidden();
   if (!target.isAdmin || ctx.auth.isSuperAdmin) return;
@@ -153,6 +155,7 @@ export async function setBlocked({ ctx, phone, blocked }: { ctx: Ctx; phone: str
 
 export async function liftLimit({ ctx, phone }: { ctx: Ctx; phone: string }) {
   const user = await requireUserByPhone({ ctx, phone });
+  guardTarget({ ctx, user });
   if (user.f_status !== 'WL' && user.f_status !== 'LL') return;
   await ctx.db
     .updateTable('users')
@@ -216,31 +219,51 @@ const LOCK_MINUTES = 30;
 export async function openLock({ ctx, password }: { ctx: Ctx; password: string }) {
   const now = ctx.clock.now();
   const admin = ctx.auth.user.f_idx;
-  const closedFor = await lockThrottle({ db: ctx.db, adminIdx: admin, now });
-  if (closedFor > 0) {
+  // One transaction from the count to the record: tries sent at once are judged one after the
+  // other, each counting those before it, so a burst gets no more guesses than a sequence.
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const closedFor = await lockThrottle({ db: trx, adminIdx: admin, now });
+    if (closedFor > 0) return { kind: 'throttled' as const, closedFor };
+    if (passwordMatches({ password, hash: ctx.config.adminLockHash })) {
+      await clearLockFailures({ db: trx, adminIdx: admin });
+      const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
+      await trx
+        .updateTable('sessions')
+        .set({ admin_unlocked_until: until })
+        .where('f_idx', '=', ctx.auth.session.f_idx)
+        .execute();
+      return { kind: 'open' as const, until };
+    }
+    await recordLockFailure({ db: trx, adminIdx: admin, now, ip: ctx.ip });
+    const closedNow = (await lockThrottle({ db: trx, adminIdx: admin, now })) > 0;
+    if (closedNow) {
+      await insertAudit({
+        db: trx,
+        adminIdx: admin,
+        action: 'lock_throttled',
+        targetIdx: null,
+        detail: {},
+        ip: ctx.ip,
+        now,
+      });
+    }
+    return { kind: 'wrong' as const, closedNow };
+  });
+  if (outcome.kind === 'throttled') {
     ctx.logger.warn({ reqId: ctx.requestId, admin, ip: ctx.ip }, 'admin lock: refused while throttled');
     throw ruleViolation(memberAdminMessages.lockThrottled, {
       status: 429,
-      params: { minutes: Math.ceil(closedFor / 60_000) },
+      params: { minutes: Math.ceil(outcome.closedFor / 60_000) },
     });
   }
-  if (!passwordMatches({ password, hash: ctx.config.adminLockHash })) {
+  if (outcome.kind === 'wrong') {
     ctx.logger.warn({ reqId: ctx.requestId, admin, ip: ctx.ip }, 'admin lock: wrong password');
-    await recordLockFailure({ db: ctx.db, adminIdx: admin, now, ip: ctx.ip });
-    if ((await lockThrottle({ db: ctx.db, adminIdx: admin, now })) > 0) {
+    if (outcome.closedNow) {
       ctx.logger.warn({ reqId: ctx.requestId, admin, ip: ctx.ip }, 'admin lock: closed for ten minutes');
-      await recordAudit({ ctx, action: 'lock_throttled', targetIdx: null, detail: {} });
     }
     throw ruleViolation(authMessages.adminPasswordIncorrect, { status: 403 });
   }
-  await clearLockFailures({ db: ctx.db, adminIdx: admin });
-  const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
-  await ctx.db
-    .updateTable('sessions')
-    .set({ admin_unlocked_until: until })
-    .where('f_idx', '=', ctx.auth.session.f_idx)
-    .execute();
-  return { unlocked_until: until };
+  return { unlocked_until: outcome.until };
 }
 
 export async function closeLock({ ctx }: { ctx: Ctx }) {

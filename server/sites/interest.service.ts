@@ -19,7 +19,8 @@ function requireReachable({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number })
 
 /** Spec §7 setLikeSite. */
 export function setLike({ ctx, siteIdx, like }: { ctx: TxContext; siteIdx: number; like: 'Y' | 'N' }) {
-  requireReachable({ ctx, siteIdx });
+  // Taking one's own like back reveals nothing, so it works on a site hidden since.
+  if (like === 'Y') requireReachable({ ctx, siteIdx });
   const userIdx = ctx.auth.user.f_idx;
   if (like === 'Y') {
     cached({

@@ -259,4 +259,32 @@ describe('who may see a site, on the device and through the API', () => {
     expect(favourites.data.list.map((s) => s.f_idx)).not.toContain(hidden);
     expect(admin.f_type).toBe('A');
   });
+
+  it('lets a member take back a like of a site hidden from them since, revealing nothing', async () => {
+    const { byPhone } = await demo();
+    const owner = byPhone(demoUsers.agents[0].phone);
+    const liker = byPhone(demoUsers.agents[1].phone);
+    const site = visibleSiteOf(t, owner);
+    await t.call('/site/setLikeSite', { token: liker.token, body: { site_idx: site, like_status: 'Y' } });
+    await t.call('/site/setHideSite', { token: owner.token, body: { site_idx: site, hidden_status: 'Y' } });
+    const queued = await pushAs(t, {
+      token: liker.token,
+      clientId: liker.clientId,
+      mutations: [mutation({ seq: 1, name: 'setLikeSite', args: { site_idx: site, like_status: 'N' } })],
+    });
+    expect(queued.data.results[0]).toMatchObject({
+      status: 'applied',
+      data: { site_idx: site, like_status: 'N' },
+    });
+    const left = t.handle.sqlite
+      .prepare('SELECT COUNT(*) FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?')
+      .pluck()
+      .get(liker.f_idx, site);
+    expect(left).toBe(0);
+    const again = await t.call('/site/setLikeSite', {
+      token: liker.token,
+      body: { site_idx: site, like_status: 'Y' },
+    });
+    expect(again.status).toBe(404);
+  });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
 import { PROTOCOL_OUTDATED, PROTOCOL_VERSION } from '../../sync/protocol.ts';
 import { createGroup } from '../groups/membership.ts';
+import { generalSite } from '../sites/registration.fixtures.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { insertSite, mutation, pushAs } from '../testing/sync-fixtures.ts';
 
@@ -418,5 +419,26 @@ describe('who may do what (spec §6)', () => {
       body: { site_idx: site, memo: 'x', memo_images: ['local-file:1234'] },
     });
     expect(bad.code).toBe(ResultCode.badParameter);
+  });
+
+  it('answers the same mutation under a second number from its first outcome, so it is applied once', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const sites = () => t.handle.sqlite.prepare('SELECT COUNT(*) FROM sites').pluck().get();
+    // A new site saved finally makes a new row each time it is applied.
+    const save = mutation({ seq: 1, name: 'saveSite', args: { site_type: 'G', changes: generalSite() } });
+    const first = await pushAs(t, { token: a.token, clientId: 'two-tabs-0001', mutations: [save] });
+    expect(first.data.results[0]).toMatchObject({ seq: 1, status: 'applied', duplicate: false });
+    const before = sites();
+    // Another tab, without a lock between them, numbered the same queued change 2.
+    const again = await pushAs(t, {
+      token: a.token,
+      clientId: 'two-tabs-0001',
+      mutations: [{ ...save, seq: 2 }],
+    });
+    expect(again.data.results[0]).toMatchObject({ seq: 2, status: 'applied', duplicate: true });
+    expect(again.data.results[0]?.data).toEqual(first.data.results[0]?.data);
+    expect(again.data.last_seq).toBe(2);
+    expect(sites()).toBe(before);
   });
 });

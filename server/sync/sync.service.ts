@@ -87,6 +87,9 @@ function prepareStatements(sqlite: AuthedContext['sqlite']) {
     prior: sqlite.prepare(
       'SELECT mutation_id, status, code, msg, data FROM sync_mutations WHERE client_id = ? AND seq = ?',
     ),
+    priorById: sqlite.prepare(
+      'SELECT status, code, msg, data FROM sync_mutations WHERE client_id = ? AND mutation_id = ? LIMIT 1',
+    ),
     savepoint: sqlite.prepare('SAVEPOINT mutation'),
     release: sqlite.prepare('RELEASE mutation'),
     rollback: sqlite.prepare('ROLLBACK TO mutation'),
@@ -153,22 +156,16 @@ async function applyOne({
     }
     if (mutation.seq !== lastSeq + 1) return { result: null, lastSeq };
     const now = ctx.clock.now();
-    s.savepoint.run();
-    let outcome: { status: MutationResult['status']; code: number; msg: string; data: unknown };
-    try {
-      const mutator = serverMutator(mutation.name);
-      if (!mutator) throw badParameter({ field: 'name', reason: `unknown operation ${mutation.name}` });
-      const result = await runMutation({
-        ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now, clientId, mutationId: mutation.id },
-        mutator,
-        args: mutation.args,
-      });
-      s.release.run();
-      outcome = { status: result.status, code: 0, msg: '', data: result.data ?? null };
-    } catch (err) {
-      s.rollback.run();
-      s.release.run();
-      outcome = outcomeOfError({ ctx, err });
+    // The same mutation under a second number (two tabs numbered it): its first outcome stands
+    // for both numbers, so the sequence goes on and nothing is applied twice.
+    const earlier = s.priorById.get(clientId, mutation.id) as
+      | { status: MutationResult['status']; code: number; msg: string; data: string | null }
+      | undefined;
+    let outcome: Outcome;
+    if (earlier) {
+      outcome = { ...earlier, data: earlier.data === null ? null : JSON.parse(earlier.data) };
+    } else {
+      outcome = await applyEffect({ ctx, tx, s, clientId, mutation, now });
     }
     s.advance.run(mutation.seq, now.toISOString(), clientId);
     s.record.run(
@@ -183,10 +180,49 @@ async function applyOne({
       now.toISOString(),
     );
     return {
-      result: { ...base, duplicate: false, ...outcome, data: outcome.data ?? null },
+      result: { ...base, duplicate: earlier !== undefined, ...outcome, data: outcome.data ?? null },
       lastSeq: mutation.seq,
     };
   });
+}
+
+type Outcome = { status: MutationResult['status']; code: number; msg: string; data: unknown };
+
+/**
+ * The mutation's effect inside a savepoint of the push's transaction: a refusal rolls back to
+ * it, so only the sequence and the outcome are written.
+ */
+async function applyEffect({
+  ctx,
+  tx,
+  s,
+  clientId,
+  mutation,
+  now,
+}: {
+  ctx: AuthedContext;
+  tx: Tx;
+  s: ReturnType<typeof statementsOf>;
+  clientId: string;
+  mutation: MutationEnvelope;
+  now: Date;
+}): Promise<Outcome> {
+  s.savepoint.run();
+  try {
+    const mutator = serverMutator(mutation.name);
+    if (!mutator) throw badParameter({ field: 'name', reason: `unknown operation ${mutation.name}` });
+    const result = await runMutation({
+      ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now, clientId, mutationId: mutation.id },
+      mutator,
+      args: mutation.args,
+    });
+    s.release.run();
+    return { status: result.status, code: 0, msg: '', data: result.data ?? null };
+  } catch (err) {
+    s.rollback.run();
+    s.release.run();
+    return outcomeOfError({ ctx, err });
+  }
 }
 
 /**

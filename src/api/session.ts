@@ -20,6 +20,7 @@ const KEY = {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: Session | null = null;
+let memoryDeviceId: string | null = null;
 
 function storage(): Storage | null {
   try {
@@ -67,11 +68,18 @@ export const sessionStore = {
   /** A stable id for this browser install, sent with every call. */
   deviceId(): string {
     const s = storage();
-    let id = s?.getItem(KEY.deviceId);
+    let id = s?.getItem(KEY.deviceId) ?? memoryDeviceId;
     if (!id) {
       id = crypto.randomUUID();
-      s?.setItem(KEY.deviceId, id);
+      try {
+        s?.setItem(KEY.deviceId, id);
+      } catch {
+        // Storage full or refused: the id below still holds for this visit.
+      }
     }
+    // A token works only from its device: without storage the id must at least not change
+    // from one call to the next, or every call would end the session.
+    memoryDeviceId = id;
     return id;
   },
   /** Forced logout (spec §4): the message to show on the login screen, if one is pending. */

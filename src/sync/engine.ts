@@ -403,6 +403,12 @@ export class SyncEngine {
           if (sentIds.has(entry.mutation_id) && !settled.done.has(entry.mutation_id)) break;
           this.readFrom = entry.seq as number;
         }
+        if (settled.rewound) {
+          // The server is behind entries this device had counted as accepted (it was restored
+          // from a backup): they were renumbered with the rest and must be read and sent again.
+          this.readFrom = 0;
+          for (const [key, seq] of this.accepted) if (seq > response.last_seq) this.accepted.delete(key);
+        }
         if (settled.done.size === sent.length) continue;
         // Not all answered: send again what was renumbered, but never spin on the same answer.
         if (!settled.progress) return;

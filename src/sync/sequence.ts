@@ -121,10 +121,14 @@ export async function noteServerSeq({
   clientId: string;
   lastSeq: number;
 }): Promise<void> {
-  const state = await readSequence({ db, clientId });
-  if (state && lastSeq > state.server_seq) {
-    await db.syncMeta.put({ key: KEY, value: { ...state, server_seq: lastSeq } });
-  }
+  // Read and written in one transaction, touching server_seq alone: a push in another tab may
+  // be giving numbers meanwhile, and what it stores must not be written back stale.
+  await db.transaction('rw', db.syncMeta, async () => {
+    const state = await readSequence({ db, clientId });
+    if (state && lastSeq > state.server_seq) {
+      await db.syncMeta.update(KEY, { value: { ...state, server_seq: lastSeq } });
+    }
+  });
 }
 
 /**
@@ -161,6 +165,11 @@ export interface Settled {
   done: Set<string>;
   /** Whether sending again can get further: something was answered, refused or renumbered. */
   progress: boolean;
+  /**
+   * The server is behind what this device had counted as answered (it was restored from a
+   * backup): entries counted as accepted may have to be sent again.
+   */
+  rewound: boolean;
 }
 
 /**
@@ -183,12 +192,16 @@ export async function settleAnswer({
   unconfirmed: string;
 }): Promise<Settled> {
   return db.transaction('rw', [db.outbox, db.syncMeta], async () => {
-    const settled: Settled = { accepted: [], done: new Set(), progress: false };
+    const settled: Settled = { accepted: [], done: new Set(), progress: false, rewound: false };
     const state = await readSequence({ db, clientId });
     // Another member signed in meanwhile: their outbox is another client's. The parked entries
     // are sent again when their member is back, and answered from the records.
     if (!state) return settled;
     const lastSeq = response.last_seq;
+    if (lastSeq < state.answered_seq || lastSeq < state.server_seq) {
+      settled.rewound = true;
+      settled.progress = true;
+    }
     const byId = new Map(sent.map((e) => [e.mutation_id, e]));
     for (const result of response.results) {
       const entry = byId.get(result.id);

@@ -257,6 +257,35 @@ describe('a server restored from a backup', () => {
   });
 });
 
+describe('a server restored from a backup taken after changes it had accepted', () => {
+  it('gets those changes again with the new ones, in order, instead of stalling behind them', async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const sites = [await insertSite(t, { userIdx }), await insertSite(t, { userIdx })];
+    const { engine, db } = await device(t, userIdx);
+    const made = [
+      await engine.mutate('setLikeSite', { site_idx: sites[0] as number, like_status: 'Y' }),
+      await engine.mutate('addSiteMemo', { site_idx: sites[0] as number, memo: '복원 전' }),
+    ];
+    // Accepted, but no pull has taken them off the outbox yet.
+    await engine.push();
+    expect(recorded(t, await clientIdOf(db))).toHaveLength(2);
+    const clientId = await clientIdOf(db);
+    // The server comes back from a backup that knew nothing of them.
+    t.handle.sqlite.prepare('DELETE FROM sync_mutations').run();
+    t.handle.sqlite.prepare('DELETE FROM site_memos').run();
+    t.handle.sqlite.prepare('DELETE FROM site_likes').run();
+    t.handle.sqlite.prepare('UPDATE sync_clients SET last_seq = 0').run();
+
+    made.push(await engine.mutate('addSiteMemo', { site_idx: sites[1] as number, memo: '복원 후' }));
+    await engine.sync();
+    expect(await db.outbox.count()).toBe(0);
+    expectAppliedInOrder(t, { clientId, made });
+    expect(memoOf(t, sites[0] as number)).toBe('복원 전');
+    expect(likedSites(t, userIdx)).toEqual([sites[0]]);
+  });
+});
+
 /**
  * Writes changes as an app of protocol 3 left them: no push number (the store key was sent),
  * and no stored sequence for the client.

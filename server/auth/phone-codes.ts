@@ -61,7 +61,7 @@ export async function issueCode({
     // The ceiling bounds how many rows an hour holds, so this one pass over them stays short.
     const sent = await trx
       .selectFrom('phone_codes')
-      .select((eb) => [
+      .select(() => [
         // The ceiling counts sign-up codes: they may go to any number, login codes only to members.
         sql<number>`coalesce(sum(purpose = 'signup'), 0)`.as('total'),
         sql<number>`coalesce(sum(f_phone = ${phone}), 0)`.as('phone'),

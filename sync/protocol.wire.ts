@@ -1,13 +1,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { mutators } from './mutators.ts';
-import {
-  PROTOCOL_VERSION,
-  pullRequestSchema,
-  pullResponseSchema,
-  pushRequestSchema,
-  pushResponseSchema,
-} from './protocol.ts';
+import { PROTOCOL_VERSION, pullRequestSchema, pushRequestSchema } from './protocol.ts';
+import { pullResponseSchema, pushResponseSchema } from './protocol-responses.ts';
 
 /**
  * Everything that travels between device and server, as JSON Schema: the push and pull

@@ -15,10 +15,16 @@ const hit = v.picklist([0, 1, 2]);
 const int = /* @__NO_SIDE_EFFECTS__ */ (max = 2_000_000_000) =>
   v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 const nullableInt = /* @__NO_SIDE_EFFECTS__ */ (max?: number) => v.nullable(int(max));
+/** Entries of one object schema and more: a spread in a top-level call would pin every schema. */
+const extend = /* @__NO_SIDE_EFFECTS__ */ <A extends v.ObjectEntries, B extends v.ObjectEntries>(
+  a: A,
+  b: B,
+): Omit<A, keyof B> & B => ({ ...a, ...b });
 const str = /* @__NO_SIDE_EFFECTS__ */ (max: number) => v.pipe(v.string(), v.maxLength(max));
 const coordinate = v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180)));
+
 /** An uploaded image URL, or a reference to a file still waiting in the device's store. */
-export const LOCAL_FILE_PREFIX = 'local-file:';
+export { LOCAL_FILE_PREFIX } from './local-files.ts';
 export const imageRef = v.pipe(
   v.string(),
   v.maxLength(500),
@@ -172,57 +178,57 @@ function allOptional<T extends Record<string, v.GenericSchema>>(
  * rules for the final save (spec §5); a temporary save keeps whatever was typed so far.
  * Contacts, area types and buildings with their units travel as whole lists.
  */
-export const draftFieldsSchema = v.object({
-  ...allOptional(editableSiteColumns),
-  contacts: v.optional(v.pipe(v.array(contactSchema), v.maxLength(5))),
-  rooms: v.optional(v.pipe(v.array(roomSchema), v.maxLength(30))),
-  dongs: v.optional(v.pipe(v.array(dongSchema), v.maxLength(200))),
-});
+export const draftFieldsSchema = v.object(
+  extend(allOptional(editableSiteColumns), {
+    contacts: v.optional(v.pipe(v.array(contactSchema), v.maxLength(5))),
+    rooms: v.optional(v.pipe(v.array(roomSchema), v.maxLength(30))),
+    dongs: v.optional(v.pipe(v.array(dongSchema), v.maxLength(200))),
+  }),
+);
 export type DraftFields = v.InferOutput<typeof draftFieldsSchema>;
 export type DraftField = keyof DraftFields;
-export const draftFieldNames: DraftField[] = /* @__PURE__ */ [
-  ...editableSiteColumnNames,
+export const draftFieldNames: DraftField[] = /* @__PURE__ */ editableSiteColumnNames.concat([
   'contacts',
   'rooms',
   'dongs',
-];
+] as DraftField[] as never[]);
 
 /** A pulled building: one record per building on the device, its units inside. */
-export const dongRowSchema = v.object({
-  f_idx: v.number(),
-  f_site_idx: v.number(),
-  f_order: v.number(),
-  ...dongSchema.entries,
-  hos: v.array(v.object({ f_idx: v.number(), ...hoSchema.entries })),
-});
+export const dongRowSchema = v.object(
+  extend(
+    { f_idx: v.number(), f_site_idx: v.number(), f_order: v.number() },
+    extend(dongSchema.entries, { hos: v.array(v.object(extend({ f_idx: v.number() }, hoSchema.entries))) }),
+  ),
+);
 export type SiteDongRow = v.InferOutput<typeof dongRowSchema>;
 
 /**
  * A pulled site: its columns, contacts and area types, buildings with units, and the version
  * a later edit is based on. JSON-text columns arrive as arrays.
  */
-export const siteRowSchema = v.object({
-  ...editableSiteColumns,
-  f_idx: v.number(),
-  f_user_idx: v.number(),
-  f_status: v.picklist(['N', 'P', 'D']),
-  f_hidden: yn,
-  f_complete: yn,
-  f_temp_step: v.number(),
-  f_reg_time: v.string(),
-  f_update_time: v.string(),
-  f_update_inlay_time: v.nullable(v.string()),
-  f_remain_days_till_hide: v.nullable(v.number()),
-  f_confirm: v.nullable(v.string()),
-  /** The device-made id of a draft created offline. */
-  f_client_id: v.nullable(v.string()),
-  contacts: v.array(contactSchema),
-  rooms: v.array(roomSchema),
-  /** A draft's buildings with units. Empty for a registered site: its units come as a 'units' change. */
-  dongs: v.array(dongRowSchema),
-  /** Changes whenever the site, its contacts, rooms, buildings or units change. */
-  version: v.number(),
-});
+export const siteRowSchema = v.object(
+  extend(editableSiteColumns, {
+    f_idx: v.number(),
+    f_user_idx: v.number(),
+    f_status: v.picklist(['N', 'P', 'D']),
+    f_hidden: yn,
+    f_complete: yn,
+    f_temp_step: v.number(),
+    f_reg_time: v.string(),
+    f_update_time: v.string(),
+    f_update_inlay_time: v.nullable(v.string()),
+    f_remain_days_till_hide: v.nullable(v.number()),
+    f_confirm: v.nullable(v.string()),
+    /** The device-made id of a draft created offline. */
+    f_client_id: v.nullable(v.string()),
+    contacts: v.array(contactSchema),
+    rooms: v.array(roomSchema),
+    /** A draft's buildings with units. Empty for a registered site: its units come as a 'units' change. */
+    dongs: v.array(dongRowSchema),
+    /** Changes whenever the site, its contacts, rooms, buildings or units change. */
+    version: v.number(),
+  }),
+);
 export type SiteRow = v.InferOutput<typeof siteRowSchema>;
 
 /** The draft fields of a pulled site: what the registration form shows and what a conflict compares. */

@@ -1,5 +1,5 @@
 import { ResultCode } from '../../sync/codes.ts';
-import { LOCAL_FILE_PREFIX } from '../../sync/site-fields.ts';
+import { LOCAL_FILE_PREFIX } from '../../sync/local-files.ts';
 import { ApiError } from '../api/client.ts';
 import type { LocalDb, OutboxEntry } from '../db/db.ts';
 import type { SyncMessages } from './engine.ts';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { LOCAL_FILE_PREFIX } from '../../../sync/site-fields.ts';
+import { LOCAL_FILE_PREFIX } from '../../../sync/local-files.ts';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { localDb } from '../../db/db.ts';
 import { fileIdOf, keepFile } from '../../sync/files.ts';

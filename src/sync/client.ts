@@ -9,6 +9,7 @@ import { sessionStore } from '../api/session.ts';
 import { LocalDb, localDb } from '../db/db.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { SyncEngine, type SyncStatus } from './engine.ts';
+import { loadMutators } from './local-store.ts';
 import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './transport.ts';
 
 /** The app's transport: the API client, so session headers and forced logout work as for every call. */
@@ -47,6 +48,8 @@ let watchingSession = false;
 export function ensureSyncStarted(): void {
   const member = () => (sessionStore.get() ?? sessionStore.stored())?.uid ?? null;
   const startFor = (uid: number) => {
+    // The operations' declarations load now, so the first pull does not wait for them.
+    void loadMutators().catch(() => {});
     void syncEngine.bindToMember(uid).then(() => {
       if (member() === uid) syncEngine.start();
     });

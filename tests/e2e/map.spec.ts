@@ -67,6 +67,20 @@ test('search by keyword, narrow by sale price, open a site from the list; offlin
   // Without a network the same search runs over the sites saved on this device, and says so.
   await page.goBack();
   await expect(page).toHaveURL(/\/Map/);
+  // The signal goes once the pull the view asked for has brought the site, as it would for an
+  // agent who opened it online a moment before.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (idx) => window.__bunyangSync?.db.sites.get(idx).then((s) => s !== undefined),
+          first?.f_idx ?? 0,
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
   await context.setOffline(true);
   await page.getByLabel('검색어').fill(keyword);
   await page.getByRole('button', { name: '검색', exact: true }).click();

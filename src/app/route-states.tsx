@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ErrorComponent, type ErrorComponentProps } from '@tanstack/react-router';
+import { ErrorComponent, type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import './route-states.css';
 
@@ -52,6 +52,26 @@ export function RouteError({ error }: ErrorComponentProps) {
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
             <Trans>Reload</Trans>
           </button>
+        </section>
+      </main>
+    </>
+  );
+}
+
+/** An address the app has no screen for (an old link, a typo): say so and lead home. */
+export function RouteNotFound() {
+  const { t } = useLingui();
+  return (
+    <>
+      <ScreenHeader title={t`Bunyang Talk`} back />
+      <main className="screen">
+        <section className="empty" role="alert">
+          <p>
+            <Trans>There is no such page.</Trans>
+          </p>
+          <Link to="/Home" className="button button--primary">
+            <Trans>Go home</Trans>
+          </Link>
         </section>
       </main>
     </>

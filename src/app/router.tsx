@@ -1,12 +1,10 @@
 import { createRouter } from '@tanstack/react-router';
-import { RouteError, RoutePending } from './route-states.tsx';
+import { RouteError, RouteNotFound, RoutePending } from './route-states.tsx';
 import { adminRoutes } from './routes/admin.routes.tsx';
 import { authRoutes } from './routes/auth.routes.tsx';
-import { communityRoutes } from './routes/community.routes.tsx';
 import { homeRoutes } from './routes/home.routes.tsx';
 import { mapRoutes } from './routes/map.routes.tsx';
 import { moreRoutes } from './routes/more.routes.tsx';
-import { notifyRoutes } from './routes/notify.routes.tsx';
 import { appLayout, publicLayout, rootRoute } from './routes/root.tsx';
 import { sitesRoutes } from './routes/sites.routes.tsx';
 import { syncRoutes } from './routes/sync.routes.tsx';
@@ -17,8 +15,6 @@ export const routeTree = rootRoute.addChildren([
     ...homeRoutes,
     ...sitesRoutes,
     ...mapRoutes,
-    ...communityRoutes,
-    ...notifyRoutes,
     ...moreRoutes,
     ...adminRoutes,
     ...syncRoutes,
@@ -35,6 +31,7 @@ export function createAppRouter() {
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 300,
     defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: RouteNotFound,
   });
 }
 

@@ -1,14 +1,5 @@
-import { msg } from '@lingui/core/macro';
-import {
-  createRoute,
-  lazyRouteComponent,
-  Outlet,
-  type RouteComponent,
-  redirect,
-} from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type RouteComponent, redirect } from '@tanstack/react-router';
 import { profileStore } from '../../features/auth/profile.ts';
-import { i18n } from '../../i18n/i18n.ts';
-import { Placeholder } from '../../ui/Placeholder.tsx';
 import { appLayout } from './root.tsx';
 
 /**
@@ -63,16 +54,8 @@ const adminIndex = createRoute({
   },
 });
 
-const later = (title: ReturnType<typeof msg>) => () => (
-  <Placeholder title={i18n._(title)} feature={i18n._(msg`Admin back office`)} />
-);
-
 const adminScreen = (path: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => admin, path, component });
-
-const write = createRoute({ getParentRoute: () => admin, path: 'write', component: Outlet });
-const writeScreen = (path: string, title: ReturnType<typeof msg>) =>
-  createRoute({ getParentRoute: () => write, path, component: later(title) });
 
 export const adminRoutes = [
   admin.addChildren([
@@ -82,19 +65,7 @@ export const adminRoutes = [
     adminScreen('accept', AcceptScreen),
     adminScreen('point', PointScreen),
     adminScreen('period', PeriodScreen),
-    write.addChildren([
-      writeScreen('/', msg`Posts`),
-      writeScreen('update_sale', msg`Updated sales`),
-      writeScreen('sale', msg`Sales`),
-      writeScreen('notice', msg`Notices`),
-      writeScreen('community', msg`Community posts`),
-    ]),
-    adminScreen('info', later(msg`App information`)),
-    adminScreen('ads', later(msg`Ads`)),
     adminScreen('login', LoginLogScreen),
-    adminScreen('salelog', later(msg`Sale requests`)),
-    adminScreen('confirm', later(msg`Sale completions`)),
     adminScreen('manage', ManageScreen),
-    adminScreen('db', later(msg`Member export`)),
   ]),
 ];

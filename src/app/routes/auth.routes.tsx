@@ -1,7 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { SplashScreen } from '../../features/auth/SplashScreen.tsx';
-import { PlaceholderScreen } from './placeholder.tsx';
 import { publicLayout } from './root.tsx';
 
 // Splash is the start URL, every launch's first screen: it stays in the entry (lazy it would
@@ -34,10 +32,5 @@ const signupQuiz = createRoute({
   path: '/SignupQuiz',
   component: SignupQuizScreen,
 });
-const inquire = createRoute({
-  getParentRoute: () => publicLayout,
-  path: '/Inquire',
-  component: () => <PlaceholderScreen title={msg`Inquiries`} feature={msg`Community`} />,
-});
 
-export const authRoutes = [splash, splashNamed, login, signupInfo, signupQuiz, inquire];
+export const authRoutes = [splash, splashNamed, login, signupInfo, signupQuiz];

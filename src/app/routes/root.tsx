@@ -60,7 +60,7 @@ export const publicLayout = createRoute({
   ),
 });
 
-const mainTabPaths = new Set(['/home', '/interest', '/map', '/community', '/more']);
+const mainTabPaths = new Set(['/home', '/interest', '/map', '/more']);
 
 function AppLayout() {
   useSessionWatch();

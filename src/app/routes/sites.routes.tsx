@@ -1,8 +1,6 @@
-import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { loadsScreens } from './lazy-screen.ts';
-import { placeholderRoute } from './placeholder.tsx';
 import { appLayout } from './root.tsx';
 
 // Each screen is its own chunk, loaded on first use (and precached for offline).
@@ -130,7 +128,6 @@ const saleList = createRoute({
   path: '/SaleList',
   component: SaleListScreen,
 });
-const siteReport = placeholderRoute({ path: '/SiteReport', title: msg`Site report`, feature: msg`Reports` });
 
 const regSite = createRoute({ getParentRoute: () => appLayout, path: '/RegSite', component: Outlet });
 const regSiteStep1 = createRoute({
@@ -167,6 +164,5 @@ export const sitesRoutes = [
   shareSite,
   unregisteredSite,
   saleList,
-  siteReport,
   regSite.addChildren([regSiteStep1, regSiteStep2]),
 ];

@@ -19,10 +19,21 @@ export const adminTabLabels: Record<AdminTab, MessageDescriptor> = {
   [AdminTab.db]: msg`Member export`,
 };
 
+/** The tabs the app has a screen for; a tab without one is not offered, whatever the authority. */
+const tabsWithScreens: ReadonlySet<AdminTab> = new Set([
+  AdminTab.member,
+  AdminTab.accept,
+  AdminTab.point,
+  AdminTab.period,
+  AdminTab.login,
+  AdminTab.manage,
+  AdminTab.site,
+]);
+
 /** The tabs this admin sees, in their authority order (the first is the starting tab); site is always there. */
 export function visibleAdminTabs(profile: Profile | null): AdminTab[] {
   if (!profile?.is_admin) return [];
-  const tabs = (profile.admin_authority as AdminTab[]).filter((t) => t in adminTabRoutes);
+  const tabs = (profile.admin_authority as AdminTab[]).filter((t) => tabsWithScreens.has(t));
   if (!tabs.includes(AdminTab.site)) tabs.push(AdminTab.site);
   if (profile.is_super_admin && !tabs.includes(AdminTab.manage)) tabs.push(AdminTab.manage);
   return tabs;

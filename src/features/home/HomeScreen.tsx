@@ -42,10 +42,6 @@ export function HomeScreen() {
           </form>
         </search>
 
-        <Link to="/notify/today" className="card card--link">
-          <Trans>Today's reminders</Trans>
-        </Link>
-
         <div className="quick-grid">
           <Link to="/Map" className="quick-button">
             <Trans>Search sites</Trans>
@@ -55,9 +51,6 @@ export function HomeScreen() {
           </Link>
           <Link to="/RegSite/step1/$type" params={{ type: 'New' }} className="quick-button">
             <Trans>Register a sale</Trans>
-          </Link>
-          <Link to="/MonthlySale" className="quick-button">
-            <Trans>New this month</Trans>
           </Link>
         </div>
       </main>

@@ -74,9 +74,9 @@ export function MapToolbar({
         <span aria-hidden="true">⌖</span>
         <span>{t`My location`}</span>
       </button>
-      <Link to="/SiteReport" className="map-toolbar__button">
+      <Link to="/UnregisteredSite" className="map-toolbar__button">
         <span aria-hidden="true">✎</span>
-        <span>{t`Site report`}</span>
+        <span>{t`Report an unregistered site`}</span>
       </Link>
     </div>
   );

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useModal } from '../../ui/modal.tsx';
-import { Placeholder } from '../../ui/Placeholder.tsx';
 import { ChargePopup } from '../points/ChargePopup.tsx';
 import { UsageExtensionPopup } from '../points/UsageExtensionPopup.tsx';
 import { LoanCalculatorPopup } from './LoanCalculatorPopup.tsx';
@@ -14,33 +13,12 @@ export function MoreTiles() {
   const modal = useModal();
   return (
     <nav className="tile-grid" aria-label={t`More menu`}>
-      <Link to="/notify" className="tile">
-        {t`Notifications`}
-      </Link>
       <Link to="/RegSite/step1/$type" params={{ type: 'New' }} className="tile">
         {t`Register a sale`}
       </Link>
       <Link to="/SaleList" className="tile">
         {t`My sale list`}
       </Link>
-      <button
-        type="button"
-        className="tile"
-        onClick={() =>
-          modal.open((close) => (
-            <div>
-              <Placeholder title={t`Transfer a site`} feature={t`Site transfer`} />
-              <div className="modal__actions">
-                <button type="button" className="button" onClick={close}>
-                  {t`Close`}
-                </button>
-              </div>
-            </div>
-          ))
-        }
-      >
-        {t`Transfer`}
-      </button>
       <button
         type="button"
         className="tile"
@@ -51,9 +29,6 @@ export function MoreTiles() {
       <a href={NEARBY_TRANSPORT_URL} target="_blank" rel="noopener noreferrer" className="tile">
         {t`Nearby transport`}
       </a>
-      <Link to="/Inquire" className="tile">
-        {t`Inquiries`}
-      </Link>
       <button
         type="button"
         className="tile"

@@ -85,11 +85,6 @@ export function DetailActions({
       >
         <Trans>Share</Trans>
       </button>
-      {permissions.report ? (
-        <Link className="button" to="/SiteReport" search={{ site_idx: site.f_idx } as never}>
-          <Trans>Report</Trans>
-        </Link>
-      ) : null}
       {permissions.complete ? (
         <button
           type="button"

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SiteListItem, SitePage } from '../../sync/api/site-lists.api.ts';
 import { Limits } from '../../sync/constants.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { sqlPage } from '../db/paging.ts';
-import type { DbOrTx } from './site-access.ts';
 
 /** The columns of a list row (sync/api/site-lists.api.ts SiteListItem), from sites `s`. */
 const itemColumns = sql.raw(`s.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_status,

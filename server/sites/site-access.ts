@@ -8,8 +8,6 @@ import { isGroupMember } from '../groups/membership.ts';
 import { forbidden, notGroupMember, ruleViolation } from '../http/errors.ts';
 import { siteMessages } from './detail.messages.ts';
 
-export type { DbOrTx } from '../db/database.ts';
-
 /**
  * Who may do what on a site (spec §6), for every site operation: the detail, the lists,
  * visibility, registration and the offline operations, online or pushed. The rules

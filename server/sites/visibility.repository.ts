@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { sqlPage } from '../db/paging.ts';
-import type { DbOrTx } from './site-access.ts';
 
 /**
  * When a site entered the deleted, hidden or completed state (site_states). Written by the

@@ -7,9 +7,9 @@ import { findMalformedValue, issueToBadParameter } from '../http/input-guard.ts'
 import type { MutationContext, MutationOutcome, ServerMutator } from '../http/mutation.ts';
 
 /**
- * Runs one offline operation's server effect, the same way whichever path it came by: its
- * access checked by the function that checks a route's, its arguments by the shared schema,
- * then the feature's effect in the caller's transaction.
+ * Runs one pushed offline operation: its access checked by the function that checks a route's,
+ * what no input may hold refused as on every call, then its effect. The RPC form (runRpc) has
+ * had both done by its route already.
  */
 export async function runMutation({
   ctx,
@@ -21,12 +21,23 @@ export async function runMutation({
   args: unknown;
 }): Promise<MutationOutcome> {
   await checkAccess({ access: mutator.access, auth: ctx.auth, sqlite: ctx.sqlite, now: ctx.now });
-  // What no input may hold (control characters, numbers beyond any field) is refused here as
-  // on every call; unknown fields are not: a device's queued arguments pass as they were sent.
-  const schema = mutators[mutator.name].args;
-  const malformed = findMalformedValue({ value: args, schema, name: 'args' });
+  // Unknown fields are not refused here: a device's queued arguments pass as they were sent.
+  const malformed = findMalformedValue({ value: args, schema: mutators[mutator.name].args, name: 'args' });
   if (malformed) throw badParameter(malformed);
-  const parsed = v.safeParse(schema, args);
+  return applyEffect({ ctx, mutator, args });
+}
+
+/** The arguments read by the operation's own schema (defaults filled in), then its effect. */
+async function applyEffect({
+  ctx,
+  mutator,
+  args,
+}: {
+  ctx: MutationContext;
+  mutator: ServerMutator;
+  args: unknown;
+}): Promise<MutationOutcome> {
+  const parsed = v.safeParse(mutators[mutator.name].args, args);
   if (!parsed.success) {
     const err = issueToBadParameter(parsed.issues);
     const data = err.data as { field: string; reason: string };
@@ -39,7 +50,10 @@ export async function runMutation({
   return effect({ ctx, args: parsed.output });
 }
 
-/** The plain RPC form of an offline operation: the same server effect, in one transaction. */
+/**
+ * The plain RPC form of an offline operation: the same server effect, in one transaction. Its
+ * route (server/sync/registry.ts) checked the operation's access and the input already.
+ */
 export async function runRpc({
   ctx,
   mutator,
@@ -51,7 +65,7 @@ export async function runRpc({
 }): Promise<unknown> {
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction().execute((tx) =>
-    runMutation({
+    applyEffect({
       ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now, clientId: null, mutationId: null },
       mutator,
       args,

@@ -7,6 +7,7 @@ import { pointsOperations } from './points/points.routes.ts';
 import { siteDetailOperations } from './sites/detail.routes.ts';
 import { siteListOperations } from './sites/lists.routes.ts';
 import { registrationOperations } from './sites/registration.routes.ts';
+import { transferOperations } from './sites/transfer.routes.ts';
 import { siteVisibilityOperations } from './sites/visibility.routes.ts';
 import { syncOperations } from './sync/sync.routes.ts';
 import { systemOperations } from './system/system.routes.ts';
@@ -31,4 +32,6 @@ export const operations: Operation[] = [
   ...siteDetailOperations,
   ...siteListOperations,
   ...siteVisibilityOperations,
+  // Site transfer (spec §4 Transfer).
+  ...transferOperations,
 ];

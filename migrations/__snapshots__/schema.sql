@@ -66,6 +66,9 @@ CREATE INDEX site_recent_views_time ON site_recent_views (f_user_idx, f_view_tim
 -- index site_rooms_site
 CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
 
+-- index site_transfers_site
+CREATE INDEX site_transfers_site ON site_transfers (f_site_idx, f_reg_time);
+
 -- index sites_client_id
 CREATE UNIQUE INDEX sites_client_id ON sites (f_client_id) WHERE f_client_id IS NOT NULL;
 
@@ -520,6 +523,17 @@ CREATE TABLE site_states (
       f_hidden_time TEXT,
       f_hidden_by TEXT CHECK (f_hidden_by IN ('O', 'A', 'E')),
       f_complete_time TEXT
+    );
+
+-- table site_transfers
+CREATE TABLE site_transfers (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_from_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_to_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_by_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_from_group_idx INTEGER,
+      f_reg_time TEXT NOT NULL
     );
 
 -- table sites

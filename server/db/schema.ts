@@ -6,6 +6,7 @@ import type { MembersTables } from '../members/members.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
+import type { TransferTables } from '../sites/transfer.tables.ts';
 import type { VisibilityTables } from '../sites/visibility.tables.ts';
 import type { SyncTables } from '../sync/sync.tables.ts';
 import type { UsersTables } from '../users/users.tables.ts';
@@ -22,4 +23,5 @@ export interface Database
     PointsTables,
     VisibilityTables,
     JobsTables,
-    MembersTables {}
+    MembersTables,
+    TransferTables {}

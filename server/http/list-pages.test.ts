@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** Every list call of the API (spec §7), with a body that lists something. */
-const listCalls: Array<{ path: string; body: (member: number) => object }> = [
+const listCalls: Array<{ path: string; body: (member: number, site: number) => object }> = [
   { path: '/site/getMySiteList', body: () => ({ page_num: 1 }) },
   { path: '/site/getRecentViewSiteList', body: () => ({ page_num: 1 }) },
   { path: '/site/getLikeSiteList', body: () => ({ page_num: 1 }) },
@@ -30,6 +30,7 @@ const listCalls: Array<{ path: string; body: (member: number) => object }> = [
   { path: '/admin/getPendingUserList', body: () => ({ offset: 0, limit: 20 }) },
   { path: '/admin/findUserListByPhone', body: () => ({ page: 1 }) },
   { path: '/admin/getLoginLog', body: () => ({ page: 1 }) },
+  { path: '/admin/getSiteTransfers', body: (_member, site) => ({ site_idx: site, page_num: 1 }) },
 ];
 
 describe('every list call', () => {
@@ -37,8 +38,8 @@ describe('every list call', () => {
     t = await createTestApp();
     const token = await superAdminToken(t);
     const member = await insertUser(t, { f_phone: '01055550001' });
-    await insertSite(t, { userIdx: member, f_name: '보이는 현장' });
-    const res = await t.call<Page<unknown>>(path, { token, body: body(member) });
+    const site = await insertSite(t, { userIdx: member, f_name: '보이는 현장' });
+    const res = await t.call<Page<unknown>>(path, { token, body: body(member, site) });
     expect(res.code).toBe(ResultCode.ok);
     expect(res.data).toEqual(
       expect.objectContaining({

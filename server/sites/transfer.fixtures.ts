@@ -1,0 +1,59 @@
+import { addGroupMember, createGroup } from '../groups/membership.ts';
+import { insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
+import { insertSite } from '../testing/sync-fixtures.ts';
+import type { NewSite } from './sites.tables.ts';
+
+/** The people of a transfer test: the owner, a member of the owner's group, the destination. */
+export interface TransferWorld {
+  owner: { userIdx: number; token: string };
+  mate: { userIdx: number; token: string };
+  dest: { userIdx: number; token: string; phone: string };
+  groupIdx: number;
+}
+
+export async function memberWithDevice(t: TestApp, overrides: Parameters<typeof insertUser>[1] = {}) {
+  const userIdx = await insertUser(t, overrides);
+  return { userIdx, token: await insertSession(t, { userIdx, deviceId: `device-${userIdx}` }) };
+}
+
+export async function transferWorld(t: TestApp): Promise<TransferWorld> {
+  const owner = await memberWithDevice(t, { f_name: '양도인' });
+  const mate = await memberWithDevice(t, { f_name: '그룹원' });
+  const phone = '01077770001';
+  const dest = { ...(await memberWithDevice(t, { f_name: '양수인', f_phone: phone })), phone };
+  const now = t.deps.clock.now();
+  const groupIdx = await createGroup({ db: t.deps.db, name: '강남팀', ownerIdx: owner.userIdx, now });
+  await addGroupMember({ db: t.deps.db, groupIdx, userIdx: mate.userIdx, now });
+  return { owner, mate, dest, groupIdx };
+}
+
+/** A registered new-open site of `userIdx` with one building of two units. */
+export async function siteWithUnits(
+  t: TestApp,
+  { userIdx, ...overrides }: { userIdx: number } & Partial<NewSite>,
+) {
+  const site = await insertSite(t, { userIdx, f_site_type: 'O', ...overrides });
+  const dong = await t.deps.db
+    .insertInto('dongs')
+    .values({ f_site_idx: site, f_dong: '101동', f_floor_count: 2, f_units_per_floor: 1 })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  const units: number[] = [];
+  for (const floor of [1, 2]) {
+    const unit = await t.deps.db
+      .insertInto('hos')
+      .values({ f_site_idx: site, f_dong_idx: dong.f_idx, f_floor: floor, f_ho: `${floor}01` })
+      .returning('f_idx')
+      .executeTakeFirstOrThrow();
+    units.push(unit.f_idx);
+  }
+  return { site, units };
+}
+
+/** Everything a transfer could change, as text: equal before and after means a refusal wrote nothing. */
+export function transferTables(t: TestApp): string {
+  const rows = ['sites', 'hos', 'site_transfers', 'site_recent_views', 'site_likes', 'sync_feed'].map(
+    (table) => t.handle.sqlite.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
+  );
+  return JSON.stringify(rows);
+}

@@ -1,0 +1,132 @@
+import type SQLite from 'better-sqlite3';
+import type { Page } from '../../sync/api/page.ts';
+import type { SiteTransferItem } from '../../sync/api/transfer.api.ts';
+import { Limits } from '../../sync/constants.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { selectPage } from '../db/paging.ts';
+import { cached } from '../db/statements.ts';
+
+/** A member as a transfer needs them: who they are and whether they may receive a site. */
+export interface TransferCandidate {
+  f_idx: number;
+  f_name: string;
+  f_affiliation: string;
+  f_phone: string;
+  f_approval: 'P' | 'A' | 'R';
+  f_status: 'N' | 'B' | 'WL' | 'LL';
+  f_withdrawn_time: string | null;
+}
+
+const CANDIDATE = `SELECT f_idx, f_name, f_affiliation, f_phone, f_approval, f_status, f_withdrawn_time FROM users`;
+
+export function candidateByPhone({ sqlite, phone }: { sqlite: SQLite.Database; phone: string }) {
+  return (
+    (cached({ sqlite, sql: `${CANDIDATE} WHERE f_phone = ?` }).get(phone) as TransferCandidate | undefined) ??
+    null
+  );
+}
+
+export function candidateByIdx({ sqlite, userIdx }: { sqlite: SQLite.Database; userIdx: number }) {
+  return (
+    (cached({ sqlite, sql: `${CANDIDATE} WHERE f_idx = ?` }).get(userIdx) as TransferCandidate | undefined) ??
+    null
+  );
+}
+
+/**
+ * Moves the site to its new owner and releases its group link, only if `fromIdx` still owns
+ * it (a second transfer racing this one changes nothing). Units, buildings, contacts and
+ * pictures hang off the site and move with it. Answers whether the row changed.
+ */
+export function moveSite({
+  sqlite,
+  siteIdx,
+  fromIdx,
+  toIdx,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  fromIdx: number;
+  toIdx: number;
+}): boolean {
+  return (
+    cached({
+      sqlite,
+      sql: 'UPDATE sites SET f_user_idx = ?, f_group_idx = NULL WHERE f_idx = ? AND f_user_idx = ?',
+    }).run(toIdx, siteIdx, fromIdx).changes === 1
+  );
+}
+
+/**
+ * The former owner's recent view of the site recorded their own management of it; without it
+ * the site (unless they liked it) leaves their device at the next pull.
+ */
+export function forgetOwnerView({
+  sqlite,
+  siteIdx,
+  userIdx,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  userIdx: number;
+}): void {
+  cached({ sqlite, sql: 'DELETE FROM site_recent_views WHERE f_user_idx = ? AND f_site_idx = ?' }).run(
+    userIdx,
+    siteIdx,
+  );
+}
+
+export function recordTransfer({
+  sqlite,
+  siteIdx,
+  fromIdx,
+  toIdx,
+  byIdx,
+  groupIdx,
+  time,
+}: {
+  sqlite: SQLite.Database;
+  siteIdx: number;
+  fromIdx: number;
+  toIdx: number;
+  byIdx: number;
+  groupIdx: number | null;
+  time: string;
+}): void {
+  cached({
+    sqlite,
+    sql: `INSERT INTO site_transfers (f_site_idx, f_from_user_idx, f_to_user_idx, f_by_user_idx,
+      f_from_group_idx, f_reg_time) VALUES (?, ?, ?, ?, ?, ?)`,
+  }).run(siteIdx, fromIdx, toIdx, byIdx, groupIdx, time);
+}
+
+export function transferPage({
+  db,
+  siteIdx,
+  page,
+}: {
+  db: DbOrTx;
+  siteIdx: number;
+  page: number;
+}): Promise<Page<SiteTransferItem>> {
+  return selectPage({
+    query: db
+      .selectFrom('site_transfers as t')
+      .innerJoin('users as f', 'f.f_idx', 't.f_from_user_idx')
+      .innerJoin('users as d', 'd.f_idx', 't.f_to_user_idx')
+      .leftJoin('groups as g', 'g.f_idx', 't.f_from_group_idx')
+      .where('t.f_site_idx', '=', siteIdx)
+      .select([
+        't.f_idx',
+        't.f_reg_time',
+        'f.f_name as f_from_name',
+        'f.f_phone as f_from_phone',
+        'd.f_name as f_to_name',
+        'd.f_phone as f_to_phone',
+        'g.f_name as f_from_group_name',
+      ])
+      .orderBy('t.f_idx', 'desc'),
+    page,
+    limit: Limits.pageSize,
+  });
+}

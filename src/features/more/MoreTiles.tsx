@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useModal } from '../../ui/modal.tsx';
 import { ChargePopup } from '../points/ChargePopup.tsx';
 import { UsageExtensionPopup } from '../points/UsageExtensionPopup.tsx';
+import { SiteSelectPopup } from '../sites/select/SiteSelectPopup.tsx';
 import { LoanCalculatorPopup } from './LoanCalculatorPopup.tsx';
 import { NEARBY_TRANSPORT_URL } from './links.ts';
 import { SETTINGS_ID } from './SettingsList.tsx';
@@ -19,6 +20,14 @@ export function MoreTiles() {
       <Link to="/SaleList" className="tile">
         {t`My sale list`}
       </Link>
+      {/* Transfer (spec §2 More): the site select popup in transfer mode, then the transfer modal. */}
+      <button
+        type="button"
+        className="tile"
+        onClick={() => modal.open((close) => <SiteSelectPopup mode="transfer" close={close} />)}
+      >
+        {t`Transfer a site`}
+      </button>
       <button
         type="button"
         className="tile"

@@ -7,6 +7,8 @@ import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
+import { useModal } from '../../../ui/modal.tsx';
+import { TransferModal } from '../transfer/TransferModal.tsx';
 
 /**
  * The owner's (or an admin's) management of a site: hide or show it (offline operation),
@@ -23,7 +25,10 @@ export function ManageBar({
   const router = useRouter();
   const confirm = useConfirm();
   const { run } = useCall();
+  const modal = useModal();
   const hidden = site.f_hidden === 'Y';
+  // Only the owner transfers a registered site (spec §4 Transfer; admins manage but do not transfer).
+  const canTransfer = site.f_can_manage === 'Y' && site.f_status === 'N' && site.f_site_type !== 'U';
 
   const toggleHidden = async () => {
     const next = hidden ? 'N' : 'Y';
@@ -54,6 +59,28 @@ export function ManageBar({
       {site.f_site_type === 'G' && !hidden ? (
         <button type="button" className="button" data-testid="extend-button" onClick={() => void extend()}>
           {t`Extend to ${Expiry.generalSiteDays} days`}
+        </button>
+      ) : null}
+      {canTransfer ? (
+        <button
+          type="button"
+          className="button"
+          data-testid="transfer-button"
+          onClick={() =>
+            modal.open((close) => (
+              <TransferModal
+                site={site}
+                close={close}
+                onTransferred={() => {
+                  void syncEngine.sync();
+                  // The modal and the detail of a site no longer the member's, in one step back.
+                  router.history.go(-2);
+                }}
+              />
+            ))
+          }
+        >
+          <Trans>Transfer</Trans>
         </button>
       ) : null}
       <button type="button" className="button button--danger" onClick={() => void remove()}>

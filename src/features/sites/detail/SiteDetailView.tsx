@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { SiteDetail, SiteDetailCommon, SiteDetailHo } from '../../../../sync/api/site-detail.api.ts';
+import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
 import { ManageBar } from './ManageBar.tsx';
@@ -60,6 +61,8 @@ export function SiteDetailView({ detail, fromDevice }: { detail: SiteDetail; fro
       <ContactList contacts={detail.contact_list} />
       <SiteFacts site={site} rooms={detail.room_list} notify={detail.recent_notify_info} />
       <MemoSection siteIdx={site.f_idx} memo={detail.memo} images={detail.memo_images} />
+      {/* Admins see the site's transfers (spec §6); the server answers admins only. */}
+      {detail.permissions.admin && !fromDevice ? <TransferHistory siteIdx={site.f_idx} /> : null}
       <section className="detail-section">
         <h2 className="section-title">
           <Trans>Location</Trans>

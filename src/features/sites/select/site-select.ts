@@ -1,5 +1,6 @@
 import { getMySiteListCall, getSiteOfGroupCall } from '../../../../sync/api/site-lists.api.ts';
 import { api } from '../../../api/client.ts';
+import type { LocalDb } from '../../../db/db.ts';
 import { localSitePage } from '../common/local-sites.ts';
 
 /**
@@ -35,19 +36,24 @@ export function tabLoaders({
   mode,
   keyword,
   uid,
+  db,
 }: {
   tab: SiteSelectTab;
   mode: SiteSelectMode;
   keyword: string;
   uid: number;
+  /** The device's store (tests pass their own). */
+  db?: LocalDb;
 }) {
+  const store = db ? { db } : {};
   const onlyNewOpen = mode === 'complete';
   if (tab === 'mine') {
     const siteType = onlyNewOpen ? 'O' : 'A';
     return {
       online: (page: number) =>
         api(getMySiteListCall, { site_type: siteType, page_num: page, search_key: keyword }),
-      offline: (page: number) => localSitePage({ list: { kind: 'mine', siteType, keyword }, uid, page }),
+      offline: (page: number) =>
+        localSitePage({ list: { kind: 'mine', siteType, keyword }, uid, page, ...store }),
     };
   }
   return {
@@ -57,6 +63,7 @@ export function tabLoaders({
         is_only_new_open_site: onlyNewOpen ? 'Y' : 'N',
         page_num: page,
       }),
-    offline: (page: number) => localSitePage({ list: { kind: 'group', keyword, onlyNewOpen }, uid, page }),
+    offline: (page: number) =>
+      localSitePage({ list: { kind: 'group', keyword, onlyNewOpen }, uid, page, ...store }),
   };
 }

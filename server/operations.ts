@@ -1,5 +1,7 @@
 import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
+// Groups (issue 14 A).
+import { groupOperations } from './groups/groups.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
@@ -31,4 +33,6 @@ export const operations: Operation[] = [
   ...siteDetailOperations,
   ...siteListOperations,
   ...siteVisibilityOperations,
+  // Groups (issue 14 A).
+  ...groupOperations,
 ];

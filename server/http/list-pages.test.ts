@@ -30,6 +30,8 @@ const listCalls: Array<{ path: string; body: (member: number) => object }> = [
   { path: '/admin/getPendingUserList', body: () => ({ offset: 0, limit: 20 }) },
   { path: '/admin/findUserListByPhone', body: () => ({ page: 1 }) },
   { path: '/admin/getLoginLog', body: () => ({ page: 1 }) },
+  // Groups (issue 14 A).
+  { path: '/group/getAllGroup', body: () => ({ page_num: 1 }) },
 ];
 
 describe('every list call', () => {

@@ -54,9 +54,9 @@ export function GroupPicker({
         <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <ul id={listId} className="group-picker__list" role="listbox" aria-label={label}>
+        <div id={listId} className="group-picker__list" role="listbox" aria-label={label}>
           {rows.map((g) => (
-            <li
+            <div
               key={g.f_idx ?? 'all'}
               role="option"
               aria-selected={g.f_idx === value}
@@ -72,9 +72,9 @@ export function GroupPicker({
               }}
             >
               {g.f_name}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       ) : null}
     </div>
   );

@@ -95,7 +95,7 @@ export function GroupManagePopup({
                 <strong>{m.f_user_name}</strong> <span className="muted">{formatPhone(m.f_phone)}</span>{' '}
                 {m.f_is_owner === 'Y' ? (
                   <span className="badge">
-                    <Trans>Owner</Trans>
+                    <Trans>Group owner</Trans>
                   </span>
                 ) : null}
               </span>

@@ -1,5 +1,7 @@
 import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
+// Groups (spec §7 group calls).
+import { groupOperations } from './groups/groups.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
@@ -34,4 +36,6 @@ export const operations: Operation[] = [
   ...siteVisibilityOperations,
   // Site transfer (spec §4 Transfer).
   ...transferOperations,
+  // Groups (spec §7 group calls).
+  ...groupOperations,
 ];

@@ -5,10 +5,11 @@ import { notGroupMember } from '../http/errors.ts';
 import { groupMessages } from './groups.messages.ts';
 
 /**
- * Groups as data (the group screens and their calls come with the Groups issue). Membership
- * and a site's group decide what a member's sync scope holds; the feed triggers of
- * migrations/0003_sync.ts bring a group's sites to a new member and take them from one who
- * leaves, whichever code path changes these rows.
+ * Group membership: the one check of every group-scoped rule, and the writes of the rows it
+ * reads (groups.service.ts and the tests use them). Membership and a site's group decide what a
+ * member's sync scope holds; the feed triggers of migrations/0003_sync.ts and 0010 bring a
+ * group's sites to a new member and take them from one who leaves, whichever code path
+ * changes these rows.
  */
 
 /**
@@ -56,35 +57,43 @@ export async function groupsOfMember({
     .execute();
 }
 
-/** Creates a group; its owner is its first member. */
-export async function createGroup({
+/** Creates a group in the caller's transaction; its owner is its first member and has just opened it. */
+export async function insertGroup({
   db,
   name,
   ownerIdx,
   now,
 }: {
+  db: DbOrTx;
+  name: string;
+  ownerIdx: number;
+  now: Date;
+}): Promise<number> {
+  const group = await db
+    .insertInto('groups')
+    .values({ f_name: name, f_owner_idx: ownerIdx, f_reg_time: now.toISOString() })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('group_members')
+    .values({
+      f_group_idx: group.f_idx,
+      f_user_idx: ownerIdx,
+      f_reg_time: now.toISOString(),
+      f_last_visit: now.toISOString(),
+    })
+    .execute();
+  return group.f_idx;
+}
+
+/** Creates a group in a transaction of its own (tests and seeding). */
+export async function createGroup(args: {
   db: Db;
   name: string;
   ownerIdx: number;
   now: Date;
 }): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    const group = await tx
-      .insertInto('groups')
-      .values({ f_name: name, f_owner_idx: ownerIdx, f_reg_time: now.toISOString() })
-      .returning('f_idx')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('group_members')
-      .values({
-        f_group_idx: group.f_idx,
-        f_user_idx: ownerIdx,
-        f_reg_time: now.toISOString(),
-        f_last_visit: null,
-      })
-      .execute();
-    return group.f_idx;
-  });
+  return args.db.transaction().execute((tx) => insertGroup({ ...args, db: tx }));
 }
 
 export async function addGroupMember({
@@ -93,7 +102,7 @@ export async function addGroupMember({
   userIdx,
   now,
 }: {
-  db: Db;
+  db: DbOrTx;
   groupIdx: number;
   userIdx: number;
   now: Date;
@@ -111,7 +120,7 @@ export async function removeGroupMember({
   groupIdx,
   userIdx,
 }: {
-  db: Db;
+  db: DbOrTx;
   groupIdx: number;
   userIdx: number;
 }): Promise<void> {
@@ -128,7 +137,7 @@ export async function setSiteGroup({
   siteIdx,
   groupIdx,
 }: {
-  db: Db;
+  db: DbOrTx;
   siteIdx: number;
   groupIdx: number | null;
 }): Promise<void> {

@@ -131,5 +131,53 @@ export function seedDemo({
       .run(iso);
   })();
   const totals = generateSites({ sqlite, rng, count: siteCount, ownerIds: agentIds, now });
+  // Groups.
+  seedGroups({ sqlite, agentIds, now });
   return { seeded: true, users, sites: totals.sites };
+}
+
+/**
+ * Groups: two demo groups with members and shared sites, so the group sites tab
+ * and the group management have something to show. The first agent (the one the README signs
+ * in with) is in both.
+ */
+export const demoGroups = [
+  { name: '강남 분양 공동중개', owner: 0, members: [1, 3], shares: [[0, 3] as const, [1, 2] as const] },
+  { name: '수도권 신축 정보방', owner: 3, members: [0], shares: [[3, 3] as const] },
+];
+
+function seedGroups({
+  sqlite,
+  agentIds,
+  now,
+}: {
+  sqlite: SQLite.Database;
+  agentIds: number[];
+  now: Date;
+}): void {
+  const iso = now.toISOString();
+  const addGroup = sqlite.prepare('INSERT INTO groups (f_name, f_owner_idx, f_reg_time) VALUES (?, ?, ?)');
+  const addMember = sqlite.prepare(
+    'INSERT INTO group_members (f_group_idx, f_user_idx, f_reg_time, f_last_visit) VALUES (?, ?, ?, NULL)',
+  );
+  const unshared = sqlite.prepare(
+    `SELECT f_idx FROM sites WHERE f_user_idx = ? AND f_status = 'N' AND f_site_type IN ('O', 'G')
+      AND f_hidden = 'N' AND f_group_idx IS NULL ORDER BY f_idx LIMIT ?`,
+  );
+  const share = sqlite.prepare('UPDATE sites SET f_group_idx = ? WHERE f_idx = ?');
+  const agent = (i: number) => {
+    const idx = agentIds[i];
+    if (idx === undefined) throw new Error(`demo agent ${i} is missing`);
+    return idx;
+  };
+  sqlite.transaction(() => {
+    for (const group of demoGroups) {
+      const groupIdx = Number(addGroup.run(group.name, agent(group.owner), iso).lastInsertRowid);
+      for (const member of [group.owner, ...group.members]) addMember.run(groupIdx, agent(member), iso);
+      for (const [owner, count] of group.shares) {
+        for (const site of unshared.all(agent(owner), count) as Array<{ f_idx: number }>)
+          share.run(groupIdx, site.f_idx);
+      }
+    }
+  })();
 }

@@ -57,6 +57,34 @@ describe('demo data', () => {
     await close();
   });
 
+  // Groups.
+  it('puts the first demo agent in two groups whose members share sites', async () => {
+    const { sqlite, close } = await openTestDatabase();
+    seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date('2026-11-21T00:00:00Z') });
+    const groups = sqlite
+      .prepare(
+        `SELECT g.f_name AS name,
+          (SELECT COUNT(*) FROM group_members m WHERE m.f_group_idx = g.f_idx) AS members,
+          (SELECT COUNT(*) FROM sites s WHERE s.f_group_idx = g.f_idx AND s.f_status = 'N') AS sites,
+          EXISTS (SELECT 1 FROM group_members m JOIN users u ON u.f_idx = m.f_user_idx
+            WHERE m.f_group_idx = g.f_idx AND u.f_phone = ?) AS first_agent_in
+        FROM groups g ORDER BY g.f_idx`,
+      )
+      .all(demoUsers.agents[0].phone) as Array<{
+      name: string;
+      members: number;
+      sites: number;
+      first_agent_in: number;
+    }>;
+    expect(groups).toHaveLength(2);
+    for (const g of groups) {
+      expect(g.members, g.name).toBeGreaterThanOrEqual(2);
+      expect(g.sites, g.name).toBeGreaterThanOrEqual(3);
+      expect(g.first_agent_in, g.name).toBe(1);
+    }
+    await close();
+  });
+
   it('does nothing when the database already has members', async () => {
     const { sqlite, close } = await openTestDatabase();
     seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date() });

@@ -53,6 +53,9 @@ export function ensureSyncStarted(): void {
     void syncEngine.bindToMember(uid).then(() => {
       if (member() === uid) syncEngine.start();
     });
+    // Groups: the member's groups are kept on the device for offline registration
+    // and the group sites tab; the pull carries sites only. Its own chunk, off the entry.
+    void import('../features/groups/my-groups.ts').then((m) => m.refreshMyGroups()).catch(() => {});
   };
   const uid = member();
   if (uid !== null) startFor(uid);

@@ -1,44 +1,42 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
-import { getRegistrationGroupsCall, type RegistrationGroup } from '../../../sync/api/registration.api.ts';
-import { api } from '../../api/client.ts';
-import { sessionStore } from '../../api/session.ts';
-
-const cacheKey = () => `bt.reg.groups.${(sessionStore.get() ?? sessionStore.stored())?.uid ?? 0}`;
-
-function cached(): RegistrationGroup[] | null {
-  try {
-    const text = localStorage.getItem(cacheKey());
-    return text ? (JSON.parse(text) as RegistrationGroup[]) : null;
-  } catch {
-    return null;
-  }
-}
+import { useEffect } from 'react';
+import { GroupPicker, type PickerGroup } from '../groups/GroupPicker.tsx';
+import { type KnownGroups, preferredGroup, refreshMyGroups, useKnownGroups } from '../groups/my-groups.ts';
 
 /**
  * The member's groups a site may be shared to: asked from the server when online and kept
  * on the device, so the choice works offline with the list last seen.
  */
-export function useRegistrationGroups(): RegistrationGroup[] {
-  const [groups, setGroups] = useState<RegistrationGroup[]>(() => cached() ?? []);
+export function useRegistrationGroups(): KnownGroups {
   useEffect(() => {
-    let live = true;
-    api(getRegistrationGroupsCall, {})
-      .then(({ list }) => {
-        if (!live) return;
-        setGroups(list);
-        try {
-          localStorage.setItem(cacheKey(), JSON.stringify(list));
-        } catch {
-          // Not kept: the next online visit asks again.
-        }
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    void refreshMyGroups();
   }, []);
-  return groups;
+  return useKnownGroups();
+}
+
+/**
+ * A registration's group starts on the member's most recent group: with groups, one must be
+ * chosen (spec §5), so there is no "none" to keep. A group the member has since left is
+ * replaced the same way. Editing a registered site never changes its group here (sharing and
+ * releasing are the owner's calls in My sale list).
+ */
+export function useDefaultGroup({
+  known,
+  value,
+  editing,
+  onChange,
+}: {
+  known: KnownGroups;
+  value: number | null;
+  editing: boolean;
+  onChange: (groupIdx: number) => void;
+}): void {
+  useEffect(() => {
+    if (editing || known.groups.length === 0) return;
+    if (value !== null && known.groups.some((g) => g.f_idx === value)) return;
+    const preferred = preferredGroup(known);
+    if (preferred !== null) onChange(preferred);
+  }, [known, value, editing, onChange]);
 }
 
 /** Spec §5 Group select: with groups, one must be chosen; without, the site has none. */
@@ -48,13 +46,12 @@ export function GroupSection({
   onChange,
   disabled = false,
 }: {
-  groups: readonly RegistrationGroup[];
+  groups: readonly PickerGroup[];
   value: number | null;
   onChange: (groupIdx: number | null) => void;
   disabled?: boolean;
 }) {
   const { t } = useLingui();
-  const name = useId();
   return (
     <section className="card reg-section" aria-label={t`Group`}>
       <h2 className="section-title">
@@ -65,20 +62,13 @@ export function GroupSection({
           <Trans>You are in no group: the site is registered without one.</Trans>
         </p>
       ) : (
-        <fieldset className="reg-chips" disabled={disabled}>
-          <legend className="sr-only">{t`Group to share with`}</legend>
-          {groups.map((g) => (
-            <label key={g.f_idx} className="reg-chip">
-              <input
-                type="radio"
-                name={name}
-                checked={value === g.f_idx}
-                onChange={() => onChange(g.f_idx)}
-              />
-              {g.f_name}
-            </label>
-          ))}
-        </fieldset>
+        <GroupPicker
+          groups={groups}
+          value={value}
+          onChange={(idx) => onChange(idx)}
+          label={t`Group to share with`}
+          disabled={disabled}
+        />
       )}
     </section>
   );

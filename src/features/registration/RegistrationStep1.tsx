@@ -8,7 +8,7 @@ import { BottomBar } from './BottomBar.tsx';
 import { ContactsSection } from './ContactsSection.tsx';
 import { DealSection } from './DealSection.tsx';
 import { FeeSection } from './FeeSection.tsx';
-import { GroupSection, useRegistrationGroups } from './GroupSection.tsx';
+import { GroupSection, useDefaultGroup, useRegistrationGroups } from './GroupSection.tsx';
 import { MediaSection } from './MediaSection.tsx';
 import type { RegistrationSearch } from './navigation.ts';
 import { OpenDateSection } from './OpenDateSection.tsx';
@@ -54,10 +54,17 @@ function Step1Form({
 }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const groups = useRegistrationGroups();
+  const known = useRegistrationGroups();
+  const groups = known.groups;
   const title = useRegistrationTitle({ mode: session.mode, kind: session.kind });
   const actions = useRegistrationActions({ session, search, groupsCount: groups.length, step: 1 });
   const { fields } = session;
+  useDefaultGroup({
+    known,
+    value: fields.f_group_idx,
+    editing: session.mode === 'edit',
+    onChange: (f_group_idx) => update({ f_group_idx }),
+  });
   const newOpen = session.kind === 'O';
 
   return (

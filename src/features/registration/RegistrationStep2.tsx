@@ -49,7 +49,7 @@ function Step2Form({
   search: RegistrationSearch;
 }) {
   const { t, i18n } = useLingui();
-  const groups = useRegistrationGroups();
+  const groups = useRegistrationGroups().groups;
   const title = useRegistrationTitle({ mode: session.mode, kind: session.kind });
   const actions = useRegistrationActions({ session, search, groupsCount: groups.length, step: 2 });
   const editUnit = useUnitEditor();

@@ -69,7 +69,15 @@ export type LocalListKind =
   | { kind: 'recent' }
   | { kind: 'like' }
   | { kind: 'mine'; siteType: 'A' | 'O' | 'G'; keyword: string }
-  | { kind: 'group'; keyword: string; onlyNewOpen: boolean };
+  | {
+      kind: 'group';
+      keyword: string;
+      onlyNewOpen: boolean;
+      /** One group only; null or absent for all of the member's groups. */
+      groupIdx?: number | null;
+      /** The member's groups as last seen online (src/features/groups/my-groups.ts), if ever. */
+      known?: readonly number[] | null;
+    };
 
 function matches({ site, keyword }: { site: LocalSite; keyword: string }): boolean {
   const k = normalizeKeyword(keyword);
@@ -78,6 +86,35 @@ function matches({ site, keyword }: { site: LocalSite; keyword: string }): boole
     normalizeKeyword(site.f_name).includes(k) ||
     normalizeKeyword(`${str(site.f_address1)}${str(site.f_address2)}`).includes(k)
   );
+}
+
+/**
+ * Which sites on the device the group sites tab lists. The pull carries sites, not
+ * memberships: a site shared to a group is listed when the group is one of the member's as
+ * last seen online, or when nothing else brought it here (not the member's own, liked or
+ * viewed: a group joined since). A device that never saw the member's groups lists every
+ * site shared to a group.
+ */
+async function groupSiteFilter({
+  which,
+  uid,
+  liked,
+  db,
+}: {
+  which: Extract<LocalListKind, { kind: 'group' }>;
+  uid: number;
+  liked: ReadonlyMap<number, string>;
+  db: LocalDb;
+}): Promise<(s: LocalSite) => boolean> {
+  const known = which.known ? new Set(which.known) : null;
+  const viewed = new Set((await db.recentViews.toArray()).map((v) => v.f_site_idx));
+  const mine = (g: number, s: LocalSite) =>
+    known === null || known.has(g) || (s.f_user_idx !== uid && !liked.has(s.f_idx) && !viewed.has(s.f_idx));
+  return (s) =>
+    s.f_group_idx !== null &&
+    (which.groupIdx == null || s.f_group_idx === which.groupIdx) &&
+    mine(s.f_group_idx, s) &&
+    (!which.onlyNewOpen || s.f_site_type === 'O');
 }
 
 /** One page (50) of a list from the device's store, newest first, like the server's. */
@@ -111,13 +148,11 @@ export async function localSitePage({
       .filter((r): r is { site: LocalSite; time: string } => registered(r.site))
       .map(({ site, time }) => listItemOfLocal({ site, liked: true, time }));
   } else {
-    // Group sites: shared to a group and not the member's own (the device does not keep memberships).
     const keep =
       which.kind === 'mine'
         ? (s: LocalSite) =>
             s.f_user_idx === uid && (which.siteType === 'A' || s.f_site_type === which.siteType)
-        : (s: LocalSite) =>
-            s.f_group_idx !== null && s.f_user_idx !== uid && (!which.onlyNewOpen || s.f_site_type === 'O');
+        : await groupSiteFilter({ which, uid, liked, db });
     rows = sites
       .filter((s) => registered(s) && keep(s) && matches({ site: s, keyword: which.keyword }))
       .map((site) =>

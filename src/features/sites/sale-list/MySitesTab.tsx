@@ -120,6 +120,7 @@ export function MySitesTab() {
             canComplete={site.f_site_type === 'O'}
             onExtend={site.f_site_type === 'G' && site.f_hidden === 'N' ? () => void extend(site) : undefined}
             onShow={site.f_hidden === 'Y' ? () => void show(site) : undefined}
+            onShared={reload}
           />
         )}
       />

@@ -11,9 +11,11 @@ import { useCall } from '../../../api/useCall.ts';
 import { localDb } from '../../../db/db.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
+import { useModal } from '../../../ui/modal.tsx';
 import { localSitePage } from '../common/local-sites.ts';
 import { SitePagedList } from '../common/SitePagedList.tsx';
 import { useMember } from '../common/useMember.ts';
+import { SiteSelectPopup } from '../select/SiteSelectPopup.tsx';
 import { SiteRowActions } from './SiteRowActions.tsx';
 import { SiteSearchBox } from './SiteSearchBox.tsx';
 
@@ -52,6 +54,7 @@ export function MySitesTab() {
   const { t } = useLingui();
   const { uid } = useMember();
   const confirm = useConfirm();
+  const modal = useModal();
   const { run } = useCall();
   const [keyword, setKeyword] = useState('');
   const [kind, setKind] = useState<Kind>('A');
@@ -95,6 +98,24 @@ export function MySitesTab() {
           <option value="G">{t`General`}</option>
         </select>
         <span className="grow" />
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="complete-sites"
+          onClick={() =>
+            modal.open((close) => (
+              <SiteSelectPopup
+                mode="complete"
+                close={() => {
+                  close();
+                  reload();
+                }}
+              />
+            ))
+          }
+        >
+          <Trans>Sold out</Trans>
+        </button>
         <button
           type="button"
           className="button button--small"

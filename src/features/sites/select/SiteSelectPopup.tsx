@@ -5,10 +5,10 @@ import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
 import { useModal } from '../../../ui/modal.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { useOnline } from '../../../ui/useOnline.ts';
 import { useMember } from '../common/useMember.ts';
 import { SiteSearchBox } from '../sale-list/SiteSearchBox.tsx';
 import { TransferModal } from '../transfer/TransferModal.tsx';
-import { useOnline } from '../transfer/useOnline.ts';
 import { SiteSelectList } from './SiteSelectList.tsx';
 import { type SiteSelectMode, type SiteSelectTab, tabLoaders, tabsOf } from './site-select.ts';
 

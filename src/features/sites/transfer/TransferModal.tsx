@@ -10,7 +10,7 @@ import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
 import { formatPhone, phoneDigits } from '../../../lib/format.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
-import { useOnline } from './useOnline.ts';
+import { useOnline } from '../../../ui/useOnline.ts';
 
 /**
  * Spec §2/§5 transfer modal: the member to receive the site is found by phone (a value is

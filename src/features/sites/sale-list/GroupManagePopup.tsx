@@ -80,7 +80,7 @@ export function GroupManagePopup({
           <Trans>Leave group</Trans>
         </button>
       </div>
-      <h3 className="section-title">{t`Members (${list.length})`}</h3>
+      <h3 className="section-title group-members__title">{t`Members (${list.length})`}</h3>
       {members.loading && !members.data ? (
         <p className="muted">
           <Trans>Loading…</Trans>

@@ -11,6 +11,7 @@ import * as m0010 from './0010_site_visibility.ts';
 import * as m0011 from './0011_admin_safety.ts';
 import * as m0012 from './0012_inlay_files.ts';
 import * as m0013 from './0013_sync_mutation_ids.ts';
+import * as m0014 from './0014_reports.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_admin_safety': m0011,
   '0012_inlay_files': m0012,
   '0013_sync_mutation_ids': m0013,
+  '0014_reports': m0014,
 };

@@ -4,6 +4,7 @@ import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
+import { reportsOperations } from './reports/reports.routes.ts';
 import { siteDetailOperations } from './sites/detail.routes.ts';
 import { siteListOperations } from './sites/lists.routes.ts';
 import { registrationOperations } from './sites/registration.routes.ts';
@@ -31,4 +32,5 @@ export const operations: Operation[] = [
   ...siteDetailOperations,
   ...siteListOperations,
   ...siteVisibilityOperations,
+  ...reportsOperations,
 ];

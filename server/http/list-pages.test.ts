@@ -30,6 +30,13 @@ const listCalls: Array<{ path: string; body: (member: number) => object }> = [
   { path: '/admin/getPendingUserList', body: () => ({ offset: 0, limit: 20 }) },
   { path: '/admin/findUserListByPhone', body: () => ({ page: 1 }) },
   { path: '/admin/getLoginLog', body: () => ({ page: 1 }) },
+  // Reports
+  { path: '/report/getSiteListForReport', body: () => ({ page_num: 1 }) },
+  { path: '/report/getReportResultList', body: () => ({ page_num: 1 }) },
+  { path: '/report/getUnregisteredReportList', body: () => ({ page_num: 1 }) },
+  { path: '/admin/getCompleteReqSite', body: () => ({ page_num: 1 }) },
+  { path: '/admin/getSaleReqUserList', body: () => ({ date: 0, page_num: 1 }) },
+  { path: '/admin/getReportLog', body: () => ({ page_num: 1 }) },
 ];
 
 describe('every list call', () => {

@@ -175,7 +175,7 @@ async function adminPage({ query, page }: { query: ReturnType<typeof adminReport
 export function pendingReportPage({ db, keyword, page }: { db: DbOrTx; keyword: string; page: number }) {
   let query = adminReports(db).where('r.f_result_type', '=', 'U');
   if (keyword) query = query.where(byKeyword(keyword));
-  return adminPage({ query: query.orderBy('r.f_idx', 'asc'), page });
+  return adminPage({ query: query.orderBy('r.f_report_date', 'asc').orderBy('r.f_idx', 'asc'), page });
 }
 
 /** Reports made on one Seoul day (getSaleReqUserList). */
@@ -190,5 +190,5 @@ export function reportsOfDayPage({ db, day, page }: { db: DbOrTx; day: string; p
 export function reportLogPage({ db, keyword, page }: { db: DbOrTx; keyword: string; page: number }) {
   let query = adminReports(db);
   if (keyword) query = query.where(byKeyword(keyword));
-  return adminPage({ query: query.orderBy('r.f_idx', 'desc'), page });
+  return adminPage({ query: query.orderBy('r.f_report_date', 'desc').orderBy('r.f_idx', 'desc'), page });
 }

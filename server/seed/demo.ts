@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { ensureAreas } from '../areas/areas.seed.ts';
 import { DAY_MS } from '../clock.ts';
+import { seedReports } from '../reports/reports.seed.ts';
 import { createRng } from './random.ts';
 import { generateSites } from './sites.generator.ts';
 
@@ -131,5 +132,12 @@ export function seedDemo({
       .run(iso);
   })();
   const totals = generateSites({ sqlite, rng, count: siteCount, ownerIds: agentIds, now });
+  // Reports by the first three agents, decided by the demo admin.
+  const adminIdx = (
+    sqlite.prepare('SELECT f_idx FROM users WHERE f_phone = ?').get(demoUsers.admin.phone) as {
+      f_idx: number;
+    }
+  ).f_idx;
+  seedReports({ sqlite, now, reporterIds: agentIds.slice(0, 3), adminIdx });
   return { seeded: true, users, sites: totals.sites };
 }

@@ -19,6 +19,9 @@ export function MoreTiles() {
       <Link to="/SaleList" className="tile">
         {t`My sale list`}
       </Link>
+      <Link to="/SiteReport" className="tile" data-testid="site-report-tile">
+        {t`Site report`}
+      </Link>
       <button
         type="button"
         className="tile"

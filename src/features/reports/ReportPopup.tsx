@@ -23,6 +23,7 @@ import { syncEngine } from '../../sync/client.ts';
 import { keepFile } from '../../sync/files.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { afterModalClosed } from '../points/modal-chain.ts';
 import { imageProblem, uploadImage } from '../registration/upload.ts';
 import { acceptReportWarning, reportWarningAccepted } from './first-report-warning.ts';
 import { reportTypeLabels } from './labels.ts';
@@ -190,7 +191,10 @@ export function useReportWarning() {
     const ok = await confirm(
       t`Reports are checked by the admins. An accepted report earns points (1,000 for a site, 100 for a unit); after three inaccurate reports are rejected you can no longer report. Continue?`,
     );
-    if (ok) acceptReportWarning();
-    return ok;
+    if (!ok) return false;
+    acceptReportWarning();
+    // The form opens once the confirm has left the modal stack.
+    await afterModalClosed();
+    return true;
   };
 }

@@ -13,7 +13,7 @@ export function ReportHead() {
       <th scope="col">{t`Reporter`}</th>
       <th scope="col">{t`Site and unit`}</th>
       <th scope="col">{t`Report`}</th>
-      <th scope="col">{t`Result`}</th>
+      <th scope="col">{t`Outcome`}</th>
     </>
   );
 }

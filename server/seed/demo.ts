@@ -132,12 +132,17 @@ export function seedDemo({
       .run(iso);
   })();
   const totals = generateSites({ sqlite, rng, count: siteCount, ownerIds: agentIds, now });
-  // Reports by the first three agents, decided by the demo admin.
+  // Reports by agents 1 and 3, decided by the demo admin; the other agents keep their opening balances.
   const adminIdx = (
     sqlite.prepare('SELECT f_idx FROM users WHERE f_phone = ?').get(demoUsers.admin.phone) as {
       f_idx: number;
     }
   ).f_idx;
-  seedReports({ sqlite, now, reporterIds: agentIds.slice(0, 3), adminIdx });
+  seedReports({
+    sqlite,
+    now,
+    reporterIds: [agentIds[0], agentIds[2]].filter((id) => id !== undefined),
+    adminIdx,
+  });
   return { seeded: true, users, sites: totals.sites };
 }

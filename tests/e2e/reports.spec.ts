@@ -39,12 +39,12 @@ test('an agent reports a unit, the admin pays it, and the agent’s points rise 
   const { site } = await siteWithUnits(page, agent.token);
 
   await page.goto('/More');
-  const before = Number((await page.getByTestId('points').innerText()).replace(/\D/g, ''));
+  const before = Number(((await page.getByTestId('points').textContent()) ?? '').replace(/\D/g, ''));
 
   // The unit popup of the site detail: report it after the first-use warning.
   await page.goto(`/SiteDetail?site_idx=${site.f_idx}`);
   await page.getByTestId('unit-cell').first().click();
-  const label = (await page.getByTestId('unit-info').getByRole('heading').innerText()).trim();
+  const label = ((await page.getByTestId('unit-info').getByRole('heading').textContent()) ?? '').trim();
   await page.getByTestId('unit-report-button').click();
   await okButton(page, '부정확한 신고가 3회 반려되면').click();
   const form = page.getByTestId('report-popup');

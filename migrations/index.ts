@@ -11,6 +11,7 @@ import * as m0010 from './0010_site_visibility.ts';
 import * as m0011 from './0011_admin_safety.ts';
 import * as m0012 from './0012_inlay_files.ts';
 import * as m0013 from './0013_sync_mutation_ids.ts';
+import * as m0014 from './0014_reports.ts';
 import * as m0015 from './0015_transfers.ts';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0011_admin_safety': m0011,
   '0012_inlay_files': m0012,
   '0013_sync_mutation_ids': m0013,
+  '0014_reports': m0014,
   '0015_transfers': m0015,
 };

@@ -6,6 +6,7 @@ import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
+import { reportsOperations } from './reports/reports.routes.ts';
 import { siteDetailOperations } from './sites/detail.routes.ts';
 import { siteListOperations } from './sites/lists.routes.ts';
 import { registrationOperations } from './sites/registration.routes.ts';
@@ -38,4 +39,6 @@ export const operations: Operation[] = [
   ...transferOperations,
   // Groups (spec §7 group calls).
   ...groupOperations,
+  // Reports and rewards (spec §4 Reports).
+  ...reportsOperations,
 ];

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { reportHo_app, reportSite } from './reports/reports.mutators.ts';
 import {
   addSiteMemo,
   removeSiteDraft,
@@ -30,6 +31,9 @@ export const mutators = {
   removeSiteDraft,
   resolveConflict,
   saveSite,
+  // Reports
+  reportSite,
+  reportHo_app,
 } as const;
 
 export type MutatorName = keyof typeof mutators;

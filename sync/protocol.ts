@@ -22,7 +22,7 @@ import type { SiteRow } from './site-fields.ts';
  * new protocol version: bump PROTOCOL_VERSION and add an entry to `protocolHistory`.
  * sync/protocol.test.ts fails otherwise.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 export interface ProtocolVersionEntry {
   version: number;
@@ -60,6 +60,14 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
     wireHash: '3752a94c90c70f4ac5cdfe38dfffc1ff3952e40a6114c4aa8b0d715ac11e214f',
     changes: [
       'push: a client’s sequence has no gaps. Only last_seq + 1 is applied; a seq <= last_seq is a duplicate only when the outcome recorded under it has the same mutation id (answered from that record); the server stops at anything else (a gap, a used seq holding another mutation or whose outcome is no longer kept): no result for it or for what follows, and last_seq says where it is. The device numbers its outbox apart from its local keys and renumbers what was not processed from last_seq + 1. Protocol 3 accepted gaps and answered a skipped seq sent later as an applied duplicate without applying it.',
+    ],
+  },
+  {
+    version: 5,
+    wireHash: 'ee2aa1e4f80e3161e8495a3820413fc78fd1cf4be43d452893949b250fef3826',
+    changes: [
+      'operations: reportSite {site_idx, report_type SC|SS|SR|STC|PC, complete_status, memo, memo_images} and reportHo_app {site_idx, ho_idx, report_type HC|HW|US, complete_status, memo, memo_images}: site and unit reports queued offline; -11 when the member made the same report (site, unit, type) on the same Seoul day',
+      'operations: upper bounds on existing arguments: every row id (site_idx, conflict_idx, a draft’s group, building and unit ids) and base_version at most 2^53 - 1; unit and area-type sizes (f_exclusive_size, f_real_size, f_exclusive_pyong, f_real_pyong) at most 1,000,000',
     ],
   },
 ];

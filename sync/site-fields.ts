@@ -21,6 +21,8 @@ const extend = /* @__NO_SIDE_EFFECTS__ */ <A extends v.ObjectEntries, B extends 
   b: B,
 ): Omit<A, keyof B> & B => ({ ...a, ...b });
 const str = /* @__NO_SIDE_EFFECTS__ */ (max: number) => v.pipe(v.string(), v.maxLength(max));
+/** Square metres or pyeong of one unit or area type: far above any building (bounded since protocol 5). */
+const MAX_AREA = 1_000_000;
 const coordinate = v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180)));
 
 /** An uploaded image URL, or a reference to a file still waiting in the device's store. */
@@ -37,10 +39,10 @@ export type SiteContact = v.InferOutput<typeof contactSchema>;
 export const roomSchema = v.object({
   f_room: int(10),
   f_area: v.picklist(['E', 'R']),
-  f_exclusive_size: v.pipe(v.number(), v.minValue(0)),
-  f_exclusive_pyong: v.pipe(v.number(), v.minValue(0)),
-  f_real_size: v.pipe(v.number(), v.minValue(0)),
-  f_real_pyong: v.pipe(v.number(), v.minValue(0)),
+  f_exclusive_size: v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_AREA)),
+  f_exclusive_pyong: v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_AREA)),
+  f_real_size: v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_AREA)),
+  f_real_pyong: v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_AREA)),
 });
 export type SiteRoom = v.InferOutput<typeof roomSchema>;
 
@@ -54,8 +56,8 @@ export const hoSchema = v.object({
   f_utility_room: v.optional(int(10), 0),
   f_duplex: v.optional(yn, 'N'),
   f_teras: v.optional(yn, 'N'),
-  f_exclusive_size: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
-  f_real_size: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
+  f_exclusive_size: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_AREA)), 0),
+  f_real_size: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_AREA)), 0),
   f_memo: v.optional(str(2000), ''),
   f_image_urls: v.optional(v.pipe(v.array(imageRef), v.maxLength(30)), []),
   f_complete: v.optional(yn, 'N'),
@@ -153,7 +155,9 @@ export const editableSiteColumns = {
   f_supply_meal: yn,
   f_residence_type: v.picklist([0, 1, 2]),
   f_memo: str(5000),
-  f_group_idx: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  f_group_idx: v.nullable(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  ),
   f_open_date: v.nullable(str(10)),
 } as const;
 

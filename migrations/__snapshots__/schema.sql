@@ -48,6 +48,19 @@ CREATE INDEX phone_codes_time ON phone_codes (created_at);
 -- index point_logs_user
 CREATE INDEX point_logs_user ON point_logs (f_user_idx, f_idx);
 
+-- index reports_by_day
+CREATE INDEX reports_by_day ON reports (f_report_day);
+
+-- index reports_by_reporter
+CREATE INDEX reports_by_reporter ON reports (f_user_idx, f_report_date);
+
+-- index reports_by_result
+CREATE INDEX reports_by_result ON reports (f_result_type, f_report_date);
+
+-- index reports_once_a_day
+CREATE UNIQUE INDEX reports_once_a_day
+    ON reports (f_user_idx, f_site_idx, ifnull(f_ho_idx, 0), f_report_type, f_report_day);
+
 -- index sessions_user
 CREATE INDEX sessions_user ON sessions (f_user_idx, ended_at);
 
@@ -445,6 +458,26 @@ CREATE TABLE purchase_requests (
       f_result TEXT NOT NULL,
       f_reg_time TEXT NOT NULL,
       PRIMARY KEY (f_user_idx, f_key)
+    );
+
+-- table reports
+CREATE TABLE reports (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_ho_idx INTEGER,
+      f_ho_label TEXT NOT NULL DEFAULT '',
+      f_report_type TEXT NOT NULL CHECK (f_report_type IN ('HC', 'HW', 'US', 'SC', 'SS', 'SR', 'STC', 'PC')),
+      f_complete_status TEXT NOT NULL DEFAULT 'N' CHECK (f_complete_status IN ('Y', 'N')),
+      f_memo TEXT NOT NULL DEFAULT '',
+      f_memo_images TEXT NOT NULL DEFAULT '[]',
+      f_report_date TEXT NOT NULL,
+      f_report_day TEXT NOT NULL,
+      f_result_type TEXT NOT NULL DEFAULT 'U' CHECK (f_result_type IN ('U', 'T', 'F')),
+      f_result_date TEXT,
+      f_admin_idx INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
+      f_point INTEGER NOT NULL DEFAULT 0,
+      f_point_log_idx INTEGER REFERENCES point_logs(f_idx) ON DELETE SET NULL
     );
 
 -- table sessions

@@ -4,6 +4,7 @@ import type { GroupsTables } from '../groups/groups.tables.ts';
 import type { JobsTables } from '../jobs/jobs.tables.ts';
 import type { MembersTables } from '../members/members.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
+import type { ReportsTables } from '../reports/reports.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
 import type { TransferTables } from '../sites/transfer.tables.ts';
@@ -24,4 +25,5 @@ export interface Database
     VisibilityTables,
     JobsTables,
     MembersTables,
+    ReportsTables,
     TransferTables {}

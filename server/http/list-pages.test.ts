@@ -33,6 +33,13 @@ const listCalls: Array<{ path: string; body: (member: number, site: number) => o
   { path: '/admin/getSiteTransfers', body: (_member, site) => ({ site_idx: site, page_num: 1 }) },
   // Groups (spec §7 group calls).
   { path: '/group/getAllGroup', body: () => ({ page_num: 1 }) },
+  // Reports
+  { path: '/report/getSiteListForReport', body: () => ({ page_num: 1 }) },
+  { path: '/report/getReportResultList', body: () => ({ page_num: 1 }) },
+  { path: '/report/getUnregisteredReportList', body: () => ({ page_num: 1 }) },
+  { path: '/admin/getCompleteReqSite', body: () => ({ page_num: 1 }) },
+  { path: '/admin/getSaleReqUserList', body: () => ({ date: 0, page_num: 1 }) },
+  { path: '/admin/getReportLog', body: () => ({ page_num: 1 }) },
 ];
 
 describe('every list call', () => {

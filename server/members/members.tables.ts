@@ -12,7 +12,12 @@ export interface AdminLockFailuresTable {
 export interface AdminAuditTable {
   f_idx: Generated<number>;
   f_admin_idx: number | null;
-  f_action: 'member_view_opened' | 'lock_throttled';
+  f_action:
+    | 'member_view_opened'
+    | 'lock_throttled'
+    | 'report_paid'
+    | 'report_rejected'
+    | 'report_block_lifted';
   f_target_idx: number | null;
   /** JSON */
   f_detail: string;

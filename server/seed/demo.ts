@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { ensureAreas } from '../areas/areas.seed.ts';
 import { DAY_MS } from '../clock.ts';
+import { seedReports } from '../reports/reports.seed.ts';
 import { createRng } from './random.ts';
 import { generateSites } from './sites.generator.ts';
 
@@ -133,6 +134,18 @@ export function seedDemo({
   const totals = generateSites({ sqlite, rng, count: siteCount, ownerIds: agentIds, now });
   // Groups.
   seedGroups({ sqlite, agentIds, now });
+  // Reports by agents 1 and 3, decided by the demo admin; the other agents keep their opening balances.
+  const adminIdx = (
+    sqlite.prepare('SELECT f_idx FROM users WHERE f_phone = ?').get(demoUsers.admin.phone) as {
+      f_idx: number;
+    }
+  ).f_idx;
+  seedReports({
+    sqlite,
+    now,
+    reporterIds: [agentIds[0], agentIds[2]].filter((id) => id !== undefined),
+    adminIdx,
+  });
   return { seeded: true, users, sites: totals.sites };
 }
 

@@ -16,6 +16,8 @@ afterEach(async () => {
 const writeSamples: Partial<{ [N in MutatorName]: MutatorInput<N> }> = {
   saveSiteDraft: { draft_id: 'draft-limited-01', site_type: 'G', changes: { f_name: '한강 뷰 오피스텔' } },
   saveSite: { site_type: 'G', changes: generalSite() },
+  reportSite: { site_idx: 1, report_type: 'SC', complete_status: 'Y' },
+  reportHo_app: { site_idx: 1, ho_idx: 1, report_type: 'HC', complete_status: 'Y' },
 };
 
 const writing = Object.values(serverMutators).filter((m) => m.access.write);

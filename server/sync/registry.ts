@@ -1,6 +1,7 @@
 import { type MutatorName, mutators } from '../../sync/mutators.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
+import { reportMutators } from '../reports/reports.mutators.ts';
 import { siteMutators } from '../sites/sites.mutators.ts';
 import { runRpc } from './run.ts';
 
@@ -11,6 +12,7 @@ import { runRpc } from './run.ts';
  */
 export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
   ...siteMutators,
+  ...reportMutators,
 };
 
 /** The spec §7 calls that run an offline operation online: the same access, the same effect. */

@@ -5,6 +5,7 @@ import { authRoutes } from './routes/auth.routes.tsx';
 import { homeRoutes } from './routes/home.routes.tsx';
 import { mapRoutes } from './routes/map.routes.tsx';
 import { moreRoutes } from './routes/more.routes.tsx';
+import { reportsRoutes } from './routes/reports.routes.tsx';
 import { appLayout, publicLayout, rootRoute } from './routes/root.tsx';
 import { sitesRoutes } from './routes/sites.routes.tsx';
 import { syncRoutes } from './routes/sync.routes.tsx';
@@ -18,6 +19,7 @@ export const routeTree = rootRoute.addChildren([
     ...moreRoutes,
     ...adminRoutes,
     ...syncRoutes,
+    ...reportsRoutes,
   ]),
 ]);
 

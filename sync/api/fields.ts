@@ -11,18 +11,19 @@ export const phoneNumber = v.pipe(
 
 export const yn = v.picklist(['Y', 'N'], 'must be Y or N');
 
+/** The largest whole number JavaScript (and so every id, count and amount here) holds exactly. */
+export const MAX_WHOLE_NUMBER = Number.MAX_SAFE_INTEGER;
+
 /**
  * A positive row id as the offline operations' arguments carry it (sync/sites/sites.mutators.ts):
- * part of the sync protocol, so it stays as shipped (no upper bound). API inputs use `rowId`.
+ * part of the sync protocol (bounded since protocol 5). API inputs use `rowId`.
  */
 export const id = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/, 'must be a number'), v.transform(Number))]),
   v.integer('must be an integer'),
   v.minValue(1, 'must be positive'),
+  v.maxValue(MAX_WHOLE_NUMBER, 'too large'),
 );
-
-/** The largest whole number JavaScript (and so every id, count and amount here) holds exactly. */
-export const MAX_WHOLE_NUMBER = Number.MAX_SAFE_INTEGER;
 
 /** A positive row id in an API input; GET query strings arrive as text. */
 export const rowId = v.pipe(

@@ -252,7 +252,7 @@ export function normalizeSiteForSave(site: RegistrationFields): RegistrationFiel
 
 // --- what a final save carries ------------------------------------------------------------
 
-const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1));
+const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
 
 const count = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, yn } from '../api/fields.ts';
+import { id, MAX_WHOLE_NUMBER, yn } from '../api/fields.ts';
 import { defineMutator } from '../mutator.ts';
 import {
   type DraftFields,
@@ -87,7 +87,10 @@ export const saveSiteDraft = defineMutator({
     /** The registration step reached (spec §4 stored temporary step). */
     step: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), 0),
     /** The server version the device's copy was based on; null for a new draft. */
-    base_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
+    base_version: v.optional(
+      v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_WHOLE_NUMBER))),
+      null,
+    ),
     /** The changed fields' values before this edit, as the device had them. */
     base: v.optional(draftFieldsSchema, {}),
     /** The changed fields' new values. */
@@ -129,7 +132,10 @@ export const saveSite = defineMutator({
     site_idx: v.optional(v.nullable(v.union([v.literal(-1), siteIdx])), null),
     site_type: v.picklist(['O', 'G']),
     /** The server version the edited copy came from; null for a copy never pulled. */
-    base_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
+    base_version: v.optional(
+      v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_WHOLE_NUMBER))),
+      null,
+    ),
     /** The changed fields' values before this edit, as the device had them. */
     base: v.optional(saveFieldsSchema, {}),
     /** The changed fields' new values; the server checks the whole site they make (spec §5). */

@@ -34,6 +34,15 @@ const ManageScreen = lazyRouteComponent(
   'ManageScreen',
 );
 
+const ConfirmScreen = lazyRouteComponent(
+  () => import('../../features/admin/reports/ConfirmScreen.tsx'),
+  'ConfirmScreen',
+);
+const SaleLogScreen = lazyRouteComponent(
+  () => import('../../features/admin/reports/SaleLogScreen.tsx'),
+  'SaleLogScreen',
+);
+
 const admin = createRoute({
   getParentRoute: () => appLayout,
   path: '/admin',
@@ -67,5 +76,8 @@ export const adminRoutes = [
     adminScreen('period', PeriodScreen),
     adminScreen('login', LoginLogScreen),
     adminScreen('manage', ManageScreen),
+    // Reports
+    adminScreen('salelog', SaleLogScreen),
+    adminScreen('confirm', ConfirmScreen),
   ]),
 ];

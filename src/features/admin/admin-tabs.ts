@@ -13,7 +13,7 @@ export const adminTabLabels: Record<AdminTab, MessageDescriptor> = {
   [AdminTab.ads]: msg`Ads`,
   [AdminTab.login]: msg`Login log`,
   [AdminTab.sale]: msg`Sale requests`,
-  [AdminTab.confirm]: msg`Sale completions`,
+  [AdminTab.confirm]: msg`Report decisions`,
   [AdminTab.manage]: msg`Admin authority`,
   [AdminTab.site]: msg`Site management`,
   [AdminTab.db]: msg`Member export`,
@@ -26,6 +26,9 @@ const tabsWithScreens: ReadonlySet<AdminTab> = new Set([
   AdminTab.point,
   AdminTab.period,
   AdminTab.login,
+  // Reports
+  AdminTab.sale,
+  AdminTab.confirm,
   AdminTab.manage,
   AdminTab.site,
 ]);

@@ -28,6 +28,9 @@ export function MoreTiles() {
       >
         {t`Transfer a site`}
       </button>
+      <Link to="/SiteReport" className="tile" data-testid="site-report-tile">
+        {t`Site report`}
+      </Link>
       <button
         type="button"
         className="tile"

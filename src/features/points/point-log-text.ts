@@ -25,6 +25,8 @@ export function usePointLogText() {
         const bought = USAGE_PLANS.find((p) => p.id === item.f_ref);
         return bought ? t`Usage plan: ${plan.title(bought)}` : t`Usage plan`;
       }
+      case 'report':
+        return item.f_memo ? t`Report reward: ${item.f_memo}` : t`Report reward`;
       case 'admin':
         return item.f_memo ? t`By the admin: ${item.f_memo}` : t`By the admin`;
       default:

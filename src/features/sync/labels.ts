@@ -25,6 +25,10 @@ export function describeChange(entry: Pick<OutboxEntry, 'name' | 'args'>): Messa
       return args.site_idx && Number(args.site_idx) > 0 && !args.draft_id
         ? msg`Modify a site`
         : msg`Register a site`;
+    case 'reportSite':
+      return msg`Report a site`;
+    case 'reportHo_app':
+      return msg`Report a unit`;
     default:
       return msg`Change`;
   }

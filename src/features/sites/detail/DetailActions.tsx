@@ -7,6 +7,7 @@ import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
 import { useModal } from '../../../ui/modal.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { ReportPopup, useReportWarning } from '../../reports/ReportPopup.tsx';
 import { CompleteGridPopup } from '../sale-list/CompleteGridPopup.tsx';
 import { useShareSite } from './share.tsx';
 
@@ -65,6 +66,15 @@ export function DetailActions({
       />
     ));
 
+  // Site report (spec §6: everyone, on new-open sites), after the first-use warning.
+  const reportWarning = useReportWarning();
+  const openReport = async () => {
+    if (!(await reportWarning())) return;
+    modal.open((close) => (
+      <ReportPopup target={{ siteIdx: site.f_idx, siteName: site.f_name }} close={close} />
+    ));
+  };
+
   const kind = site.f_site_type === 'O' ? 'New' : 'General';
   return (
     <section className="detail-actions" aria-label={t`Actions`}>
@@ -85,6 +95,16 @@ export function DetailActions({
       >
         <Trans>Share</Trans>
       </button>
+      {permissions.report ? (
+        <button
+          type="button"
+          className="button"
+          data-testid="report-button"
+          onClick={() => void openReport()}
+        >
+          <Trans>Report</Trans>
+        </button>
+      ) : null}
       {permissions.complete ? (
         <button
           type="button"

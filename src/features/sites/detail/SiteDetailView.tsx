@@ -57,7 +57,13 @@ export function SiteDetailView({ detail, fromDevice }: { detail: SiteDetail; fro
       <PhotoStrip title={t`Photos`} images={site.f_image_urls} testId="photos" />
       <PhotoStrip title={t`Inlay pictures`} images={site.f_inlay_image_url} testId="inlay" />
       <PriceTables site={site} units={units} />
-      {site.f_site_type === 'O' ? <UnitGrid dongs={detail.dong_list} units={units} /> : null}
+      {site.f_site_type === 'O' ? (
+        <UnitGrid
+          dongs={detail.dong_list}
+          units={units}
+          report={detail.permissions.report ? { siteIdx: site.f_idx, siteName: site.f_name } : null}
+        />
+      ) : null}
       <ContactList contacts={detail.contact_list} />
       <SiteFacts site={site} rooms={detail.room_list} notify={detail.recent_notify_info} />
       <MemoSection siteIdx={site.f_idx} memo={detail.memo} images={detail.memo_images} />

@@ -9,7 +9,16 @@ import { UnitInfoPopup } from './UnitInfoPopup.tsx';
  * Spec §2 unit grid by building and floor, top floor first. Sold-out units are masked: no
  * price, greyed; a tap on any unit opens its information.
  */
-export function UnitGrid({ dongs, units }: { dongs: SiteDetailDong[]; units: SiteDetailHo[] }) {
+export function UnitGrid({
+  dongs,
+  units,
+  report,
+}: {
+  dongs: SiteDetailDong[];
+  units: SiteDetailHo[];
+  /** The site, when the member may report its units (spec §6: everyone, on new-open sites). */
+  report: { siteIdx: number; siteName: string } | null;
+}) {
   const { t } = useLingui();
   const modal = useModal();
   const grid = useMemo(() => unitGrid({ dongs, units }), [dongs, units]);
@@ -39,7 +48,9 @@ export function UnitGrid({ dongs, units }: { dongs: SiteDetailDong[]; units: Sit
                       data-complete={u.f_complete}
                       aria-label={done ? t`${u.f_ho}, sold out` : u.f_ho}
                       onClick={() =>
-                        modal.open((close) => <UnitInfoPopup unit={u} dong={dong} onClose={close} />)
+                        modal.open((close) => (
+                          <UnitInfoPopup unit={u} dong={dong} report={report} onClose={close} />
+                        ))
                       }
                     >
                       <span>{u.f_ho}</span>

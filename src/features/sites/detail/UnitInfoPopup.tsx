@@ -3,6 +3,8 @@ import type { SiteDetailDong, SiteDetailHo } from '../../../../sync/api/site-det
 import type { TransCode } from '../../../../sync/sites/detail.ts';
 import { parseList, roomLabel } from '../../../../sync/sites/rules.ts';
 import { dashIfBlank, formatArea } from '../../../lib/format.ts';
+import { useModal } from '../../../ui/modal.tsx';
+import { ReportPopup, useReportWarning } from '../../reports/ReportPopup.tsx';
 import { transCodeLabels } from '../common/labels.ts';
 import { PriceText } from '../common/PriceText.tsx';
 import { PhotoStrip } from './PhotoStrip.tsx';
@@ -22,13 +24,24 @@ function unitPrice({ unit: u, type }: { unit: SiteDetailHo; type: TransCode }): 
 export function UnitInfoPopup({
   unit,
   dong,
+  report,
   onClose,
 }: {
   unit: SiteDetailHo;
   dong: SiteDetailDong;
+  report: { siteIdx: number; siteName: string } | null;
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const modal = useModal();
+  const reportWarning = useReportWarning();
+  const unitLabel = `${dong.f_dong || t`No dong name`} ${unit.f_ho}`;
+  const openReport = async () => {
+    if (!report || !(await reportWarning())) return;
+    modal.open((close) => (
+      <ReportPopup target={{ ...report, unit: { hoIdx: unit.f_idx, label: unitLabel } }} close={close} />
+    ));
+  };
   const done = unit.f_complete === 'Y';
   const types = parseList(unit.f_trans_type).map(Number) as TransCode[];
   return (
@@ -82,6 +95,16 @@ export function UnitInfoPopup({
       </dl>
       <PhotoStrip title={t`Unit pictures`} images={unit.f_image_urls} testId="unit-photos" />
       <div className="modal__actions">
+        {report ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="unit-report-button"
+            onClick={() => void openReport()}
+          >
+            <Trans>Report this unit</Trans>
+          </button>
+        ) : null}
         <button type="button" className="button" onClick={onClose}>
           <Trans>Close</Trans>
         </button>

@@ -1,0 +1,200 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import {
+  getReportCountCall,
+  type ReportCounts,
+  reportHoCall,
+  reportSiteCall,
+} from '../../../sync/api/reports.api.ts';
+import { ImageKind } from '../../../sync/api/uploads.api.ts';
+import {
+  completeStatusOf,
+  ReportRules,
+  type ReportType,
+  type SiteReportType,
+  siteReportTypes,
+  type UnitReportType,
+  unitReportTypes,
+} from '../../../sync/reports/report-types.ts';
+import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { useCallFailure } from '../../api/useCall.ts';
+import { localDb } from '../../db/db.ts';
+import { syncEngine } from '../../sync/client.ts';
+import { keepFile } from '../../sync/files.ts';
+import { useConfirm } from '../../ui/dialogs.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { afterModalClosed } from '../points/modal-chain.ts';
+import { imageProblem, uploadImage } from '../registration/upload.ts';
+import { acceptReportWarning, reportWarningAccepted } from './first-report-warning.ts';
+import { reportTypeLabels } from './labels.ts';
+import { ReportCountsLine } from './ReportCountsLine.tsx';
+import { ReportPictures } from './ReportPictures.tsx';
+import './reports.css';
+
+export interface ReportTarget {
+  siteIdx: number;
+  siteName: string;
+  /** A unit report; none for a report on the whole site. */
+  unit?: { hoIdx: number; label: string };
+}
+
+/**
+ * Spec §2 unit and site report modal: a type, a memo and pictures. Online the report is sent at
+ * once (the server's answer, such as 'already reported today', is shown); without a network it
+ * waits in the outbox with its pictures and is sent on the next sync.
+ */
+export function ReportPopup({ target, close }: { target: ReportTarget; close: () => void }) {
+  const { t, i18n } = useLingui();
+  const confirm = useConfirm();
+  const fail = useCallFailure();
+  const types: readonly ReportType[] = target.unit ? unitReportTypes : siteReportTypes;
+  const [type, setType] = useState<ReportType | null>(null);
+  const [memo, setMemo] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState(false);
+  // Offline the counts are simply not shown: the report can still be queued.
+  const [counts, setCounts] = useState<ReportCounts | undefined>();
+  useEffect(() => {
+    api(getReportCountCall, {}).then(setCounts, () => {});
+  }, []);
+
+  const addFiles = (picked: File[]) => {
+    if (picked.some((f) => imageProblem(f) === 'notImage')) return toast(t`Unsupported image format.`);
+    if (picked.some((f) => imageProblem(f) === 'tooLarge')) return toast(t`The picture is too large.`);
+    if (files.length + picked.length > ReportRules.maxImages) {
+      return toast(t`At most ${ReportRules.maxImages} pictures.`);
+    }
+    setFiles((list) => [...list, ...picked]);
+    toast(t`Attached.`);
+  };
+
+  const removeLast = async () => {
+    if (files.length === 0) return toast(t`There is no picture to delete.`);
+    if (await confirm(t`The last picture will be deleted.`)) setFiles((list) => list.slice(0, -1));
+  };
+
+  // The type list shown is the unit's or the site's, so the chosen type fits the call made.
+  const siteArgs = (images: string[]) => ({
+    site_idx: target.siteIdx,
+    report_type: type as SiteReportType,
+    complete_status: completeStatusOf(type as ReportType),
+    memo: memo.trim(),
+    memo_images: images,
+  });
+  const unitArgs = (images: string[], hoIdx: number) => ({
+    ...siteArgs(images),
+    report_type: type as UnitReportType,
+    ho_idx: hoIdx,
+  });
+
+  /** Online: pictures through the upload call (checked by their bytes), then the report. */
+  const sendOnline = async () => {
+    const urls = await Promise.all(
+      files.map((file) => uploadImage({ file, kind: ImageKind.memo, onProgress: () => {} })),
+    );
+    if (target.unit) await api(reportHoCall, unitArgs(urls, target.unit.hoIdx));
+    else await api(reportSiteCall, siteArgs(urls));
+  };
+
+  /** Offline: the pictures wait on the device and the report in the outbox. */
+  const queue = async () => {
+    const refs = await Promise.all(
+      files.map((file) => keepFile({ db: localDb, file, name: file.name, kind: ImageKind.memo })),
+    );
+    if (target.unit) await syncEngine.mutate('reportHo_app', unitArgs(refs, target.unit.hoIdx));
+    else await syncEngine.mutate('reportSite', siteArgs(refs));
+    toast(t`No network: the report is kept on this device and sent when you are back online.`);
+  };
+
+  const submit = async () => {
+    if (!type) return toast(t`Please choose what you are reporting.`);
+    if (!(await confirm(t`Send this report?`))) return;
+    setSending(true);
+    try {
+      await sendOnline();
+      close();
+    } catch (err) {
+      if (err instanceof NetworkError) {
+        await queue();
+        close();
+      } else if (err instanceof ApiError) {
+        toast(err.message);
+      } else fail(err);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form
+      className="form"
+      data-testid="report-popup"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="modal__title">{target.unit ? t`Report a unit` : t`Report a site`}</h2>
+      <p className="muted">
+        {target.siteName}
+        {target.unit ? ` · ${target.unit.label}` : ''}
+      </p>
+      <ReportCountsLine counts={counts} />
+      <fieldset className="choice-list">
+        <legend>{t`What did you see?`}</legend>
+        {types.map((value) => (
+          <label key={value} className="choice">
+            <input
+              type="radio"
+              name="report_type"
+              value={value}
+              checked={type === value}
+              onChange={() => setType(value)}
+            />{' '}
+            {i18n._(reportTypeLabels[value])}
+          </label>
+        ))}
+      </fieldset>
+      <textarea
+        className="input"
+        rows={4}
+        maxLength={ReportRules.maxMemo}
+        aria-label={t`Memo`}
+        placeholder={t`What you saw, where and when (optional)`}
+        value={memo}
+        onChange={(e) => setMemo(e.target.value)}
+      />
+      <ReportPictures files={files} onAdd={addFiles} onRemoveLast={() => void removeLast()} />
+      <div className="row">
+        <button type="button" className="button grow" onClick={close}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button
+          type="submit"
+          className="button button--primary grow"
+          disabled={sending || counts?.blocked === true}
+          data-testid="report-send"
+        >
+          <Trans>Send report</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Opens the report form, after the first-use warning about inaccurate reports (spec §5). */
+export function useReportWarning() {
+  const { t } = useLingui();
+  const confirm = useConfirm();
+  return async (): Promise<boolean> => {
+    if (reportWarningAccepted()) return true;
+    const ok = await confirm(
+      t`Reports are checked by the admins. An accepted report earns points (1,000 for a site, 100 for a unit); after three inaccurate reports are rejected you can no longer report. Continue?`,
+    );
+    if (!ok) return false;
+    acceptReportWarning();
+    // The form opens once the confirm has left the modal stack.
+    await afterModalClosed();
+    return true;
+  };
+}

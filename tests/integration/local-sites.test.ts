@@ -111,6 +111,31 @@ describe('the device’s copy of the site lists', () => {
     });
     expect(ids(local)).toEqual(ids(server));
   });
+
+  it('offers for a report, offline, the new-open sites on the device that the server offers by that name', async () => {
+    const { owner, call, engine, db, me } = await setup();
+    const viewed = [
+      await insertSite(t, { userIdx: owner, f_name: '역삼 래미안', f_site_type: 'O' }),
+      await insertSite(t, { userIdx: owner, f_name: '역삼 빌라', f_site_type: 'G' }),
+      await insertSite(t, { userIdx: me, f_name: '역삼 자이', f_site_type: 'O' }),
+    ];
+    for (const site of viewed) await call({ path: '/site/getSiteDetail', body: { site_idx: site } });
+    // A site the device never received is the server's alone to offer.
+    await insertSite(t, { userIdx: owner, f_name: '역삼 센트럴', f_site_type: 'O' });
+    await engine.sync();
+    const server = await call<SitePage>({
+      path: '/report/getSiteListForReport',
+      body: { site_name: '역삼' },
+    });
+    const local = await localSitePage({
+      list: { kind: 'device', siteType: 'O', keyword: '역삼' },
+      uid: me,
+      page: 1,
+      db,
+    });
+    expect(ids(local).sort()).toEqual([viewed[0], viewed[2]].sort());
+    expect(ids(server)).toEqual(expect.arrayContaining(ids(local)));
+  });
 });
 
 describe('the device’s copy of the site detail', () => {

@@ -1,15 +1,18 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import {
   getReportCountCall,
   getSiteListForReportCall,
   type ReportCounts,
+  type ReportSiteItem,
 } from '../../../sync/api/reports.api.ts';
 import { api } from '../../api/client.ts';
 import { InfiniteList } from '../../ui/InfiniteList.tsx';
 import { useModal } from '../../ui/modal.tsx';
-import { useInfiniteList } from '../../ui/useInfiniteList.ts';
+import { localSitePage } from '../sites/common/local-sites.ts';
+import { useMember } from '../sites/common/useMember.ts';
+import { useSitePages } from '../sites/common/useSitePages.ts';
 import { ReportCountsLine } from './ReportCountsLine.tsx';
 import { ReportPopup, useReportWarning } from './ReportPopup.tsx';
 
@@ -25,11 +28,37 @@ export function ReportSitesTab() {
     api(getReportCountCall, {}).then(setCounts, () => {});
   }, []);
   useEffect(loadCounts, [loadCounts]);
-  const loadPage = useCallback(
+  const { uid } = useMember();
+  const online = useCallback(
     (page: number) => api(getSiteListForReportCall, { site_name: name, page_num: page }),
     [name],
   );
-  const list = useInfiniteList({ loadPage });
+  // Without a network the new-open sites on the device are listed: a report made offline waits
+  // in the outbox, and today's counts are the server's to tell once it is reachable.
+  const offline = useCallback(
+    async (page: number) => {
+      const local = await localSitePage({
+        list: { kind: 'device', siteType: 'O', keyword: name },
+        uid,
+        page,
+      });
+      return {
+        ...local,
+        list: local.list.map(
+          (s): ReportSiteItem => ({
+            f_idx: s.f_idx,
+            f_name: s.f_name,
+            f_address1: s.f_address1,
+            f_address2: s.f_address2,
+            f_complete: s.f_complete,
+            f_today_reported_cnt: 0,
+          }),
+        ),
+      };
+    },
+    [name, uid],
+  );
+  const { list, fromDevice } = useSitePages({ online, offline });
 
   const report = async (site: { f_idx: number; f_name: string }) => {
     if (!(await reportWarning())) return;
@@ -61,6 +90,11 @@ export function ReportSitesTab() {
         </button>
       </form>
       <ReportCountsLine counts={counts} />
+      {fromDevice ? (
+        <p className="banner banner--warn" data-testid="from-device">
+          <Trans>No network: showing the sites saved on this device.</Trans>
+        </p>
+      ) : null}
       <InfiniteList
         key={name}
         list={list}

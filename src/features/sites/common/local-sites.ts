@@ -69,6 +69,8 @@ export type LocalListKind =
   | { kind: 'recent' }
   | { kind: 'like' }
   | { kind: 'mine'; siteType: 'A' | 'O' | 'G'; keyword: string }
+  /** Every registered site on the device of one kind (the report tab offline). */
+  | { kind: 'device'; siteType: 'O' | 'G'; keyword: string }
   | {
       kind: 'group';
       keyword: string;
@@ -152,7 +154,9 @@ export async function localSitePage({
       which.kind === 'mine'
         ? (s: LocalSite) =>
             s.f_user_idx === uid && (which.siteType === 'A' || s.f_site_type === which.siteType)
-        : await groupSiteFilter({ which, uid, liked, db });
+        : which.kind === 'device'
+          ? (s: LocalSite) => s.f_site_type === which.siteType
+          : await groupSiteFilter({ which, uid, liked, db });
     rows = sites
       .filter((s) => registered(s) && keep(s) && matches({ site: s, keyword: which.keyword }))
       .map((site) =>

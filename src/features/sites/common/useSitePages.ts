@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { SitePage } from '../../../../sync/api/site-lists.api.ts';
+import type { Page } from '../../../../sync/api/page.ts';
 import { NetworkError } from '../../../api/client.ts';
 import { useInfiniteList } from '../../../ui/useInfiniteList.ts';
 
@@ -8,12 +8,12 @@ import { useInfiniteList } from '../../../ui/useInfiniteList.ts';
  * from the device's store when there is none (the screen says so). Once a list fell back to
  * the device it stays there until it is opened again, so pages never mix the two sources.
  */
-export function useSitePages({
+export function useSitePages<T>({
   online,
   offline,
 }: {
-  online: (page: number) => Promise<SitePage>;
-  offline: (page: number) => Promise<SitePage>;
+  online: (page: number) => Promise<Page<T>>;
+  offline: (page: number) => Promise<Page<T>>;
 }) {
   const [fromDevice, setFromDevice] = useState(false);
   const device = useRef(false);

@@ -37,7 +37,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png', 'offline-admin.html'],
+      includeAssets: ['favicon.svg', 'favicon.ico', 'icons/*.png', 'offline-admin.html'],
       manifest: {
         id: '/',
         name: '분양톡 - 분양·중개 현장 관리',

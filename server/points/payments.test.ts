@@ -97,7 +97,7 @@ describe('charging points through the test checkout', () => {
     const res = await confirm(token, back);
     expect(res).toMatchObject({
       code: 0,
-      msg: '충전되었습니다. 새로고침해 주세요.',
+      msg: '충전되었습니다.',
       data: { charged: 20000, point: 20000 },
     });
     const after = await points(userIdx);

@@ -7,7 +7,7 @@ export const pointsMessages = defineMessages({
     ko: '현재 이용권이 무료입니다. 기간만 있는 이용권은 구매할 필요가 없습니다.',
     en: 'Usage is free at the moment, so there is no need to buy days.',
   },
-  charged: { ko: '충전되었습니다. 새로고침해 주세요.', en: 'Charged. Please refresh.' },
+  charged: { ko: '충전되었습니다.', en: 'Charged.' },
   paymentFailed: { ko: '결제에 실패했습니다. {reason}', en: 'Payment failed. {reason}' },
   paymentNotVerified: {
     ko: '결제를 확인할 수 없습니다.',

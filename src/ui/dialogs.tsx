@@ -73,6 +73,7 @@ function PromptBody({
   inputMode,
   type,
   validate,
+  check,
   onAnswer,
 }: {
   title: string;
@@ -80,18 +81,26 @@ function PromptBody({
   inputMode?: 'tel' | 'text' | 'numeric' | undefined;
   type?: 'text' | 'password' | undefined;
   validate: (value: string) => string | null;
+  check?: ((value: string) => Promise<string | null>) | undefined;
   onAnswer: (value: string | null) => void;
 }) {
   const { t } = useLingui();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   return (
     <form
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
         const problem = validate(value);
-        if (problem) setError(problem);
-        else onAnswer(value);
+        if (problem) return setError(problem);
+        if (check) {
+          // The answer is tried before the popup closes: a refusal stays beside the field to retry.
+          setChecking(true);
+          const refused = await check(value).finally(() => setChecking(false));
+          if (refused) return setError(refused);
+        }
+        onAnswer(value);
       }}
     >
       <h2 className="modal__title">{title}</h2>
@@ -112,7 +121,7 @@ function PromptBody({
         <button type="button" className="button" onClick={() => onAnswer(null)}>
           {t`Cancel`}
         </button>
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={checking}>
           {t`OK`}
         </button>
       </div>
@@ -130,6 +139,8 @@ export function usePrompt() {
       inputMode?: 'tel' | 'text' | 'numeric';
       type?: 'text' | 'password';
       validate?: (value: string) => string | null;
+      /** Tries the answer (a password, say); a message keeps the popup open with it shown. */
+      check?: (value: string) => Promise<string | null>;
     }) =>
       new Promise<string | null>((resolve) => {
         let answered = false;

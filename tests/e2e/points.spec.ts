@@ -46,7 +46,7 @@ test('an expired agent charges 20,000 points at the test checkout, buys 30 days,
 
   // Back in the app: the server verified the payment with the provider and credited it.
   await expect(page).toHaveURL(/\/More$/);
-  await expect(page.getByText('충전되었습니다. 새로고침해 주세요.')).toBeVisible();
+  await expect(page.getByText('충전되었습니다.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('points')).toHaveText('포인트: 30,000P');
 
   // Usage extension: the 30-day plan for 12,000 points; the popup closes and the profile reloads.
@@ -123,7 +123,11 @@ test('an admin gives points behind the lock, confirmed first, and the log names 
   await page.getByLabel('포인트', { exact: true }).fill('1500');
   await page.getByLabel('메모').fill('이벤트');
   await page.getByRole('button', { name: '포인트 지급' }).click();
-  // Locked by default: the password comes first, then the confirmation.
+  // Locked by default: the password comes first, then the confirmation. A wrong one is said
+  // beside the field and the popup stays open for another try.
+  await page.getByLabel('관리자 비밀번호').fill('wrong-password');
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByText('관리자 비밀번호가 올바르지 않습니다.')).toBeVisible();
   await page.getByLabel('관리자 비밀번호').fill('admin1234');
   await page.getByRole('button', { name: '확인' }).click();
   await page

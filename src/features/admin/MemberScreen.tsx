@@ -16,6 +16,7 @@ import { formatDate, formatNumber, formatPhone, phoneDigits } from '../../lib/fo
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useNumberedPages } from '../../ui/useNumberedPages.ts';
+import { useMember } from '../sites/common/useMember.ts';
 
 function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useLingui();
@@ -105,6 +106,7 @@ function MemberActions({
 /** Spec §2 admin member: find members, limit (WL/LL), block, remove, pre-register a phone. */
 export function MemberScreen() {
   const { t } = useLingui();
+  const { uid } = useMember();
   const { run } = useCall();
   const confirm = useConfirm();
   const prompt = usePrompt();
@@ -169,7 +171,12 @@ export function MemberScreen() {
             <td className="num">{formatNumber(u.f_point)}</td>
             <td className="num">{u.f_sale_count}</td>
             <td>
-              <MemberActions user={u} act={(label, action) => void act(label, action)} />
+              {/* The server refuses every action on oneself: the own row offers none. */}
+              {u.f_idx === uid ? (
+                <span className="muted">{t`You`}</span>
+              ) : (
+                <MemberActions user={u} act={(label, action) => void act(label, action)} />
+              )}
             </td>
           </tr>
         )}

@@ -9,6 +9,9 @@ import { MemberAdjustment } from './MemberAdjustment.tsx';
 
 function UsageLog({ userIdx }: { userIdx: number }) {
   const { t } = useLingui();
+  // A row without a memo says what made it, in words: the ledger's reason codes are not for people.
+  const reasonText = (reason: string): string =>
+    ({ plan: t`Usage plan purchase`, admin: t`Set by an admin` })[reason] ?? reason;
   const pages = useNumberedPages(
     useCallback(
       (page: number) => api(getMemberUsageLogCall, { user_idx: userIdx, page_num: page }),
@@ -40,7 +43,7 @@ function UsageLog({ userIdx }: { userIdx: number }) {
             </td>
             <td>{formatDateTime(r.f_usage_date_final)}</td>
             <td>{r.f_admin_name ?? '-'}</td>
-            <td>{r.f_memo || r.f_reason}</td>
+            <td>{r.f_memo || reasonText(r.f_reason)}</td>
           </tr>
         )}
       />

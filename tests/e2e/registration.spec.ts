@@ -293,3 +293,21 @@ test('an unregistered-site report is checked by its own rules, sent, and then sh
   await expect(page.getByText(/^37\.\d{5}, 126\.\d{5}$/)).toBeVisible();
   await expect(send).toHaveCount(0);
 });
+
+test('switching to a general site and cancelling returns to where registration was entered from', async ({
+  page,
+}) => {
+  await loginAs(page, '01020000005');
+  await page.goto('/More');
+  await page.getByRole('link', { name: '매물 등록' }).first().click();
+  await expect(page).toHaveURL(/\/RegSite\/step1\/New/);
+  const offer = page.getByRole('dialog').filter({ hasText: '임시저장한 내용이 있습니다' });
+  if (await offer.isVisible()) await offer.getByRole('button', { name: '삭제' }).click();
+  await page.getByRole('tab', { name: '일반' }).click();
+  await expect(page).toHaveURL(/\/RegSite\/step1\/General/);
+  await page.getByLabel('현장명', { exact: true }).fill('취소할 일반 현장');
+  await page.getByRole('button', { name: '취소' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '그만두기' }).click();
+  // Not a blank new-open form: the tab switch left no history entry of its own.
+  await expect(page).toHaveURL(/\/More$/);
+});

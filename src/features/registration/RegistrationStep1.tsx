@@ -73,10 +73,22 @@ function Step1Form({
       <main className="screen reg-screen">
         {session.mode === 'new' ? (
           <div className="reg-kind" role="tablist" aria-label={t`Kind of site`}>
-            <Link to="/RegSite/step1/$type" params={{ type: 'New' }} role="tab" aria-selected={newOpen}>
+            <Link
+              to="/RegSite/step1/$type"
+              params={{ type: 'New' }}
+              replace
+              role="tab"
+              aria-selected={newOpen}
+            >
               <Trans>New open</Trans>
             </Link>
-            <Link to="/RegSite/step1/$type" params={{ type: 'General' }} role="tab" aria-selected={!newOpen}>
+            <Link
+              to="/RegSite/step1/$type"
+              params={{ type: 'General' }}
+              replace
+              role="tab"
+              aria-selected={!newOpen}
+            >
               <Trans>General</Trans>
             </Link>
           </div>

@@ -1,15 +1,26 @@
+import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { ResultCode } from '../../sync/codes.ts';
 import { setSessionEndedHandler, setSuccessMessageHandler } from '../api/client.ts';
 import { forceLogout } from '../features/auth/auth-actions.ts';
+import { awaitingApproval, profileStore } from '../features/auth/profile.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { toast } from '../ui/toast.tsx';
 import { router } from './router.tsx';
 
+const reviewed = msg`Your sign-up has been reviewed. Please sign in again to continue.`;
+
 export function App() {
   useEffect(() => {
-    setSessionEndedHandler(({ msg }) => forceLogout(msg));
+    setSessionEndedHandler(({ code, msg: text }) =>
+      // A member under review whose status changed was just approved or rejected: say so, not
+      // just "status changed" (the next sign-in shows which).
+      forceLogout(
+        code === ResultCode.statusChanged && awaitingApproval(profileStore.get()) ? i18n._(reviewed) : text,
+      ),
+    );
     setSuccessMessageHandler(toast);
   }, []);
   return (

@@ -151,3 +151,40 @@ test('logging out clears the offline store and returns to the login screen', asy
   });
   expect(likes).toBe(0);
 });
+
+test('a member under review is told registration waits for approval, the device does not pull, and approval is announced', async ({
+  browser,
+}) => {
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  const pulls: string[] = [];
+  agent.on('request', (r) => {
+    if (r.url().includes('/sync/pull')) pulls.push(r.url());
+  });
+  await loginAs(agent, '01030000001');
+  await agent.goto('/Home');
+  await expect(agent.getByTestId('sync-indicator')).toHaveText('승인 대기');
+  await agent.goto('/RegSite/step1/New');
+  await expect(agent.getByTestId('awaiting-approval')).toContainText(
+    '관리자가 승인하면 매물을 등록할 수 있습니다',
+  );
+  await expect(agent.getByLabel('현장명', { exact: true })).toHaveCount(0);
+  // No loop of refused pulls while the status stays the same.
+  const seen = pulls.length;
+  await agent.waitForTimeout(3_000);
+  expect(pulls.length).toBe(seen);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginAs(admin, '01011110000');
+  await admin.goto('/admin/accept');
+  const applicant = admin.getByTestId('applicant').filter({ hasText: '신입회' });
+  await applicant.getByRole('button', { name: '승인' }).click();
+  await expect(admin.getByText('승인했습니다.')).toBeVisible();
+
+  // The open session learns it within the forced-logout poll and says why it ended.
+  await expect(agent).toHaveURL(/\/Login$/, { timeout: 10_000 });
+  await expect(agent.getByText('가입 심사가 끝났습니다. 다시 로그인해 주세요.')).toBeVisible();
+  await agentContext.close();
+  await adminContext.close();
+});

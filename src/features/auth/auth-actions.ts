@@ -23,7 +23,7 @@ export function forceLogout(message: string) {
   sessionStore.signOut();
   profileStore.clear();
   sessionStore.setForcedLogout(message);
-  void router.navigate({ to: '/Login', replace: true });
+  void router.navigate({ to: '/Login', search: {}, replace: true });
 }
 
 async function endLocally() {
@@ -33,7 +33,7 @@ async function endLocally() {
   // pictures the service worker kept (private inlay pictures among them).
   await clearLocalData();
   await globalThis.caches?.delete('uploads').catch(() => false);
-  await router.navigate({ to: '/Login', replace: true });
+  await router.navigate({ to: '/Login', search: {}, replace: true });
 }
 
 export async function logout() {

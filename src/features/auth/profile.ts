@@ -50,3 +50,11 @@ export const profileStore = {
 export function useProfile(): Profile | null {
   return useSyncExternalStore(profileStore.subscribe, profileStore.get, profileStore.get);
 }
+
+/**
+ * A member whose sign-up an admin has not approved: the server refuses their saves and their
+ * sync, so the app neither offers registration nor pulls until the status changes.
+ */
+export function awaitingApproval(profile: Profile | null): boolean {
+  return profile !== null && !profile.is_admin && profile.approval !== 'A';
+}

@@ -1,13 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RegistrationKind } from '../../../sync/sites/registration.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { ApprovalGate } from './ApprovalGate.tsx';
 import type { RegistrationSearch } from './navigation.ts';
 import { RegistrationStep1 } from './RegistrationStep1.tsx';
 import { RegistrationStep2 } from './RegistrationStep2.tsx';
 import { useRegistrationEntry } from './useRegistrationEntry.ts';
 
 /** /RegSite/step1/{New|General} and /RegSite/step2: the registration the URL names, once it is open. */
-export function RegistrationRoute({
+export function RegistrationRoute(props: {
+  step: 1 | 2;
+  kind: RegistrationKind;
+  search: RegistrationSearch;
+}) {
+  const { t } = useLingui();
+  return (
+    <ApprovalGate title={t`Register a site`}>
+      <OpenRegistration {...props} />
+    </ApprovalGate>
+  );
+}
+
+function OpenRegistration({
   step,
   kind,
   search,

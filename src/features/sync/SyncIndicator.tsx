@@ -2,7 +2,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { sessionStore } from '../../api/session.ts';
-import { ensureSyncStarted, useSyncStatus } from '../../sync/client.ts';
+import { ensureSyncStarted, syncEngine, useSyncStatus } from '../../sync/client.ts';
+import { awaitingApproval, useProfile } from '../auth/profile.ts';
 import { formatTime } from './format.ts';
 import './sync.css';
 
@@ -24,11 +25,23 @@ function useSignedIn(): boolean {
 export function SyncIndicator() {
   const { i18n } = useLingui();
   const signedIn = useSignedIn();
+  // The server refuses the sync of a member under review: no pulling in a loop of refusals;
+  // it starts when the approved profile arrives.
+  const underReview = awaitingApproval(useProfile());
   const s = useSyncStatus();
   useEffect(() => {
-    if (signedIn) ensureSyncStarted();
-  }, [signedIn]);
+    if (signedIn && !underReview) ensureSyncStarted();
+    // Started before the profile said so (a page opened with a stored session): stop asking.
+    if (underReview) syncEngine.stop();
+  }, [signedIn, underReview]);
   if (!signedIn) return null;
+  if (underReview) {
+    return (
+      <span className="sync-indicator sync-indicator--muted" data-testid="sync-indicator">
+        <Trans>Awaiting approval</Trans>
+      </span>
+    );
+  }
 
   let tone: 'ok' | 'busy' | 'warn' | 'danger' | 'muted' = 'ok';
   let label: React.ReactNode;

@@ -9,7 +9,8 @@ export function LanguageSwitch() {
       type="button"
       className="icon-button"
       onClick={() => activateLocale(next)}
-      aria-label={t`Change language`}
+      // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+      aria-label={`${languageShortNames[next]} · ${t`Change language`}`}
       title={languageNames[next]}
     >
       {languageShortNames[next]}

@@ -78,6 +78,11 @@ test('an agent signs up with a card and the quiz, an admin approves, and the age
     .getByRole('img')
     .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
   expect(cardLoaded).toBe(true);
+  // The whole card opens large, to be read before approving.
+  await applicant.getByRole('button', { name: '홍길동님의 명함 크게 보기' }).click();
+  await expect(admin.getByTestId('gallery')).toBeVisible();
+  await admin.getByTestId('gallery').getByRole('button', { name: '닫기' }).click();
+  await expect(admin.getByTestId('gallery')).toHaveCount(0);
   await applicant.getByRole('button', { name: '승인' }).click();
   await expect(admin.getByText('승인했습니다.')).toBeVisible();
   await expect(admin.getByTestId('applicant').filter({ hasText: '홍길동' })).toHaveCount(0);

@@ -10,8 +10,10 @@ import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { formatDateTime, formatPhone } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { useModal } from '../../ui/modal.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useNumberedPages } from '../../ui/useNumberedPages.ts';
+import { Gallery } from '../sites/detail/Gallery.tsx';
 
 const PAGE = 20;
 
@@ -40,6 +42,7 @@ export function AcceptScreen() {
   const { t } = useLingui();
   const { run } = useCall();
   const confirm = useConfirm();
+  const modal = useModal();
   // getPendingUserList pages by offset and limit (spec §7); the pager asks for whole pages.
   const pages = useNumberedPages(
     useCallback(
@@ -76,13 +79,21 @@ export function AcceptScreen() {
           <tr data-testid="applicant">
             <td>
               {u.f_business_card ? (
-                <a href={u.f_business_card} target="_blank" rel="noreferrer">
+                <button
+                  type="button"
+                  className="applicant__card-button"
+                  aria-label={t`Enlarge the business card of ${u.f_name}`}
+                  onClick={() => {
+                    const url = u.f_business_card;
+                    if (url) modal.open((close) => <Gallery images={[url]} start={0} onClose={close} />);
+                  }}
+                >
                   <img
                     className="applicant__card"
                     src={u.f_business_card}
                     alt={t`Business card of ${u.f_name}`}
                   />
-                </a>
+                </button>
               ) : null}
             </td>
             <td>

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import {
   type AdminUser,
@@ -145,7 +145,9 @@ export function MemberScreen() {
           {t`Pre-register`}
         </button>
       </div>
-      <p className="muted">{t`${formatNumber(pages.data?.total ?? 0)} members`}</p>
+      <p className="muted">
+        <Plural value={pages.data?.total ?? 0} one="# member" other="# members" />
+      </p>
       <PagedTable
         pages={pages}
         label={t`Members`}

@@ -1,8 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { MapSortState } from '../../../sync/map/filter-state.ts';
 import type { MapSite } from '../../../sync/map/query.ts';
-import { formatNumber } from '../../lib/format.ts';
 import { SiteRow } from './SiteRow.tsx';
 
 /**
@@ -56,7 +55,7 @@ export function SiteList({
     <aside className={`site-list${expanded ? ' is-expanded' : ''}`} aria-label={t`Sites on the map`}>
       <button type="button" className="site-list__handle" onClick={onToggle} aria-expanded={expanded}>
         <span className="site-list__count">
-          {count === null ? t`Searching…` : t`${formatNumber(count)} sites`}
+          {count === null ? t`Searching…` : <Plural value={count} one="# site" other="# sites" />}
         </span>
         {offline ? (
           <span className="badge badge--warn">

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { buyPeriodCall } from '../../../sync/api/points.api.ts';
 import { daysLeft, type UsagePlan } from '../../../sync/points/plans.ts';
@@ -116,8 +116,14 @@ export function UsageExtensionPopup({ close }: { close: () => void }) {
       <h2 className="modal__title">{t`Usage extension`}</h2>
       <p className="muted">
         {t`Points: ${pointText}P`} ·{' '}
-        {free ? t`Usage: free` : days > 0 ? t`${days} days left` : t`Usage expired`} ·{' '}
-        {t`made+ ${made} · push ${push}`}
+        {free ? (
+          t`Usage: free`
+        ) : days > 0 ? (
+          <Plural value={days} one="# day left" other="# days left" />
+        ) : (
+          t`Usage expired`
+        )}{' '}
+        · {t`made+ ${made} · push ${push}`}
       </p>
       {free ? (
         <p className="banner banner--warn">{t`Usage is free at the moment; alerts can still be bought.`}</p>

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import {
   type AdminReport,
@@ -71,7 +71,9 @@ export function ConfirmScreen() {
           {t`Search`}
         </button>
       </form>
-      <p className="muted">{t`${formatNumber(pages.data?.total ?? 0)} reports waiting`}</p>
+      <p className="muted">
+        <Plural value={pages.data?.total ?? 0} one="# report waiting" other="# reports waiting" />
+      </p>
       <PagedTable
         pages={pages}
         label={t`Reports waiting for a decision`}

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { findSiteByStatusCall } from '../../../../sync/api/site-visibility.api.ts';
@@ -50,7 +50,9 @@ export function AdminSiteScreen() {
         ))}
       </div>
       <DatePager value={date} onChange={setDate} />
-      <p className="muted">{t`${total} sites`}</p>
+      <p className="muted">
+        <Plural value={total} one="# site" other="# sites" />
+      </p>
       <PagedTable
         pages={pages}
         label={labels[tab]}

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SiteDetail, SiteDetailCommon } from '../../../../sync/api/site-detail.api.ts';
 import { feeTypes, parseList, roomLabel } from '../../../../sync/sites/rules.ts';
 import { dashIfBlank, formatArea, formatManwon, formatNumber } from '../../../lib/format.ts';
@@ -103,7 +103,11 @@ export function SiteFacts({
           <>
             <dt>{t`Last notification`}</dt>
             <dd>
-              {notify.f_recent_noti_ago_date === 0 ? t`Today` : t`${notify.f_recent_noti_ago_date} days ago`}
+              {notify.f_recent_noti_ago_date === 0 ? (
+                t`Today`
+              ) : (
+                <Plural value={notify.f_recent_noti_ago_date} one="# day ago" other="# days ago" />
+              )}
             </dd>
           </>
         ) : null}

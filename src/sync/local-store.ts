@@ -288,3 +288,14 @@ export async function rebase({ db, now }: { db: LocalDb; now: string }): Promise
   const unneeded = shadows.filter((s) => !needed.has(s.id)).map((s) => s.id);
   if (unneeded.length > 0) await db.shadows.bulkDelete(unneeded);
 }
+
+/**
+ * Whether a change the member made to this row is still waiting on the server (pending, sent
+ * or accepted but not yet pulled back): screens then show the device's copy, which has it.
+ */
+export async function hasWaitingChange({ db, key }: { db: LocalDb; key: LocalKey }): Promise<boolean> {
+  await loadMutators();
+  return (await waitingMutations(db)).some(({ mutator, args }) =>
+    mutator.touches(args).some((k) => k.table === key.table && k.key === key.key),
+  );
+}

@@ -301,3 +301,35 @@ test('the sale-complete grid saves the toggled units on apply and forgets them o
     detail.ho_list.filter((h) => h.f_complete === 'Y').length + 1,
   );
 });
+
+test('an edit saved from the site detail shows there at once, marked as waiting, and stays after the sync', async ({
+  page,
+}) => {
+  const { token } = await loginAs(page, '01020000005');
+  const mine = await call<SitePage>({ page, token, path: '/site/getMySiteList', data: { site_type: 'G' } });
+  const site = mine.list[0];
+  if (!site) throw new Error('the demo agent has a general site');
+  await page.goto('/Home');
+  await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 20_000 });
+  await page.goto(`/SiteDetail?site_idx=${site.f_idx}`);
+  await expect(page.locator('.detail-summary__name')).toHaveText(site.f_name);
+
+  const renamed = `${site.f_name} 수정본`;
+  await page.getByRole('link', { name: '수정', exact: true }).click();
+  await expect(page.getByLabel('현장명', { exact: true })).toHaveValue(site.f_name);
+  await page.getByLabel('현장명', { exact: true }).fill(renamed);
+  await page.getByRole('button', { name: '저장', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/SiteDetail\\?site_idx=${site.f_idx}`));
+  await expect(page.locator('.detail-summary__name')).toHaveText(renamed);
+  // Once the change has been to the server and back, the server's copy says the same.
+  await expect(page.getByTestId('waiting-changes')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('.detail-summary__name')).toHaveText(renamed);
+  const detail = await call<SiteDetail>({
+    page,
+    token,
+    path: '/site/getSiteDetail',
+    data: { site_idx: site.f_idx, skip_log_recent_view: 'Y' },
+  });
+  expect(detail.common.f_name).toBe(renamed);
+});

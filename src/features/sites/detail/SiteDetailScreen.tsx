@@ -42,7 +42,13 @@ export function SiteDetailScreen({ siteIdx, skipLog = false }: { siteIdx: number
           </div>
         ) : null}
         {state.status === 'ready' ? (
-          <SiteDetailView key={siteIdx} detail={state.detail} fromDevice={state.fromDevice} />
+          <SiteDetailView
+            // A new reading (the server's after the member's changes came back) starts the view afresh.
+            key={`${siteIdx}:${state.waiting}`}
+            detail={state.detail}
+            fromDevice={state.fromDevice}
+            waiting={state.waiting}
+          />
         ) : null}
       </main>
     </>

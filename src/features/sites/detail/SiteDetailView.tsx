@@ -19,7 +19,16 @@ const LocationMap = lazy(() => import('./LocationMap.tsx'));
  * The site detail's sections. Actions taken here (like, complete, hide, extend, unit
  * completion) change the screen at once; the server's answer or the next pull confirms them.
  */
-export function SiteDetailView({ detail, fromDevice }: { detail: SiteDetail; fromDevice: boolean }) {
+export function SiteDetailView({
+  detail,
+  fromDevice,
+  waiting = false,
+}: {
+  detail: SiteDetail;
+  fromDevice: boolean;
+  /** The member's changes to the site are shown and still on their way to the server. */
+  waiting?: boolean;
+}) {
   const { t } = useLingui();
   const [patch, setPatch] = useState<Partial<SiteDetailCommon>>({});
   const [units, setUnits] = useState<SiteDetailHo[]>(detail.ho_list);
@@ -33,6 +42,11 @@ export function SiteDetailView({ detail, fromDevice }: { detail: SiteDetail; fro
       {fromDevice ? (
         <p className="banner banner--warn" data-testid="from-device">
           <Trans>No network: this is the copy saved on this device and may be out of date.</Trans>
+        </p>
+      ) : null}
+      {waiting ? (
+        <p className="banner banner--info" data-testid="waiting-changes">
+          <Trans>Your changes are shown and waiting to sync.</Trans>
         </p>
       ) : null}
       {detail.isDeleted ? (

@@ -2,13 +2,16 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { getSiteDetailCall, type SiteDetail } from '../../../../sync/api/site-detail.api.ts';
 import { ApiError, api, NetworkError } from '../../../api/client.ts';
-import { syncEngine } from '../../../sync/client.ts';
+import { localDb } from '../../../db/db.ts';
+import { syncEngine, useSyncStatus } from '../../../sync/client.ts';
+import { hasWaitingChange } from '../../../sync/local-store.ts';
 import { localSiteDetail } from '../common/local-sites.ts';
 import { useMember } from '../common/useMember.ts';
 
 export type SiteDetailState =
   | { status: 'loading' }
-  | { status: 'ready'; detail: SiteDetail; fromDevice: boolean }
+  /** `waiting`: the member's own changes are still on their way, so the device's copy is shown. */
+  | { status: 'ready'; detail: SiteDetail; fromDevice: boolean; waiting: boolean }
   /** Deleted, hidden from the caller, or not there: spec §8 deleted-or-hidden notice. */
   | { status: 'unavailable'; message: string }
   /** No network and the site is not among those kept on this device. */
@@ -17,19 +20,35 @@ export type SiteDetailState =
 
 /**
  * The site detail: from the server (which records the recent view unless `skipLog`), or from
- * the device's store when there is no network.
+ * the device's store when there is no network. While a change the member made to the site
+ * waits in the outbox the device's copy is shown (it has the change; the server may not yet),
+ * and the detail is read again after each sync until the change has come back.
  */
 export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: boolean }): SiteDetailState {
   const { t } = useLingui();
   const { uid, isAdmin } = useMember();
   const [state, setState] = useState<SiteDetailState>({ status: 'loading' });
+  const lastSynced = useSyncStatus().lastSyncedAt;
+  // Only a detail showing waiting changes follows the syncs; any other keeps its first reading.
+  const [followed, setFollowed] = useState<string | null>(null);
+  const waiting = state.status === 'ready' && state.waiting;
+  useEffect(() => {
+    if (waiting) setFollowed(lastSynced);
+  }, [waiting, lastSynced]);
   // Plain strings: stable between renders, so the effect runs only when the site changes.
   const hiddenNotice = t`This site has been deleted or hidden.`;
   const unexpected = t`An unexpected error occurred. Please restart the app.`;
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    // A reading after a sync keeps the screen as it is until the new one is there.
+    setState((prev) =>
+      prev.status === 'ready' && prev.detail.common.f_idx === siteIdx ? prev : { status: 'loading' },
+    );
     const load = async (): Promise<SiteDetailState> => {
+      if (await hasWaitingChange({ db: localDb, key: { table: 'sites', key: siteIdx } })) {
+        const mine = await localSiteDetail({ siteIdx, uid, isAdmin });
+        if (mine) return { status: 'ready', detail: mine, fromDevice: false, waiting: true };
+      }
       try {
         const detail = await api(getSiteDetailCall, {
           site_idx: siteIdx,
@@ -37,7 +56,7 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
         });
         // The view put the site among the member's recently viewed: bring it onto the device.
         if (!skipLog && !isAdmin) syncEngine.syncSoon();
-        return { status: 'ready', detail, fromDevice: false };
+        return { status: 'ready', detail, fromDevice: false, waiting: false };
       } catch (err) {
         if (err instanceof ApiError) {
           const reason = (err.data as { reason?: string } | null)?.reason;
@@ -52,7 +71,7 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
       if (detail.isHidden && !detail.permissions.modify) {
         return { status: 'unavailable', message: hiddenNotice };
       }
-      return { status: 'ready', detail, fromDevice: true };
+      return { status: 'ready', detail, fromDevice: true, waiting: false };
     };
     load()
       .then((next) => live && setState(next))
@@ -60,6 +79,6 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
     return () => {
       live = false;
     };
-  }, [siteIdx, skipLog, uid, isAdmin, hiddenNotice, unexpected]);
+  }, [siteIdx, skipLog, uid, isAdmin, hiddenNotice, unexpected, followed]);
   return state;
 }

@@ -36,6 +36,8 @@ const STRING_CANDIDATES = [
   '/uploads/a.jpg',
   'abc',
   'T',
+  // A parcel number (PNU) for the public-data look-ups.
+  '1168010100107370012',
 ];
 const NUMBER_CANDIDATES = [1, 0, 2, 10, 37.5, 127, -1];
 

@@ -8,6 +8,7 @@ import type {
   LocalSite,
 } from '../../sync/device-store.ts';
 import type { SiteDongRow } from '../../sync/site-fields.ts';
+import { lookupsDb } from './lookups-db.ts';
 import { packSites, type SitePack, SiteStore } from './site-packs.ts';
 
 export type { LocalConflict, LocalDraft, LocalLike, LocalMemo, LocalSite };
@@ -194,4 +195,6 @@ export async function clearLocalData(db: LocalDb = localDb): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
   });
+  // Public-data look-ups kept for offline reading (src/db/lookups-db.ts).
+  if (db === localDb) await lookupsDb.lookups.clear();
 }

@@ -13,6 +13,7 @@ export const publicDataMessages = defineMessages({
     ko: '조회가 너무 많습니다. 1분 후 다시 시도해 주세요.',
     en: 'Too many look-ups. Please try again in a minute.',
   },
+  officetelImported: { ko: '오피스텔 기준시가를 가져왔습니다.', en: 'Officetel standard prices imported.' },
   registerCancelled: {
     ko: '건축물대장이 없거나 말소된 지번입니다.',
     en: 'This parcel has no building register, or it was cancelled.',

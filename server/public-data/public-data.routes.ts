@@ -1,3 +1,4 @@
+import { AdminTab } from '../../sync/admin-tabs.ts';
 import {
   getApartPriceCall,
   getBuildingTitleCall,
@@ -5,9 +6,14 @@ import {
   getFloorOutlineCall,
   getHousePriceCall,
   getLandPriceCall,
+  getOfficetelLevelCall,
+  getOfficetelPriceCall,
+  importOfficetelPricesCall,
 } from '../../sync/api/public-data.api.ts';
-import { ruleViolation } from '../http/errors.ts';
+import { badParameter, ruleViolation } from '../http/errors.ts';
 import { defineOperation } from '../http/operation.ts';
+import { importOfficetelRows, officetelLevel, officetelPrices } from './officetel.repository.ts';
+import { OfficetelFileError, readOfficetelFile } from './officetel.ts';
 import { publicDataMessages } from './public-data.messages.ts';
 import { lookUp } from './public-data.service.ts';
 import { tidyApartPrices, tidyExposedAreas, tidyFloors, tidyHousePrices, tidyLandPrices } from './tidy.ts';
@@ -96,5 +102,48 @@ export const publicDataOperations = [
         fetch: () => ctx.adapters.prices.housePrices(input.pnu),
         tidy: tidyHousePrices,
       }),
+  }),
+
+  // Officetel standard prices: read from the file admins imported (no public API serves them).
+  defineOperation(getOfficetelLevelCall, {
+    access: member,
+    handler: async ({ input, ctx }) => ({
+      list: await officetelLevel({
+        db: ctx.db,
+        pnu: input.pnu,
+        level: input.level as 1 | 2 | 3 | 4,
+        buildnum: input.buildnum,
+        dong: input.dong,
+        floor: input.floor,
+      }),
+    }),
+  }),
+  defineOperation(getOfficetelPriceCall, {
+    access: member,
+    handler: async ({ input, ctx }) => ({
+      list: await officetelPrices({ db: ctx.db, ...input }),
+      source: 'provider' as const,
+      fetched_at: ctx.clock.now().toISOString(),
+    }),
+  }),
+  defineOperation(importOfficetelPricesCall, {
+    access: { kind: 'admin', tab: AdminTab.db },
+    successMessage: publicDataMessages.officetelImported,
+    handler: async ({ input, ctx }) => {
+      let rows: Awaited<ReturnType<typeof readOfficetelFile>>;
+      try {
+        rows = await readOfficetelFile({
+          bytes: new Uint8Array(await input.file.arrayBuffer()),
+          fileName: input.file.name,
+        });
+      } catch (err) {
+        if (!(err instanceof OfficetelFileError)) throw err;
+        throw badParameter({ field: 'file', reason: err.problem });
+      }
+      return {
+        imported: await importOfficetelRows({ db: ctx.db, year: input.year, rows }),
+        year: input.year,
+      };
+    },
   }),
 ];

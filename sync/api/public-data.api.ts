@@ -7,6 +7,7 @@ import type {
   HousePrice,
   LandPrice,
   LookupAnswer,
+  OfficetelPrice,
 } from '../public-data/public-data.ts';
 import { defineCall } from './contract.ts';
 
@@ -75,4 +76,56 @@ export const getHousePriceCall = defineCall<LookupAnswer<HousePrice>>()({
   summary: 'Official detached house price per year (VWorld getIndvdHousingPriceAttr), oldest first',
   tag: 'public',
   input: byPnu,
+});
+
+/** An officetel level name as the imported file writes it (building number, dong, floor, ho). */
+const levelName = v.pipe(v.string(), v.trim(), v.maxLength(40));
+
+export const getOfficetelLevelCall = defineCall<{ list: string[] }>()({
+  operationId: 'getOfficetelLevel',
+  method: 'get',
+  path: '/public/officetelLevel',
+  summary:
+    'Officetel standard price levels of a parcel from the imported file: 1 buildings, 2 dongs of buildnum, 3 floors of dong, 4 hos of floor',
+  tag: 'public',
+  input: v.object({
+    pnu,
+    level: v.pipe(
+      v.union([
+        v.number(),
+        v.pipe(v.string(), v.regex(/^[1-4]$/, 'level must be 1 to 4'), v.transform(Number)),
+      ]),
+      v.integer('level must be 1 to 4'),
+      v.minValue(1, 'level must be 1 to 4'),
+      v.maxValue(4, 'level must be 1 to 4'),
+    ),
+    buildnum: v.optional(levelName),
+    dong: v.optional(levelName),
+    floor: v.optional(levelName),
+  }),
+});
+
+export const getOfficetelPriceCall = defineCall<LookupAnswer<OfficetelPrice>>()({
+  operationId: 'getOfficetelPrice',
+  method: 'get',
+  path: '/public/officetelPrice',
+  summary:
+    'Officetel standard price of one unit per year, with value = per-㎡ price × (exclusive + shared area)',
+  tag: 'public',
+  input: v.object({ pnu, buildnum: levelName, dong: levelName, floor: levelName, ho: levelName }),
+});
+
+export const importOfficetelPricesCall = defineCall<{ imported: number; year: string }>()({
+  operationId: 'importOfficetelPrices',
+  method: 'post',
+  path: '/admin/importOfficetelPrices',
+  summary:
+    'Imports the yearly officetel standard price file (CSV or XLSX; columns pnu, build_addr, buildnum, dong, floor, ho, pbdate, totarea, sharea, pbprice); a year imported again is replaced',
+  tag: 'admin',
+  multipart: true,
+  maxBodyBytes: 60 * 1024 * 1024,
+  input: v.object({
+    file: v.instance(File, 'a CSV or XLSX file is required'),
+    year: v.pipe(v.string('year required'), v.regex(/^\d{4}$/, 'year must be 4 digits')),
+  }),
 });

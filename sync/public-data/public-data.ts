@@ -75,6 +75,8 @@ export interface HousePrice {
 
 /** One row of the officetel standard price table an admin imported (spec §3 officetel). */
 export interface OfficetelPrice {
+  /** The year of the published file the row came from. */
+  f_year: string;
   f_build_addr: string;
   f_buildnum: string;
   f_dong: string;

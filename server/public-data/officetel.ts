@@ -58,6 +58,11 @@ export class OfficetelFileError extends Error {
   }
 }
 
+async function readXlsx({ workbook, bytes }: { workbook: ExcelJS.Workbook; bytes: Uint8Array }) {
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  return workbook.worksheets[0];
+}
+
 /** The rows of an officetel price file (CSV or XLSX), or the first problem with its line. */
 export async function readOfficetelFile({
   bytes,
@@ -68,7 +73,7 @@ export async function readOfficetelFile({
 }): Promise<OfficetelRow[]> {
   const workbook = new ExcelJS.Workbook();
   const sheet = /\.xlsx$/i.test(fileName)
-    ? (await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer), workbook.worksheets[0])
+    ? await readXlsx({ workbook, bytes })
     : await workbook.csv.read(
         Readable.from(
           Buffer.from(bytes)

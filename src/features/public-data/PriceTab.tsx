@@ -5,13 +5,15 @@ import { withLandType } from '../../../sync/public-data/public-data.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { ApartPriceSection } from './ApartPriceSection.tsx';
 import { LookupPending, LookupSourceNote } from './LookupStatus.tsx';
+import { OfficetelSection } from './OfficetelSection.tsx';
 import { PriceHistoryPopup } from './PriceHistoryPopup.tsx';
 import { tableWon } from './price-format.ts';
 import { useLookup } from './useLookup.ts';
 
 /**
  * Official price tab: the land price per ㎡ (special-land choice 1 general, 2 mountain reloads
- * it), the detached house price, and apartment/villa prices; each opens its price history.
+ * it), the detached house price, apartment/villa prices and, where admins imported them, officetel standard prices; each
+ * opens its price history.
  */
 export function PriceTab({ pnu }: { pnu: string }) {
   const { t } = useLingui();
@@ -95,6 +97,7 @@ export function PriceTab({ pnu }: { pnu: string }) {
         )}
       </section>
       <ApartPriceSection pnu={parcel} />
+      <OfficetelSection pnu={parcel} />
     </div>
   );
 }

@@ -21,9 +21,36 @@ const keyOf = (call: Call, input: unknown) => `${call.operationId}:${JSON.string
 
 /**
  * Public-data look-ups are online calls (the sync protocol does not carry them). Every answer
- * the member opened is kept in Dexie (`bunyang-lookups`, src/db/lookups-db.ts) with its fetch date; without a network the
- * kept answer is shown instead, and one never fetched throws `NotKeptError`.
+ * the member opened is kept in Dexie (`bunyang-lookups`, src/db/lookups-db.ts) with its fetch
+ * date; without a network the kept answer is shown instead, and one never fetched throws
+ * `NotKeptError`.
  */
+export async function keptCall<C extends Call>({
+  call,
+  input,
+  db = lookupsDb,
+  fetchedAt,
+}: {
+  call: C;
+  input: CallInput<C>;
+  db?: LookupsDb;
+  /** The answer's own fetch date when it carries one; else the moment it arrived. */
+  fetchedAt?: (data: CallOutput<C>) => string;
+}): Promise<{ data: CallOutput<C>; fromDevice: boolean }> {
+  const key = keyOf(call, input);
+  try {
+    const data = await api(call, input);
+    await db.lookups.put({ key, fetched_at: fetchedAt?.(data) ?? new Date().toISOString(), answer: data });
+    return { data, fromDevice: false };
+  } catch (err) {
+    if (!(err instanceof NetworkError)) throw err;
+    const kept = await db.lookups.get(key);
+    if (!kept) throw new NotKeptError();
+    return { data: kept.answer as CallOutput<C>, fromDevice: true };
+  }
+}
+
+/** A look-up answering `LookupAnswer` rows, kept with the server's fetch date. */
 export async function lookUp<C extends Call>({
   call,
   input,
@@ -34,15 +61,11 @@ export async function lookUp<C extends Call>({
   db?: LookupsDb;
 }): Promise<ShownLookup<CallOutput<C> extends LookupAnswer<infer T> ? T : never>> {
   type Answer = LookupAnswer<CallOutput<C> extends LookupAnswer<infer T> ? T : never>;
-  const key = keyOf(call, input);
-  try {
-    const answer = (await api(call, input)) as Answer;
-    await db.lookups.put({ key, fetched_at: answer.fetched_at, answer });
-    return { answer, fromDevice: false };
-  } catch (err) {
-    if (!(err instanceof NetworkError)) throw err;
-    const kept = await db.lookups.get(key);
-    if (!kept) throw new NotKeptError();
-    return { answer: kept.answer as Answer, fromDevice: true };
-  }
+  const { data, fromDevice } = await keptCall({
+    call,
+    input,
+    db,
+    fetchedAt: (d) => (d as Answer).fetched_at,
+  });
+  return { answer: data as Answer, fromDevice };
 }

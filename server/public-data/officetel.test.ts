@@ -9,7 +9,8 @@ afterEach(async () => {
   await t?.close();
 });
 
-const PNU = '1168010100108250000';
+// Its last digits are not zero: a PNU read as a number would lose them.
+const PNU = '1168010100108250017';
 const HEADER = 'pnu,build_addr,buildnum,dong,floor,ho,pbdate,totarea,sharea,pbprice';
 const csv = (lines: string[]) => `\uFEFF${[HEADER, ...lines].join('\n')}\n`;
 

@@ -74,12 +74,16 @@ export async function readOfficetelFile({
   const workbook = new ExcelJS.Workbook();
   const sheet = /\.xlsx$/i.test(fileName)
     ? await readXlsx({ workbook, bytes })
-    : await workbook.csv.read(
+    : // Every cell as written: exceljs would read a 19-digit PNU as a number and lose its last digits.
+      await workbook.csv.read(
         Readable.from(
           Buffer.from(bytes)
             .toString('utf8')
             .replace(/^\uFEFF/, ''),
         ),
+        {
+          map: (value: string) => value,
+        },
       );
   if (!sheet) throw new OfficetelFileError('the file has no sheet');
   const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((c) => cellText(c).trim().toLowerCase());

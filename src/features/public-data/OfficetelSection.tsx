@@ -62,7 +62,7 @@ export function OfficetelSection({ pnu }: { pnu: string }) {
     getOfficetelPriceCall,
     buildnum && dong && floor && ho ? { pnu, buildnum, dong, floor, ho } : null,
   );
-  const labels = [t`Building`, t`Dong`, t`Floor`, t`Unit`];
+  const labels = [t`Building number`, t`Dong`, t`Floor`, t`Unit`];
   const choose = (index: number, value: string) =>
     setChosen([...chosen.slice(0, index), value].filter(Boolean));
   const latest = price.shown?.answer.list.at(-1);

@@ -39,7 +39,7 @@ export function TradeTab({ pnu }: { pnu: string }) {
         <caption className="sr-only">{t`Actual transaction price`}</caption>
         <thead>
           <tr>
-            <th scope="col">{t`Month`}</th>
+            <th scope="col">{t`Contract month`}</th>
             <th scope="col">{t`Area`}</th>
             <th scope="col">{t`Floor`}</th>
             <th scope="col">{t`Price`}</th>

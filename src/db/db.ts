@@ -8,7 +8,6 @@ import type {
   LocalSite,
 } from '../../sync/device-store.ts';
 import type { SiteDongRow } from '../../sync/site-fields.ts';
-import { lookupsDb } from './lookups-db.ts';
 import { packSites, type SitePack, SiteStore } from './site-packs.ts';
 
 export type { LocalConflict, LocalDraft, LocalLike, LocalMemo, LocalSite };
@@ -196,5 +195,6 @@ export async function clearLocalData(db: LocalDb = localDb): Promise<void> {
     await Promise.all(db.tables.map((t) => t.clear()));
   });
   // Public-data look-ups kept for offline reading (src/db/lookups-db.ts).
-  if (db === localDb) await lookupsDb.lookups.clear();
+  // Loaded here, not at start: the entry chunk never needs it.
+  if (db === localDb) await (await import('./lookups-db.ts')).lookupsDb.lookups.clear();
 }

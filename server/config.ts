@@ -88,6 +88,19 @@ const envSchema = v.object({
   PORTONE_CHANNEL_KEY: v.optional(v.string(), ''),
   /** VWorld WMTS key for the map's base tiles; empty: OpenStreetMap tiles. */
   VWORLD_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  /** Public-data look-ups: the building register with a data.go.kr key, VWorld NED prices with theirs; else the bundled sample. */
+  DATA_GO_KR_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  BLDRGST_API_URL: v.optional(v.string(), 'https://apis.data.go.kr/1613000/BldRgstHubService'),
+  VWORLD_NED_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  /** The domain the VWorld key was issued for (sent with every NED call). */
+  VWORLD_NED_DOMAIN: v.optional(v.string(), ''),
+  VWORLD_NED_URL: v.optional(v.string(), 'https://api.vworld.kr/ned/data'),
+  /** A provider call gives up after this long (a look-up answers within 10 s, spec §4). */
+  PUBLIC_DATA_TIMEOUT_MS: v.optional(v.pipe(whole(100), v.maxValue(9000)), '8000'),
+  /** Look-ups a member may start in one minute (cached answers included). */
+  PUBLIC_DATA_PER_MINUTE: v.optional(whole(1), '30'),
+  /** Days a fetched answer is served from the cache (the data is published yearly). */
+  PUBLIC_DATA_CACHE_DAYS: v.optional(whole(0), '30'),
   /** Map search results kept for repeat searches (emptied on any write); 0 turns the cache off. */
   MAP_CACHE_ENTRIES: v.optional(whole(0), '2000'),
   /** Uploaded pictures above this many pixels are refused from their header, before decoding. */
@@ -178,6 +191,16 @@ export type Config = {
     channelKey: string;
   };
   vworldKey: string | null;
+  publicData: {
+    dataGoKrKey: string;
+    registerUrl: string;
+    nedKey: string;
+    nedDomain: string;
+    nedUrl: string;
+    timeoutMs: number;
+    perMinute: number;
+    cacheDays: number;
+  };
   mapCacheEntries: number;
   imageMaxPixels: number;
   /** Where the built client lives. */
@@ -256,6 +279,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       channelKey: e.PORTONE_CHANNEL_KEY,
     },
     vworldKey: e.VWORLD_KEY || null,
+    publicData: {
+      dataGoKrKey: e.DATA_GO_KR_KEY,
+      registerUrl: e.BLDRGST_API_URL,
+      nedKey: e.VWORLD_NED_KEY,
+      nedDomain: e.VWORLD_NED_DOMAIN || e.PUBLIC_URL,
+      nedUrl: e.VWORLD_NED_URL,
+      timeoutMs: e.PUBLIC_DATA_TIMEOUT_MS,
+      perMinute: e.PUBLIC_DATA_PER_MINUTE,
+      cacheDays: e.PUBLIC_DATA_CACHE_DAYS,
+    },
     mapCacheEntries: e.MAP_CACHE_ENTRIES,
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
     distDir: path.resolve('dist'),

@@ -6,6 +6,8 @@ import type { Operation } from './http/operation.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
+// Public-data look-ups (spec §4, §7 Public data).
+import { publicDataOperations } from './public-data/public-data.routes.ts';
 import { reportsOperations } from './reports/reports.routes.ts';
 import { siteDetailOperations } from './sites/detail.routes.ts';
 import { siteListOperations } from './sites/lists.routes.ts';
@@ -41,4 +43,6 @@ export const operations: Operation[] = [
   ...groupOperations,
   // Reports and rewards (spec §4 Reports).
   ...reportsOperations,
+  // Public-data look-ups (spec §4, §7 Public data).
+  ...publicDataOperations,
 ];

@@ -48,6 +48,9 @@ CREATE INDEX phone_codes_time ON phone_codes (created_at);
 -- index point_logs_user
 CREATE INDEX point_logs_user ON point_logs (f_user_idx, f_idx);
 
+-- index public_data_cache_expiry
+CREATE INDEX public_data_cache_expiry ON public_data_cache (f_expires_at);
+
 -- index reports_by_day
 CREATE INDEX reports_by_day ON reports (f_report_day);
 
@@ -399,6 +402,23 @@ CREATE TABLE notifications (
       f_update_time TEXT NOT NULL
     );
 
+-- table officetel_prices
+CREATE TABLE officetel_prices (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_year TEXT NOT NULL,
+      f_pnu TEXT NOT NULL,
+      f_build_addr TEXT NOT NULL,
+      f_buildnum TEXT NOT NULL,
+      f_dong TEXT NOT NULL,
+      f_floor TEXT NOT NULL,
+      f_ho TEXT NOT NULL,
+      f_pbdate TEXT NOT NULL,
+      f_totarea REAL NOT NULL,
+      f_sharea REAL NOT NULL,
+      f_pbprice INTEGER NOT NULL,
+      UNIQUE (f_pnu, f_buildnum, f_dong, f_floor, f_ho, f_year)
+    );
+
 -- table payments
 CREATE TABLE payments (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -448,6 +468,27 @@ CREATE TABLE preregistered_phones (
       f_added_by INTEGER REFERENCES users(f_idx) ON DELETE SET NULL,
       f_reg_time TEXT NOT NULL
     );
+
+-- table public_data_cache
+CREATE TABLE public_data_cache (
+      f_service TEXT NOT NULL,
+      f_key TEXT NOT NULL,
+      f_source TEXT NOT NULL,
+      f_body TEXT NOT NULL,
+      f_fetched_at TEXT NOT NULL,
+      f_expires_at TEXT NOT NULL,
+      PRIMARY KEY (f_service, f_key)
+    ) WITHOUT ROWID
+  ;
+
+-- table public_data_calls
+CREATE TABLE public_data_calls (
+      f_user_idx INTEGER NOT NULL,
+      f_minute TEXT NOT NULL,
+      f_count INTEGER NOT NULL,
+      PRIMARY KEY (f_user_idx, f_minute)
+    ) WITHOUT ROWID
+  ;
 
 -- table purchase_requests
 CREATE TABLE purchase_requests (

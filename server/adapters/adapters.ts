@@ -7,6 +7,10 @@ import { localAddressSearch } from './address/local-address.ts';
 import type { PaymentProvider } from './payment/payment.ts';
 import { portonePaymentProvider } from './payment/portone.ts';
 import { testPaymentProvider } from './payment/test-checkout.ts';
+import { dataGoKrBuildingRegister } from './public-data/building-register.ts';
+import type { BuildingRegister, PriceService } from './public-data/public-data.ts';
+import { sampleBuildingRegister, samplePriceService } from './public-data/sample-public-data.ts';
+import { vworldNedPrices } from './public-data/vworld-ned.ts';
 import { nhnSmsSender } from './sms/nhn-sms.ts';
 import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
@@ -20,10 +24,13 @@ export interface Adapters {
   sms: SmsSender;
   address: AddressSearch;
   payment: PaymentProvider;
+  /** Building register and official prices: the real services with keys, else the bundled sample. */
+  buildingRegister: BuildingRegister;
+  prices: PriceService;
 }
 
 export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
-  const { sms, payment } = config;
+  const { sms, payment, publicData } = config;
   return {
     storage: localDiskStorage({ dir: config.uploadsDir }),
     sms:
@@ -50,5 +57,20 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
             channelKey: payment.channelKey,
           })
         : testPaymentProvider(),
+    buildingRegister: publicData.dataGoKrKey
+      ? dataGoKrBuildingRegister({
+          baseUrl: publicData.registerUrl,
+          serviceKey: publicData.dataGoKrKey,
+          timeoutMs: publicData.timeoutMs,
+        })
+      : sampleBuildingRegister(),
+    prices: publicData.nedKey
+      ? vworldNedPrices({
+          baseUrl: publicData.nedUrl,
+          key: publicData.nedKey,
+          domain: publicData.nedDomain,
+          timeoutMs: publicData.timeoutMs,
+        })
+      : samplePriceService(),
   };
 }

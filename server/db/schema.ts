@@ -4,6 +4,8 @@ import type { GroupsTables } from '../groups/groups.tables.ts';
 import type { JobsTables } from '../jobs/jobs.tables.ts';
 import type { MembersTables } from '../members/members.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
+// Public-data look-ups.
+import type { PublicDataTables } from '../public-data/public-data.tables.ts';
 import type { ReportsTables } from '../reports/reports.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
@@ -26,4 +28,6 @@ export interface Database
     JobsTables,
     MembersTables,
     ReportsTables,
-    TransferTables {}
+    TransferTables,
+    // Public-data look-ups.
+    PublicDataTables {}

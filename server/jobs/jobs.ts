@@ -1,3 +1,5 @@
+// Public-data look-ups: expired cached answers.
+import { publicDataCachePruneJob } from '../public-data/cache-prune.job.ts';
 import { expiryJob } from './expiry.job.ts';
 import type { Job } from './job.ts';
 
@@ -5,4 +7,8 @@ import type { Job } from './job.ts';
  * Every timed job of the server, in one list: started by server/main.ts with
  * `startScheduler({ deps, jobs })`. Each is defined once, beside its work (`*.job.ts`).
  */
-export const jobs: Job[] = [expiryJob];
+export const jobs: Job[] = [
+  expiryJob,
+  // Public-data look-ups: expired cached answers.
+  publicDataCachePruneJob,
+];

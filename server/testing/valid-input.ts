@@ -36,6 +36,9 @@ const STRING_CANDIDATES = [
   '/uploads/a.jpg',
   'abc',
   'T',
+  // A parcel number (PNU) for the public-data look-ups, and a year.
+  '1168010100107370012',
+  '2025',
 ];
 const NUMBER_CANDIDATES = [1, 0, 2, 10, 37.5, 127, -1];
 

@@ -7,6 +7,7 @@ import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
 import { useModal } from '../../../ui/modal.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { SiteInquiryButton } from '../../public-data/SiteInquiryButton.tsx';
 import { ReportPopup, useReportWarning } from '../../reports/ReportPopup.tsx';
 import { CompleteGridPopup } from '../sale-list/CompleteGridPopup.tsx';
 import { useShareSite } from './share.tsx';
@@ -95,6 +96,8 @@ export function DetailActions({
       >
         <Trans>Share</Trans>
       </button>
+      {/* Public-data look-ups (spec §2 search button → site inquiry popup). */}
+      <SiteInquiryButton site={site} />
       {permissions.report ? (
         <button
           type="button"

@@ -1,0 +1,25 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/** A public-data answer as the device keeps it: the call and its input make the key. */
+export interface KeptLookup {
+  key: string;
+  fetched_at: string;
+  answer: unknown;
+}
+
+/**
+ * Public-data look-ups the member opened, kept with their fetch date for offline reading
+ * (src/features/public-data/kept-lookups.ts). A database of its own beside the sync store
+ * (`bunyang`): the answers are online calls the sync protocol never carries, and their schema
+ * can change without touching the sync store's version history. Cleared with it on logout.
+ */
+export class LookupsDb extends Dexie {
+  lookups!: EntityTable<KeptLookup, 'key'>;
+
+  constructor(name = 'bunyang-lookups') {
+    super(name);
+    this.version(1).stores({ lookups: 'key, fetched_at' });
+  }
+}
+
+export const lookupsDb = new LookupsDb();

@@ -13,6 +13,7 @@ import * as m0012 from './0012_inlay_files.ts';
 import * as m0013 from './0013_sync_mutation_ids.ts';
 import * as m0014 from './0014_reports.ts';
 import * as m0015 from './0015_transfers.ts';
+import * as m0016 from './0016_community.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013_sync_mutation_ids': m0013,
   '0014_reports': m0014,
   '0015_transfers': m0015,
+  '0016_community': m0016,
 };

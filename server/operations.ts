@@ -1,8 +1,11 @@
 import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
+// Community and inquiries (spec §7 community and inquire calls).
+import { communityOperations } from './community/community.routes.ts';
 // Groups (spec §7 group calls).
 import { groupOperations } from './groups/groups.routes.ts';
 import type { Operation } from './http/operation.ts';
+import { inquiryOperations } from './inquiries/inquiries.routes.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
@@ -41,4 +44,7 @@ export const operations: Operation[] = [
   ...groupOperations,
   // Reports and rewards (spec §4 Reports).
   ...reportsOperations,
+  // Community and inquiries (spec §7 community and inquire calls).
+  ...communityOperations,
+  ...inquiryOperations,
 ];

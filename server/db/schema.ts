@@ -1,6 +1,8 @@
 import type { AreasTables } from '../areas/areas.tables.ts';
 import type { AuthTables } from '../auth/auth.tables.ts';
+import type { CommunityTables } from '../community/community.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
+import type { InquiriesTables } from '../inquiries/inquiries.tables.ts';
 import type { JobsTables } from '../jobs/jobs.tables.ts';
 import type { MembersTables } from '../members/members.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
@@ -26,4 +28,6 @@ export interface Database
     JobsTables,
     MembersTables,
     ReportsTables,
-    TransferTables {}
+    TransferTables,
+    CommunityTables,
+    InquiriesTables {}

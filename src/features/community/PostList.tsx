@@ -69,7 +69,11 @@ export function PostList({
                 onChange={(e) => onSelect(post.f_idx, e.target.checked)}
               />
             ) : null}
-            {post.f_made === 'Y' ? <span className="badge badge--ok">{t`Made+`}</span> : null}
+            {post.f_made === 'Y' ? (
+              <span className="badge badge--ok" data-testid="pinned">
+                {t`Made+`}
+              </span>
+            ) : null}
             <span className="badge">{i18n._(communityTypeLabels[post.f_type])}</span>
             <button type="button" className="post-row__title grow" onClick={() => onOpen(post)}>
               {post.f_title}

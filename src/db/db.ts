@@ -43,16 +43,6 @@ export interface LocalNotification {
  * the entry stays until a pull brings data that includes it, so the screen never flips back.
  * `rejected`: refused for good; kept so the member sees why, until dismissed.
  */
-/**
- * A community answer kept for reading offline (src/features/community/community-cache.ts):
- * `list:<tab>:<page>` holds a page of a tab, `post:<idx>` a post opened with its comments.
- */
-export interface LocalCommunityCache {
-  key: string;
-  value: unknown;
-  saved_at: string;
-}
-
 export interface OutboxEntry {
   /** The store's key: the order the member made the changes in. */
   seq?: number;
@@ -152,11 +142,6 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
     version: 5,
     stores: { sites: null },
   },
-  {
-    // Community: the last pages of each tab and the posts opened, readable offline.
-    version: 6,
-    stores: { communityCache: 'key, saved_at' },
-  },
 ];
 
 export class LocalDb extends Dexie implements DeviceStore {
@@ -172,7 +157,6 @@ export class LocalDb extends Dexie implements DeviceStore {
   files!: EntityTable<LocalFile, 'id'>;
   conflicts!: EntityTable<LocalConflict, 'f_idx'>;
   shadows!: EntityTable<LocalShadow, 'id'>;
-  communityCache!: EntityTable<LocalCommunityCache, 'key'>;
 
   /** The device's sites, one row per site to callers; stored in `sitePacks`. */
   readonly sites: SiteStore;

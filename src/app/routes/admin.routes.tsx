@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, type RouteComponent, redirect } from '@tanstack/react-router';
 import { profileStore } from '../../features/auth/profile.ts';
+import { loadsScreens } from './lazy-screen.ts';
 import { appLayout } from './root.tsx';
 
 /**
@@ -43,6 +44,12 @@ const SaleLogScreen = lazyRouteComponent(
   'SaleLogScreen',
 );
 
+// Community and inquiries
+const AdminWriteScreen = lazyRouteComponent(
+  () => import('../../features/admin/write/AdminWriteScreen.tsx'),
+  'AdminWriteScreen',
+);
+
 const admin = createRoute({
   getParentRoute: () => appLayout,
   path: '/admin',
@@ -66,6 +73,30 @@ const adminIndex = createRoute({
 const adminScreen = (path: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => admin, path, component });
 
+// Community and inquiries
+const write = createRoute({ getParentRoute: () => admin, path: 'write' });
+const writeIndex = createRoute({
+  getParentRoute: () => write,
+  path: '/',
+  beforeLoad: () => {
+    // The admin routes are not in the router's path types (composed in a plain list), as for adminIndex.
+    const to: string = '/admin/write/community';
+    throw redirect({ to });
+  },
+});
+const writeViews = ['community', 'notice', 'inquire'] as const;
+const writeView = createRoute({
+  getParentRoute: () => write,
+  path: '$view',
+  component: loadsScreens(AdminWriteRoute, [AdminWriteScreen]),
+});
+
+function AdminWriteRoute() {
+  const { view } = writeView.useParams();
+  const known = writeViews.find((v) => v === view.toLowerCase()) ?? 'community';
+  return <AdminWriteScreen view={known} />;
+}
+
 export const adminRoutes = [
   admin.addChildren([
     adminIndex,
@@ -79,5 +110,7 @@ export const adminRoutes = [
     // Reports
     adminScreen('salelog', SaleLogScreen),
     adminScreen('confirm', ConfirmScreen),
+    // Community and inquiries (write tab): /admin/write opens the community view.
+    write.addChildren([writeIndex, writeView]),
   ]),
 ];

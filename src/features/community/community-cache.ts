@@ -6,10 +6,11 @@ import { localDb } from '../../db/db.ts';
 
 /**
  * Offline reading of the community (design decision: a device cache, not a pulled entity). Each
- * tab's first pages as last loaded online and every post opened are kept in Dexie
- * (`communityCache`); without a network the same screens read them back. Posts change and are
- * moderated on the server, so the cache is only a fallback: online answers always win and
- * overwrite it. Searches and "mine" are online only.
+ * tab's first pages as last loaded online and every post opened are kept in the device's
+ * key-value table (`syncMeta`, keys under `community:`), which logout clears with the rest, so a
+ * moderator's view of anonymous writers never outlives the session; without a network the same
+ * screens read them back. Posts change and are moderated on the server, so the cache is only a
+ * fallback: online answers always win and overwrite it. Searches and "mine" are online only.
  */
 
 /** Pages of each tab kept for offline reading. */
@@ -17,15 +18,21 @@ const KEPT_PAGES = 3;
 /** Posts opened kept for offline reading; the oldest go first. */
 const KEPT_POSTS = 100;
 
-const listKey = (type: CommunityType | '', page: number) => `list:${type}:${page}`;
-const postKey = (idx: number) => `post:${idx}`;
+const POSTS = 'community:post:';
+const listKey = (type: CommunityType | '', page: number) => `community:list:${type}:${page}`;
+const postKey = (idx: number) => `${POSTS}${idx}`;
+
+interface Kept {
+  saved_at: string;
+  value: unknown;
+}
 
 async function save(key: string, value: unknown): Promise<void> {
-  await localDb.communityCache.put({ key, value, saved_at: new Date().toISOString() });
+  await localDb.syncMeta.put({ key, value: { saved_at: new Date().toISOString(), value } satisfies Kept });
 }
 
 async function cached<T>(key: string): Promise<T | undefined> {
-  return (await localDb.communityCache.get(key))?.value as T | undefined;
+  return ((await localDb.syncMeta.get(key))?.value as Kept | undefined)?.value as T | undefined;
 }
 
 /** A tab's page from the server, kept for later; offline the kept copy, or the network error. */
@@ -75,11 +82,14 @@ export async function postDetail({
 
 /** Forgets a post removed or found gone, so it is not shown offline again. */
 export async function forgetPost(idx: number): Promise<void> {
-  await localDb.communityCache.delete(postKey(idx));
+  await localDb.syncMeta.delete(postKey(idx));
 }
 
 async function prunePosts(): Promise<void> {
-  const posts = await localDb.communityCache.where('key').startsWith('post:').sortBy('saved_at');
+  const posts = await localDb.syncMeta.where('key').startsWith(POSTS).toArray();
   const extra = posts.length - KEPT_POSTS;
-  if (extra > 0) await localDb.communityCache.bulkDelete(posts.slice(0, extra).map((p) => p.key));
+  if (extra <= 0) return;
+  const savedAt = (row: { value: unknown }) => (row.value as Kept).saved_at;
+  posts.sort((a, b) => savedAt(a).localeCompare(savedAt(b)));
+  await localDb.syncMeta.bulkDelete(posts.slice(0, extra).map((p) => p.key));
 }

@@ -56,9 +56,12 @@ export function AdminInquiriesView() {
             <td>{i18n._(inquiryTypeLabels[row.f_type])}</td>
             <td>
               <button type="button" className="link-button" onClick={() => open(row.f_idx)}>
-                {row.f_secret === 'Y' ? `🔒 ${row.f_title}` : row.f_title}
+                {row.f_title}
               </button>
-              <div className="muted">{formatDateTime(row.f_reg_time)}</div>
+              <div className="muted">
+                {formatDateTime(row.f_reg_time)}
+                {row.f_secret === 'Y' ? ` · ${t`Secret`}` : ''}
+              </div>
             </td>
             <td>
               {row.f_user_name}

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { AdminInquiriesView } from './AdminInquiriesView.tsx';
 import { AdminPostsView } from './AdminPostsView.tsx';
+import '../../community/community.css';
 
 export type AdminWriteView = 'community' | 'notice' | 'inquire';
 

@@ -232,3 +232,45 @@ export async function writerOfPhone({ db, phone }: { db: DbOrTx; phone: string }
     .executeTakeFirst();
   return row?.f_idx ?? -1;
 }
+
+/** Posts pushed to the member that they have not opened, newest first. */
+export function pushedPage({
+  db,
+  userIdx,
+  page,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  page: number;
+}): Promise<Page<PostRecord>> {
+  return selectPage({
+    query: postsQuery(db)
+      .innerJoin('community_push_recipients as r', 'r.f_community_idx', 'p.f_idx')
+      .where('r.f_user_idx', '=', userIdx)
+      .where('r.f_read_time', 'is', null)
+      .orderBy('p.f_idx', 'desc'),
+    page,
+    limit: Limits.pageSize,
+  });
+}
+
+/** The member opened a post: a push of it to them is read. */
+export async function markPushRead({
+  db,
+  postIdx,
+  userIdx,
+  now,
+}: {
+  db: DbOrTx;
+  postIdx: number;
+  userIdx: number;
+  now: Date;
+}): Promise<void> {
+  await db
+    .updateTable('community_push_recipients')
+    .set({ f_read_time: now.toISOString() })
+    .where('f_community_idx', '=', postIdx)
+    .where('f_user_idx', '=', userIdx)
+    .where('f_read_time', 'is', null)
+    .execute();
+}

@@ -3,6 +3,7 @@ import {
   findCommunityListCall,
   getCommunityDetailCall,
   getCommunityListCall,
+  getCommunityPushListCall,
   removeCommentCall,
   removeCommunityCall,
   reportOrPreventCall,
@@ -17,6 +18,7 @@ import { writerOfPhone } from './community.repository.ts';
 import {
   postDetail,
   postList,
+  pushedPosts,
   removeComment,
   removePosts,
   reportOrPrevent,
@@ -59,6 +61,11 @@ export const communityOperations = [
     access: member,
     handler: ({ input, ctx }) =>
       postDetail({ db: ctx.db, auth: ctx.auth, now: ctx.clock.now(), postIdx: input.community_idx }),
+  }),
+  defineOperation(getCommunityPushListCall, {
+    access: member,
+    handler: ({ input, ctx }) =>
+      pushedPosts({ db: ctx.db, auth: ctx.auth, now: ctx.clock.now(), page: input.page_num }),
   }),
   defineOperation(todayWritingCountCall, {
     access: member,

@@ -34,8 +34,10 @@ import {
   findComment,
   findPost,
   insertPost,
+  markPushRead,
   type PostRecord,
   postPage,
+  pushedPage,
   recordPushRecipients,
 } from './community.repository.ts';
 import { moderates } from './moderation.ts';
@@ -297,6 +299,23 @@ export async function postList({
   return { ...page, list: page.list.map((row) => toPost({ row, auth, now })) };
 }
 
+/** Spec §2 push hook: what was pushed to the member and not opened yet (until Web Push delivers it). */
+export async function pushedPosts({
+  db,
+  auth,
+  now,
+  page,
+}: {
+  db: DbOrTx;
+  auth: AuthInfo;
+  now: Date;
+  page: number;
+}): Promise<Page<CommunityPost>> {
+  const found = await pushedPage({ db, userIdx: auth.user.f_idx, page });
+  return { ...found, list: found.list.map((row) => toPost({ row, auth, now })) };
+}
+
+/** Spec §2 Community detail; opening it reads a push of the post to the caller. */
 export async function postDetail({
   db,
   auth,
@@ -310,6 +329,7 @@ export async function postDetail({
 }): Promise<CommunityDetail> {
   const row = await findPost({ db, postIdx });
   if (!row) throw notFound(communityMessages.postNotFound);
+  await markPushRead({ db, postIdx, userIdx: auth.user.f_idx, now });
   const comments = await commentsOf({ db, postIdx });
   return {
     ...toPost({ row, auth, now }),

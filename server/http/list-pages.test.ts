@@ -43,6 +43,7 @@ const listCalls: Array<{ path: string; body: (member: number, site: number) => o
   // Community and inquiries
   { path: '/community/getCommunityList', body: () => ({ page_num: 1 }) },
   { path: '/community/findCommunityList', body: () => ({ page_num: 1 }) },
+  { path: '/community/getCommunityPushList', body: () => ({ page_num: 1 }) },
   { path: '/inquire/getInquireList', body: () => ({ page_num: 1 }) },
 ];
 

@@ -194,3 +194,13 @@ export const reportOrPreventCall = defineCall<null>()({
   tag: 'community',
   input: v.object({ community_idx: rowId, type: v.picklist(['R', 'P'], 'must be R or P') }),
 });
+
+export const getCommunityPushListCall = defineCall<Page<CommunityPost>>()({
+  operationId: 'getCommunityPushList',
+  method: 'post',
+  path: '/community/getCommunityPushList',
+  summary:
+    'Posts published with push that the member has not opened yet: shown in the app until Web Push delivers them',
+  tag: 'community',
+  input: v.object({ page_num: pageNum }),
+});

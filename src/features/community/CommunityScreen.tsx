@@ -20,6 +20,7 @@ import { isModerator } from './moderation.ts';
 import { PostDetailPopup } from './PostDetailPopup.tsx';
 import { PostFormPopup, type PostFormTarget } from './PostFormPopup.tsx';
 import { PostList, type PostQuery } from './PostList.tsx';
+import { PushedPosts } from './PushedPosts.tsx';
 import type { PostFields } from './post-form.ts';
 import { QueuedPosts } from './QueuedPosts.tsx';
 import './community.css';
@@ -173,6 +174,7 @@ export function CommunityScreen() {
             </button>
           ) : null}
         </div>
+        <PushedPosts key={`pushed-${version}`} onOpen={open} />
         <QueuedPosts
           onWriteAgain={(fields: PostFields, seq: number) => openForm({ initial: fields, rejectedSeq: seq })}
         />

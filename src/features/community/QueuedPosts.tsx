@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb, type OutboxEntry } from '../../db/db.ts';
 import { syncEngine } from '../../sync/client.ts';
+import { fileIdOf } from '../../sync/files.ts';
 import type { PostFields } from './post-form.ts';
 
 /**
@@ -9,6 +10,18 @@ import type { PostFields } from './post-form.ts';
  * (daily limit, ticket, points). A refused post keeps everything typed: "Write again" opens the form
  * with it, and the refusal leaves once that is sent.
  */
+/** A refused post's pictures as the form can send them: uploaded URLs (a picture not uploaded yet is left out). */
+async function uploadedImages(images: readonly string[]): Promise<string[]> {
+  const urls = await Promise.all(
+    images.map(async (ref) => {
+      const id = fileIdOf(ref);
+      if (id === null) return ref;
+      return (await localDb.files.get(id))?.uploaded_url ?? null;
+    }),
+  );
+  return urls.filter((url): url is string => url !== null);
+}
+
 export function QueuedPosts({ onWriteAgain }: { onWriteAgain: (fields: PostFields, seq: number) => void }) {
   const { t } = useLingui();
   const entries =
@@ -37,7 +50,11 @@ export function QueuedPosts({ onWriteAgain }: { onWriteAgain: (fields: PostField
                   <button
                     type="button"
                     className="button button--small"
-                    onClick={() => onWriteAgain(fields, entry.seq as number)}
+                    onClick={() =>
+                      void uploadedImages(fields.image_url ?? []).then((image_url) =>
+                        onWriteAgain({ ...fields, image_url }, entry.seq as number),
+                      )
+                    }
                   >
                     <Trans>Write again</Trans>
                   </button>

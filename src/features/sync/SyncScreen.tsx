@@ -11,13 +11,19 @@ import './sync.css';
 
 /** The site or draft a change is about, by name where the device knows it. */
 async function subjectOf(entry: OutboxEntry): Promise<string> {
-  const args = (entry.args ?? {}) as { site_idx?: number | string | null; draft_id?: string };
+  const args = (entry.args ?? {}) as {
+    site_idx?: number | string | null;
+    draft_id?: string;
+    title?: unknown;
+  };
   if (args.draft_id) {
     const draft = await localDb.drafts.get(args.draft_id);
     const name = (draft?.payload as DraftFields | undefined)?.f_name;
     if (name) return name;
   }
   if (args.site_idx) return (await localDb.sites.get(Number(args.site_idx)))?.f_name ?? `#${args.site_idx}`;
+  // Community: a post is named by its title.
+  if (entry.name === 'addCommunity' && typeof args.title === 'string') return args.title;
   return '';
 }
 

@@ -125,3 +125,45 @@ test('a visitor reads the inquiry board without the secret inquiry, and is asked
     .click();
   await expect(page).toHaveURL(/\/Login$/);
 });
+
+test('an admin writes a notice and deletes it with a confirmation, and answers a secret inquiry', async ({
+  page,
+}) => {
+  await loginAs(page, '01011110000');
+  await page.goto('/admin/write/notice');
+  await page.getByRole('button', { name: '공지 작성' }).click();
+  const form = page.getByTestId('post-form');
+  await expect(form.getByRole('combobox', { name: '분류' })).toHaveValue('N');
+  await form.getByRole('textbox', { name: '제목' }).fill('설 연휴 고객센터 휴무 안내');
+  await form.getByRole('textbox', { name: '내용' }).fill('연휴 기간에는 문의 답변이 늦어질 수 있습니다.');
+  await form.getByRole('checkbox', { name: '허위 내용이 없음을 확인합니다.' }).check();
+  await form.getByRole('button', { name: '등록' }).click();
+  const table = page.getByRole('table', { name: '공지사항' });
+  const row = table.getByRole('row').filter({ hasText: '설 연휴 고객센터 휴무 안내' });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '선택 삭제 (1)' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '게시글 1개를 삭제할까요?' })
+    .getByRole('button', { name: '확인' })
+    .click();
+  await expect(page.getByText('삭제되었습니다.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole('tab', { name: '문의 게시판' }).click();
+  await expect(page).toHaveURL(/\/admin\/write\/inquire$/);
+  const inquiry = page.getByRole('row').filter({ hasText: '포인트 환불 문의' });
+  await inquiry.getByRole('button', { name: '포인트 환불 문의' }).click();
+  const detail = page.getByTestId('inquiry-detail');
+  await expect(detail).toContainText('잘못 충전한 포인트를 환불받고 싶습니다.');
+  await detail.getByRole('button', { name: '답변 등록' }).click();
+  await expect(page.getByText('답변 내용을 입력해 주세요.')).toBeVisible();
+  await detail.getByRole('textbox', { name: '답변' }).fill('환불 처리했습니다. 3영업일 내 입금됩니다.');
+  await detail.getByRole('button', { name: '답변 등록' }).click();
+  await expect(page.getByText('답변이 등록되었습니다.')).toBeVisible();
+  await expect(detail).toContainText('환불 처리했습니다.');
+  await detail.getByRole('button', { name: '닫기' }).click();
+  await expect(inquiry).toContainText('답변 완료');
+});

@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent, type RouteComponent, redirect } from '@tanstack/react-router';
 import { profileStore } from '../../features/auth/profile.ts';
-import { loadsScreens } from './lazy-screen.ts';
 import { appLayout } from './root.tsx';
 
 /**
@@ -84,18 +83,8 @@ const writeIndex = createRoute({
     throw redirect({ to });
   },
 });
-const writeViews = ['community', 'notice', 'inquire'] as const;
-const writeView = createRoute({
-  getParentRoute: () => write,
-  path: '$view',
-  component: loadsScreens(AdminWriteRoute, [AdminWriteScreen]),
-});
-
-function AdminWriteRoute() {
-  const { view } = writeView.useParams();
-  const known = writeViews.find((v) => v === view.toLowerCase()) ?? 'community';
-  return <AdminWriteScreen view={known} />;
-}
+// The view (community, notice, inquire) is read by the screen itself, so nothing of it is in the entry.
+const writeView = createRoute({ getParentRoute: () => write, path: '$view', component: AdminWriteScreen });
 
 export const adminRoutes = [
   admin.addChildren([

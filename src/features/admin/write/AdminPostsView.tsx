@@ -123,24 +123,24 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
           <Trans>Search</Trans>
         </button>
       </form>
+      <input
+        className="input"
+        type="search"
+        inputMode="tel"
+        aria-label={t`Writer's phone`}
+        placeholder={t`Writer's phone`}
+        value={form.phone}
+        onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))}
+      />
       <div className="row">
-        <input
-          className="input grow"
-          type="search"
-          inputMode="tel"
-          aria-label={t`Writer's phone`}
-          placeholder={t`Writer's phone`}
-          value={form.phone}
-          onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))}
-        />
         {notices ? (
-          <button type="button" className="button button--primary" onClick={writeNotice}>
+          <button type="button" className="button button--primary grow" onClick={writeNotice}>
             <Trans>Write notice</Trans>
           </button>
         ) : null}
         <button
           type="button"
-          className="button button--danger"
+          className="button button--danger grow"
           disabled={selected.size === 0}
           onClick={() => void removeSelected()}
         >

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import { AdminInquiriesView } from './AdminInquiriesView.tsx';
 import { AdminPostsView } from './AdminPostsView.tsx';
 import '../../community/community.css';
@@ -11,10 +11,14 @@ function writePath(view: AdminWriteView): string {
   return `/admin/write/${view}`;
 }
 
-/** Spec §2 admin write (tab 4): the community posts, the notices, and inquiry answering. */
-export function AdminWriteScreen({ view }: { view: AdminWriteView }) {
+const views: readonly AdminWriteView[] = ['community', 'notice', 'inquire'];
+
+/** Spec §2 admin write (tab 4, /admin/write/$view): the community posts, the notices, and inquiry answering. */
+export function AdminWriteScreen() {
   const { t } = useLingui();
-  const views: Array<[AdminWriteView, string]> = [
+  const params = useParams({ strict: false }) as { view?: string };
+  const view = views.find((v) => v === params.view?.toLowerCase()) ?? 'community';
+  const tabs: Array<[AdminWriteView, string]> = [
     ['community', t`Community`],
     ['notice', t`Notices`],
     ['inquire', t`Inquiries`],
@@ -22,7 +26,7 @@ export function AdminWriteScreen({ view }: { view: AdminWriteView }) {
   return (
     <>
       <div className="tabs" role="tablist">
-        {views.map(([value, title]) => (
+        {tabs.map(([value, title]) => (
           <Link key={value} to={writePath(value)} role="tab" aria-selected={view === value}>
             {title}
           </Link>

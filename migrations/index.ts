@@ -13,6 +13,7 @@ import * as m0012 from './0012_inlay_files.ts';
 import * as m0013 from './0013_sync_mutation_ids.ts';
 import * as m0014 from './0014_reports.ts';
 import * as m0015 from './0015_transfers.ts';
+import * as m0016 from './0016_community.ts';
 // Public-data look-ups (spec §4, §7).
 import * as m0017 from './0017_public_data.ts';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013_sync_mutation_ids': m0013,
   '0014_reports': m0014,
   '0015_transfers': m0015,
+  '0016_community': m0016,
   // Public-data look-ups (spec §4, §7).
   '0017_public_data': m0017,
 };

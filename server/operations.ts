@@ -1,8 +1,11 @@
 import { addressOperations } from './address/address.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
+// Community and inquiries (spec §7 community and inquire calls).
+import { communityOperations } from './community/community.routes.ts';
 // Groups (spec §7 group calls).
 import { groupOperations } from './groups/groups.routes.ts';
 import type { Operation } from './http/operation.ts';
+import { inquiryOperations } from './inquiries/inquiries.routes.ts';
 import { mapOperations } from './map/map.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
@@ -45,4 +48,7 @@ export const operations: Operation[] = [
   ...reportsOperations,
   // Public-data look-ups (spec §4, §7 Public data).
   ...publicDataOperations,
+  // Community and inquiries (spec §7 community and inquire calls).
+  ...communityOperations,
+  ...inquiryOperations,
 ];

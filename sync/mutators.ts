@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { addComment, addCommunity } from './community/community.mutators.ts';
 import { reportHo_app, reportSite } from './reports/reports.mutators.ts';
 import {
   addSiteMemo,
@@ -34,6 +35,9 @@ export const mutators = {
   // Reports
   reportSite,
   reportHo_app,
+  // Community
+  addCommunity,
+  addComment,
 } as const;
 
 export type MutatorName = keyof typeof mutators;

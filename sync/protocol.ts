@@ -22,7 +22,7 @@ import type { SiteRow } from './site-fields.ts';
  * new protocol version: bump PROTOCOL_VERSION and add an entry to `protocolHistory`.
  * sync/protocol.test.ts fails otherwise.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 export interface ProtocolVersionEntry {
   version: number;
@@ -68,6 +68,13 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
     changes: [
       'operations: reportSite {site_idx, report_type SC|SS|SR|STC|PC, complete_status, memo, memo_images} and reportHo_app {site_idx, ho_idx, report_type HC|HW|US, complete_status, memo, memo_images}: site and unit reports queued offline; -11 when the member made the same report (site, unit, type) on the same Seoul day',
       'operations: upper bounds on existing arguments: every row id (site_idx, conflict_idx, a draft’s group, building and unit ids) and base_version at most 2^53 - 1; unit and area-type sizes (f_exclusive_size, f_real_size, f_exclusive_pyong, f_real_pyong) at most 1,000,000',
+    ],
+  },
+  {
+    version: 6,
+    wireHash: '3f8b4707849862fa66f681b6b7f0e59c69042ad339e40f91d8610f8976e330c3',
+    changes: [
+      'operations: addCommunity {type N|S|W|R, title, content, phone, anony, made, push, agree, image_url (up to 5 image URLs)} and addComment {community_idx, comment, anony}: community posts and comments queued offline; the usage ticket, the daily limit, the notice category and made+ and push points are checked when they arrive',
     ],
   },
 ];

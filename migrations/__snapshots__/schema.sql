@@ -4,6 +4,15 @@ CREATE INDEX admin_audit_time ON admin_audit (f_time);
 -- index admin_lock_failures_user
 CREATE INDEX admin_lock_failures_user ON admin_lock_failures (f_user_idx, f_time);
 
+-- index community_comments_post
+CREATE INDEX community_comments_post ON community_comments (f_community_idx, f_idx);
+
+-- index community_posts_day
+CREATE INDEX community_posts_day ON community_posts (f_user_idx, f_reg_day);
+
+-- index community_posts_list
+CREATE INDEX community_posts_list ON community_posts (f_removed_time, f_type, f_reg_time);
+
 -- index dongs_site
 CREATE INDEX dongs_site ON dongs (f_site_idx);
 
@@ -15,6 +24,9 @@ CREATE INDEX hos_dong ON hos (f_dong_idx, f_floor);
 
 -- index hos_site
 CREATE INDEX hos_site ON hos (f_site_idx);
+
+-- index inquiries_user
+CREATE INDEX inquiries_user ON inquiries (f_user_idx, f_idx);
 
 -- index login_logs_time
 CREATE INDEX login_logs_time ON login_logs (f_time);
@@ -184,6 +196,62 @@ CREATE TABLE cert_questions (
       f_order INTEGER NOT NULL DEFAULT 0
     );
 
+-- table community_blocks
+CREATE TABLE community_blocks (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_blocked_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_blocked_user_idx)
+    );
+
+-- table community_comments
+CREATE TABLE community_comments (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_community_idx INTEGER NOT NULL REFERENCES community_posts(f_idx) ON DELETE CASCADE,
+      f_comment TEXT NOT NULL,
+      f_anony TEXT NOT NULL DEFAULT 'N' CHECK (f_anony IN ('Y', 'N')),
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL,
+      f_update_time TEXT
+    );
+
+-- table community_posts
+CREATE TABLE community_posts (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_type TEXT NOT NULL CHECK (f_type IN ('N', 'S', 'W', 'R')),
+      f_title TEXT NOT NULL,
+      f_content TEXT NOT NULL,
+      f_phone TEXT NOT NULL,
+      f_anony TEXT NOT NULL DEFAULT 'N' CHECK (f_anony IN ('Y', 'N')),
+      f_made TEXT NOT NULL DEFAULT 'N' CHECK (f_made IN ('Y', 'N')),
+      f_made_until TEXT,
+      f_push TEXT NOT NULL DEFAULT 'N' CHECK (f_push IN ('Y', 'N')),
+      f_image_url TEXT NOT NULL DEFAULT '[]',
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL,
+      f_reg_day TEXT NOT NULL,
+      f_update_time TEXT,
+      f_removed_time TEXT
+    );
+
+-- table community_push_recipients
+CREATE TABLE community_push_recipients (
+      f_community_idx INTEGER NOT NULL REFERENCES community_posts(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL,
+      f_read_time TEXT,
+      PRIMARY KEY (f_community_idx, f_user_idx)
+    );
+
+-- table community_reports
+CREATE TABLE community_reports (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_community_idx INTEGER NOT NULL REFERENCES community_posts(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL,
+      UNIQUE (f_community_idx, f_user_idx)
+    );
+
 -- table dongs
 CREATE TABLE dongs (
       f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -243,6 +311,21 @@ CREATE TABLE hos (
       f_inquire_month TEXT NOT NULL DEFAULT 'N',
       f_safe_charter TEXT NOT NULL DEFAULT 'N',
       f_smb TEXT NOT NULL DEFAULT 'N'
+    );
+
+-- table inquiries
+CREATE TABLE inquiries (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_type TEXT NOT NULL CHECK (f_type IN ('R', 'U', 'A', 'C', 'N', 'P', 'O')),
+      f_title TEXT NOT NULL,
+      f_content TEXT NOT NULL,
+      f_secret TEXT NOT NULL DEFAULT 'N' CHECK (f_secret IN ('Y', 'N')),
+      f_answer TEXT NOT NULL DEFAULT '',
+      f_answer_time TEXT,
+      f_answer_admin_idx INTEGER REFERENCES users(f_idx),
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_reg_time TEXT NOT NULL,
+      f_update_time TEXT
     );
 
 -- table job_runs

@@ -1,6 +1,8 @@
 import type { AreasTables } from '../areas/areas.tables.ts';
 import type { AuthTables } from '../auth/auth.tables.ts';
+import type { CommunityTables } from '../community/community.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
+import type { InquiriesTables } from '../inquiries/inquiries.tables.ts';
 import type { JobsTables } from '../jobs/jobs.tables.ts';
 import type { MembersTables } from '../members/members.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
@@ -29,5 +31,7 @@ export interface Database
     MembersTables,
     ReportsTables,
     TransferTables,
+    CommunityTables,
+    InquiriesTables,
     // Public-data look-ups.
     PublicDataTables {}

@@ -65,9 +65,6 @@ export async function checkAccess({
   if (access.kind === 'member' && !auth.isAdmin && auth.user.f_approval !== 'A') {
     throw ruleViolation(authMessages.signupUnderReview, { status: 403 });
   }
-  if (access.kind === 'member' && access.ticket && !auth.isAdmin) {
-    await requireTicket({ ctx: { sqlite, clock: { now: () => now } }, user: auth.user });
-  }
   if (access.write && auth.user.f_status === 'WL' && auth.user.f_release_date) {
     if (new Date(auth.user.f_release_date) > now) {
       throw ruleViolation(authMessages.writeLimited, {
@@ -75,5 +72,9 @@ export async function checkAccess({
         params: { date: auth.user.f_release_date.slice(0, 10) },
       });
     }
+  }
+  // After the write limit: a write-limited member hears why, not an offer to buy a ticket.
+  if (access.kind === 'member' && access.ticket && !auth.isAdmin) {
+    await requireTicket({ ctx: { sqlite, clock: { now: () => now } }, user: auth.user });
   }
 }

@@ -40,6 +40,11 @@ const listCalls: Array<{ path: string; body: (member: number, site: number) => o
   { path: '/admin/getCompleteReqSite', body: () => ({ page_num: 1 }) },
   { path: '/admin/getSaleReqUserList', body: () => ({ date: 0, page_num: 1 }) },
   { path: '/admin/getReportLog', body: () => ({ page_num: 1 }) },
+  // Community and inquiries
+  { path: '/community/getCommunityList', body: () => ({ page_num: 1 }) },
+  { path: '/community/findCommunityList', body: () => ({ page_num: 1 }) },
+  { path: '/community/getCommunityPushList', body: () => ({ page_num: 1 }) },
+  { path: '/inquire/getInquireList', body: () => ({ page_num: 1 }) },
 ];
 
 describe('every list call', () => {

@@ -25,6 +25,15 @@ export async function toAdminUsers({ db, users }: { db: Db; users: User[] }): Pr
     .orderBy('q.f_order')
     .execute();
   const sales = new Map(saleCounts.map((r) => [r.f_user_idx, Number(r.n)]));
+  // Community: published posts still on the board.
+  const postCounts = await db
+    .selectFrom('community_posts')
+    .select(['f_user_idx', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('f_user_idx', 'in', ids)
+    .where('f_removed_time', 'is', null)
+    .groupBy('f_user_idx')
+    .execute();
+  const posts = new Map(postCounts.map((r) => [r.f_user_idx, Number(r.n)]));
   return users.map((u) => ({
     f_idx: u.f_idx,
     f_type: u.f_type,
@@ -43,8 +52,8 @@ export async function toAdminUsers({ db, users }: { db: Db; users: User[] }): Pr
     f_reg_time: u.f_reg_time,
     f_last_access: u.f_last_access,
     f_sale_count: sales.get(u.f_idx) ?? 0,
-    // Community posts and notifications arrive with their own features.
-    f_community_count: 0,
+    f_community_count: posts.get(u.f_idx) ?? 0,
+    // Notifications arrive with their own feature.
     f_notify_count: 0,
     f_warned_count: u.f_warned_count,
     f_charge_point: u.f_charge_point,

@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { ensureAreas } from '../areas/areas.seed.ts';
 import { DAY_MS } from '../clock.ts';
+// Community and inquiries
+import { seedCommunity } from '../community/community.seed.ts';
 import { seedReports } from '../reports/reports.seed.ts';
 import { createRng } from './random.ts';
 import { generateSites } from './sites.generator.ts';
@@ -13,7 +15,7 @@ export const demoUsers = {
     phone: '01011110000',
     name: '김관리',
     affiliation: '분양톡 운영팀',
-    authority: '1,0,5,7,8,9,11,12',
+    authority: '1,0,4,5,7,8,9,11,12',
   },
   agents: [
     { phone: '01020000001', name: '이수진', affiliation: '강남 래미안 공인중개사사무소' },
@@ -146,6 +148,8 @@ export function seedDemo({
     reporterIds: [agentIds[0], agentIds[2]].filter((id) => id !== undefined),
     adminIdx,
   });
+  // Community and inquiries: the made+ post is agent 3's (index 2), who spends its points.
+  seedCommunity({ sqlite, now, agentIds, adminIdx });
   return { seeded: true, users, sites: totals.sites };
 }
 

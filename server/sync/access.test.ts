@@ -18,6 +18,14 @@ const writeSamples: Partial<{ [N in MutatorName]: MutatorInput<N> }> = {
   saveSite: { site_type: 'G', changes: generalSite() },
   reportSite: { site_idx: 1, report_type: 'SC', complete_status: 'Y' },
   reportHo_app: { site_idx: 1, ho_idx: 1, report_type: 'HC', complete_status: 'Y' },
+  addCommunity: {
+    type: 'R',
+    title: '현장 후기',
+    content: '오늘 다녀왔습니다',
+    phone: '01020000001',
+    agree: 'Y',
+  },
+  addComment: { community_idx: 1, comment: '감사합니다' },
 };
 
 const writing = Object.values(serverMutators).filter((m) => m.access.write);

@@ -1,4 +1,5 @@
 import { type MutatorName, mutators } from '../../sync/mutators.ts';
+import { communityMutators } from '../community/community.mutators.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 import { reportMutators } from '../reports/reports.mutators.ts';
@@ -13,6 +14,7 @@ import { runRpc } from './run.ts';
 export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
   ...siteMutators,
   ...reportMutators,
+  ...communityMutators,
 };
 
 /** The spec §7 calls that run an offline operation online: the same access, the same effect. */

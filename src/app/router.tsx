@@ -2,6 +2,8 @@ import { createRouter } from '@tanstack/react-router';
 import { RouteError, RouteNotFound, RoutePending } from './route-states.tsx';
 import { adminRoutes } from './routes/admin.routes.tsx';
 import { authRoutes } from './routes/auth.routes.tsx';
+// Community and inquiries
+import { communityRoutes, inquireRoutes } from './routes/community.routes.tsx';
 import { homeRoutes } from './routes/home.routes.tsx';
 import { mapRoutes } from './routes/map.routes.tsx';
 import { moreRoutes } from './routes/more.routes.tsx';
@@ -11,7 +13,7 @@ import { sitesRoutes } from './routes/sites.routes.tsx';
 import { syncRoutes } from './routes/sync.routes.tsx';
 
 export const routeTree = rootRoute.addChildren([
-  publicLayout.addChildren(authRoutes),
+  publicLayout.addChildren([...authRoutes, ...inquireRoutes]),
   appLayout.addChildren([
     ...homeRoutes,
     ...sitesRoutes,
@@ -20,6 +22,7 @@ export const routeTree = rootRoute.addChildren([
     ...adminRoutes,
     ...syncRoutes,
     ...reportsRoutes,
+    ...communityRoutes,
   ]),
 ]);
 

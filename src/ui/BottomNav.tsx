@@ -10,6 +10,7 @@ export function BottomNav() {
     { tab: MainTab.home, to: '/Home', label: t`Home`, icon: '⌂' },
     { tab: MainTab.interest, to: '/Interest', label: t`Interest`, icon: '♡' },
     { tab: MainTab.map, to: '/Map', label: t`Map`, icon: '◎' },
+    { tab: MainTab.community, to: '/Community', label: t`Community`, icon: '☰' },
     { tab: MainTab.more, to: '/More', label: t`More`, icon: '⋯' },
   ] as const;
   return (

@@ -43,6 +43,12 @@ const SaleLogScreen = lazyRouteComponent(
   'SaleLogScreen',
 );
 
+// Community and inquiries
+const AdminWriteScreen = lazyRouteComponent(
+  () => import('../../features/admin/write/AdminWriteScreen.tsx'),
+  'AdminWriteScreen',
+);
+
 const admin = createRoute({
   getParentRoute: () => appLayout,
   path: '/admin',
@@ -66,6 +72,20 @@ const adminIndex = createRoute({
 const adminScreen = (path: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => admin, path, component });
 
+// Community and inquiries
+const write = createRoute({ getParentRoute: () => admin, path: 'write' });
+const writeIndex = createRoute({
+  getParentRoute: () => write,
+  path: '/',
+  beforeLoad: () => {
+    // The admin routes are not in the router's path types (composed in a plain list), as for adminIndex.
+    const to: string = '/admin/write/community';
+    throw redirect({ to });
+  },
+});
+// The view (community, notice, inquire) is read by the screen itself, so nothing of it is in the entry.
+const writeView = createRoute({ getParentRoute: () => write, path: '$view', component: AdminWriteScreen });
+
 export const adminRoutes = [
   admin.addChildren([
     adminIndex,
@@ -79,5 +99,7 @@ export const adminRoutes = [
     // Reports
     adminScreen('salelog', SaleLogScreen),
     adminScreen('confirm', ConfirmScreen),
+    // Community and inquiries (write tab): /admin/write opens the community view.
+    write.addChildren([writeIndex, writeView]),
   ]),
 ];

@@ -60,7 +60,7 @@ export const publicLayout = createRoute({
   ),
 });
 
-const mainTabPaths = new Set(['/home', '/interest', '/map', '/more']);
+const mainTabPaths = new Set(['/home', '/interest', '/map', '/community', '/more']);
 
 function AppLayout() {
   useSessionWatch();

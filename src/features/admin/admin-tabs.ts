@@ -29,6 +29,8 @@ const tabsWithScreens: ReadonlySet<AdminTab> = new Set([
   // Reports
   AdminTab.sale,
   AdminTab.confirm,
+  // Community and inquiries
+  AdminTab.write,
   AdminTab.manage,
   AdminTab.site,
 ]);

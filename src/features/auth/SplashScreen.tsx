@@ -62,6 +62,9 @@ export function SplashScreen() {
           <a className="link" href="https://play.google.com/store" target="_blank" rel="noreferrer">
             <Trans>Get the app from the store</Trans>
           </a>
+          <Link to="/Inquire" className="link">
+            <Trans>Inquiries</Trans>
+          </Link>
           <a className="link" href="https://pf.kakao.com" target="_blank" rel="noreferrer">
             <Trans>Chat with support</Trans>
           </a>

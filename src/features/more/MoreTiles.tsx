@@ -41,6 +41,9 @@ export function MoreTiles() {
       <a href={NEARBY_TRANSPORT_URL} target="_blank" rel="noopener noreferrer" className="tile">
         {t`Nearby transport`}
       </a>
+      <Link to="/Inquire" className="tile" data-testid="inquire-tile">
+        {t`Inquire`}
+      </Link>
       <button
         type="button"
         className="tile"

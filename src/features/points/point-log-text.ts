@@ -27,6 +27,10 @@ export function usePointLogText() {
       }
       case 'report':
         return item.f_memo ? t`Report reward: ${item.f_memo}` : t`Report reward`;
+      case 'community_made':
+        return t`Made+ for a community post`;
+      case 'community_push':
+        return t`Push for a community post`;
       case 'admin':
         return item.f_memo ? t`By the admin: ${item.f_memo}` : t`By the admin`;
       default:

@@ -9,15 +9,24 @@ import { ConflictCard } from './ConflictCard.tsx';
 import { describeChange } from './labels.ts';
 import './sync.css';
 
-/** The site or draft a change is about, by name where the device knows it. */
+/** What a change is about: the site or draft by name where the device knows it, a post by its title, a comment by its text. */
 async function subjectOf(entry: OutboxEntry): Promise<string> {
-  const args = (entry.args ?? {}) as { site_idx?: number | string | null; draft_id?: string };
+  const args = (entry.args ?? {}) as {
+    site_idx?: number | string | null;
+    draft_id?: string;
+    title?: unknown;
+    comment?: unknown;
+  };
   if (args.draft_id) {
     const draft = await localDb.drafts.get(args.draft_id);
     const name = (draft?.payload as DraftFields | undefined)?.f_name;
     if (name) return name;
   }
   if (args.site_idx) return (await localDb.sites.get(Number(args.site_idx)))?.f_name ?? `#${args.site_idx}`;
+  // Community: a post is named by its title.
+  if (entry.name === 'addCommunity' && typeof args.title === 'string') return args.title;
+  // A comment is shown whole: a refused one keeps its text here to copy.
+  if (entry.name === 'addComment' && typeof args.comment === 'string') return args.comment;
   return '';
 }
 

@@ -29,6 +29,10 @@ export function describeChange(entry: Pick<OutboxEntry, 'name' | 'args'>): Messa
       return msg`Report a site`;
     case 'reportHo_app':
       return msg`Report a unit`;
+    case 'addCommunity':
+      return msg`Publish a community post`;
+    case 'addComment':
+      return msg`Comment on a community post`;
     default:
       return msg`Change`;
   }

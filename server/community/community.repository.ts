@@ -1,0 +1,276 @@
+import { sql } from 'kysely';
+import type { Page } from '../../sync/api/page.ts';
+import type { CommunityType, SearchColumn } from '../../sync/community/rules.ts';
+import { Limits } from '../../sync/constants.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { selectPage } from '../db/paging.ts';
+import type { NewPost } from './community.tables.ts';
+import { containsPattern } from './moderation.ts';
+
+/** A post row as the lists and the detail read it, before the viewer's masking (community.service.ts). */
+export interface PostRecord {
+  f_idx: number;
+  f_type: CommunityType;
+  f_title: string;
+  f_content: string;
+  f_phone: string;
+  f_anony: 'Y' | 'N';
+  f_made: 'Y' | 'N';
+  f_made_until: string | null;
+  f_push: 'Y' | 'N';
+  f_image_url: string;
+  f_user_idx: number;
+  f_user_name: string;
+  f_reg_time: string;
+  f_update_time: string | null;
+  comment_count: number;
+}
+
+function postsQuery(db: DbOrTx) {
+  return db
+    .selectFrom('community_posts as p')
+    .innerJoin('users as u', 'u.f_idx', 'p.f_user_idx')
+    .where('p.f_removed_time', 'is', null)
+    .select([
+      'p.f_idx',
+      'p.f_type',
+      'p.f_title',
+      'p.f_content',
+      'p.f_phone',
+      'p.f_anony',
+      'p.f_made',
+      'p.f_made_until',
+      'p.f_push',
+      'p.f_image_url',
+      'p.f_user_idx',
+      'u.f_name as f_user_name',
+      'p.f_reg_time',
+      'p.f_update_time',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('community_comments as c')
+        .whereRef('c.f_community_idx', '=', 'p.f_idx')
+        .select(sql<number>`COUNT(*)`.as('n'))
+        .as('comment_count'),
+    )
+    .$castTo<PostRecord>();
+}
+
+/**
+ * Spec §2 Community list: one category or all, made+ posts still pinned at `now` first, then the
+ * newest. `viewerIdx` hides the writers the viewer stopped seeing; `writerIdx` keeps one writer's
+ * posts (mine, or an admin's look by phone). Writer search never matches an anonymous post unless
+ * `moderator`, so a name cannot be probed behind anonymity. `keyword` arrives with its spaces stripped.
+ */
+export function postPage({
+  db,
+  now,
+  viewerIdx,
+  moderator,
+  type,
+  column,
+  keyword,
+  writerIdx,
+  page,
+}: {
+  db: DbOrTx;
+  now: Date;
+  viewerIdx: number;
+  moderator: boolean;
+  type: CommunityType | '';
+  column: SearchColumn;
+  keyword: string;
+  writerIdx: number | null;
+  page: number;
+}): Promise<Page<PostRecord>> {
+  let query = postsQuery(db).where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('community_blocks as b')
+          .select('b.f_user_idx')
+          .where('b.f_user_idx', '=', viewerIdx)
+          .whereRef('b.f_blocked_user_idx', '=', 'p.f_user_idx'),
+      ),
+    ),
+  );
+  if (type !== '') query = query.where('p.f_type', '=', type);
+  if (writerIdx !== null) query = query.where('p.f_user_idx', '=', writerIdx);
+  if (keyword !== '') {
+    const pattern = containsPattern(keyword);
+    if (column === 'writer') {
+      query = query.where(sql<boolean>`REPLACE(u.f_name, ' ', '') LIKE ${pattern} ESCAPE '\\'`);
+      if (!moderator) query = query.where('p.f_anony', '=', 'N');
+    } else {
+      const field = column === 'title' ? sql.ref('p.f_title') : sql.ref('p.f_content');
+      query = query.where(sql<boolean>`REPLACE(${field}, ' ', '') LIKE ${pattern} ESCAPE '\\'`);
+    }
+  }
+  return selectPage({
+    query: query
+      .orderBy(sql`CASE WHEN p.f_made_until > ${now.toISOString()} THEN 0 ELSE 1 END`)
+      .orderBy('p.f_reg_time', 'desc')
+      .orderBy('p.f_idx', 'desc'),
+    page,
+    limit: Limits.pageSize,
+  });
+}
+
+export function findPost({ db, postIdx }: { db: DbOrTx; postIdx: number }): Promise<PostRecord | undefined> {
+  return postsQuery(db).where('p.f_idx', '=', postIdx).executeTakeFirst();
+}
+
+export async function insertPost({ db, post }: { db: DbOrTx; post: NewPost }): Promise<number> {
+  const row = await db
+    .insertInto('community_posts')
+    .values(post)
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  return row.f_idx;
+}
+
+/** Posts the member published on a Seoul day, removed ones included (the daily limit counts them). */
+export async function countPostsOnDay({
+  db,
+  userIdx,
+  day,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  day: string;
+}): Promise<number> {
+  const row = await db
+    .selectFrom('community_posts')
+    .select(sql<number>`COUNT(*)`.as('n'))
+    .where('f_user_idx', '=', userIdx)
+    .where('f_reg_day', '=', day)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface CommentRecord {
+  f_idx: number;
+  f_community_idx: number;
+  f_comment: string;
+  f_anony: 'Y' | 'N';
+  f_user_idx: number;
+  f_user_name: string;
+  f_reg_time: string;
+}
+
+export function commentsOf({ db, postIdx }: { db: DbOrTx; postIdx: number }): Promise<CommentRecord[]> {
+  return db
+    .selectFrom('community_comments as c')
+    .innerJoin('users as u', 'u.f_idx', 'c.f_user_idx')
+    .where('c.f_community_idx', '=', postIdx)
+    .select([
+      'c.f_idx',
+      'c.f_community_idx',
+      'c.f_comment',
+      'c.f_anony',
+      'c.f_user_idx',
+      'u.f_name as f_user_name',
+      'c.f_reg_time',
+    ])
+    .orderBy('c.f_idx', 'asc')
+    .execute();
+}
+
+export async function findComment({
+  db,
+  postIdx,
+  commentIdx,
+}: {
+  db: DbOrTx;
+  postIdx: number;
+  commentIdx: number;
+}): Promise<CommentRecord | undefined> {
+  return db
+    .selectFrom('community_comments as c')
+    .innerJoin('users as u', 'u.f_idx', 'c.f_user_idx')
+    .where('c.f_community_idx', '=', postIdx)
+    .where('c.f_idx', '=', commentIdx)
+    .select([
+      'c.f_idx',
+      'c.f_community_idx',
+      'c.f_comment',
+      'c.f_anony',
+      'c.f_user_idx',
+      'u.f_name as f_user_name',
+      'c.f_reg_time',
+    ])
+    .executeTakeFirst();
+}
+
+/** Approved members who take pushes, other than the writer: who a push post should reach. */
+export async function recordPushRecipients({
+  db,
+  postIdx,
+  writerIdx,
+  now,
+}: {
+  db: DbOrTx;
+  postIdx: number;
+  writerIdx: number;
+  now: Date;
+}): Promise<number> {
+  const result = await sql`
+    INSERT INTO community_push_recipients (f_community_idx, f_user_idx, f_reg_time)
+    SELECT ${postIdx}, f_idx, ${now.toISOString()} FROM users
+    WHERE f_approval = 'A' AND f_push = 'Y' AND f_withdrawn_time IS NULL AND f_idx <> ${writerIdx}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** The member a phone belongs to, or -1 (matches no post) when none does. */
+export async function writerOfPhone({ db, phone }: { db: DbOrTx; phone: string }): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('f_idx')
+    .where('f_phone', '=', phone.replace(/-/g, '').trim())
+    .executeTakeFirst();
+  return row?.f_idx ?? -1;
+}
+
+/** Posts pushed to the member that they have not opened, newest first. */
+export function pushedPage({
+  db,
+  userIdx,
+  page,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  page: number;
+}): Promise<Page<PostRecord>> {
+  return selectPage({
+    query: postsQuery(db)
+      .innerJoin('community_push_recipients as r', 'r.f_community_idx', 'p.f_idx')
+      .where('r.f_user_idx', '=', userIdx)
+      .where('r.f_read_time', 'is', null)
+      .orderBy('p.f_idx', 'desc'),
+    page,
+    limit: Limits.pageSize,
+  });
+}
+
+/** The member opened a post: a push of it to them is read. */
+export async function markPushRead({
+  db,
+  postIdx,
+  userIdx,
+  now,
+}: {
+  db: DbOrTx;
+  postIdx: number;
+  userIdx: number;
+  now: Date;
+}): Promise<void> {
+  await db
+    .updateTable('community_push_recipients')
+    .set({ f_read_time: now.toISOString() })
+    .where('f_community_idx', '=', postIdx)
+    .where('f_user_idx', '=', userIdx)
+    .where('f_read_time', 'is', null)
+    .execute();
+}

@@ -1,0 +1,113 @@
+import { AdminTab } from '../../sync/admin-tabs.ts';
+import {
+  findCommunityListCall,
+  getCommunityDetailCall,
+  getCommunityListCall,
+  getCommunityPushListCall,
+  removeCommentCall,
+  removeCommunityCall,
+  reportOrPreventCall,
+  todayWritingCountCall,
+  updateCommentCall,
+  updateCommunityCall,
+} from '../../sync/api/community.api.ts';
+import { inTransaction } from '../http/context.ts';
+import { defineOperation } from '../http/operation.ts';
+import { communityMessages } from './community.messages.ts';
+import { writerOfPhone } from './community.repository.ts';
+import {
+  postDetail,
+  postList,
+  pushedPosts,
+  removeComment,
+  removePosts,
+  reportOrPrevent,
+  updateComment,
+  updatePost,
+  writingCount,
+} from './community.service.ts';
+
+/**
+ * Spec §7 community calls. addCommunity and addComment are offline operations: their online calls
+ * are mounted from server/community/community.mutators.ts.
+ */
+const member = { kind: 'member' } as const;
+const writer = { kind: 'member', write: true } as const;
+
+export const communityOperations = [
+  defineOperation(getCommunityListCall, {
+    access: member,
+    handler: ({ input, ctx }) =>
+      postList({
+        db: ctx.db,
+        auth: ctx.auth,
+        now: ctx.clock.now(),
+        input,
+        writerIdx: input.mine === 'Y' ? ctx.auth.user.f_idx : null,
+      }),
+  }),
+  defineOperation(findCommunityListCall, {
+    access: { kind: 'admin', tab: AdminTab.write },
+    handler: async ({ input, ctx }) =>
+      postList({
+        db: ctx.db,
+        auth: ctx.auth,
+        now: ctx.clock.now(),
+        input,
+        writerIdx: input.phone.trim() === '' ? null : await writerOfPhone({ db: ctx.db, phone: input.phone }),
+      }),
+  }),
+  defineOperation(getCommunityDetailCall, {
+    access: member,
+    handler: ({ input, ctx }) =>
+      postDetail({ db: ctx.db, auth: ctx.auth, now: ctx.clock.now(), postIdx: input.community_idx }),
+  }),
+  defineOperation(getCommunityPushListCall, {
+    access: member,
+    handler: ({ input, ctx }) =>
+      pushedPosts({ db: ctx.db, auth: ctx.auth, now: ctx.clock.now(), page: input.page_num }),
+  }),
+  defineOperation(todayWritingCountCall, {
+    access: member,
+    handler: ({ ctx }) => writingCount({ db: ctx.db, userIdx: ctx.auth.user.f_idx, now: ctx.clock.now() }),
+  }),
+  defineOperation(updateCommunityCall, {
+    access: writer,
+    successMessage: communityMessages.saved,
+    handler: ({ input: { community_idx, ...post }, ctx }) =>
+      inTransaction(ctx, (t) => updatePost({ ctx: t, postIdx: community_idx, post })),
+  }),
+  defineOperation(removeCommunityCall, {
+    access: member,
+    successMessage: communityMessages.deleted,
+    handler: ({ input, ctx }) => inTransaction(ctx, (t) => removePosts({ ctx: t, idxList: input.idx_list })),
+  }),
+  defineOperation(updateCommentCall, {
+    access: writer,
+    successMessage: communityMessages.saved,
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) =>
+        updateComment({
+          ctx: t,
+          postIdx: input.community_idx,
+          commentIdx: input.comment_idx,
+          comment: input.comment,
+          anony: input.anony,
+        }),
+      ),
+  }),
+  defineOperation(removeCommentCall, {
+    access: member,
+    successMessage: communityMessages.deleted,
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) =>
+        removeComment({ ctx: t, postIdx: input.community_idx, commentIdx: input.comment_idx }),
+      ),
+  }),
+  defineOperation(reportOrPreventCall, {
+    // The screen words the outcome itself: one call, two different effects (report or stop seeing).
+    access: member,
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) => reportOrPrevent({ ctx: t, postIdx: input.community_idx, type: input.type })),
+  }),
+];

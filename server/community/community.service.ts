@@ -1,0 +1,471 @@
+import type {
+  CommunityComment,
+  CommunityDetail,
+  CommunityPost,
+  CommunityPublish,
+  WritingCount,
+} from '../../sync/api/community.api.ts';
+import type { Page } from '../../sync/api/page.ts';
+import {
+  CommunityRules,
+  type CommunityType,
+  commentProblem,
+  type PostProblem,
+  pinnedUntil,
+  postProblem,
+  type SearchColumn,
+  searchKeyword,
+} from '../../sync/community/rules.ts';
+import type { MutatorArgs } from '../../sync/mutators.ts';
+import type { AuthInfo } from '../auth/session.ts';
+import { seoulDate } from '../clock.ts';
+import type { DbOrTx } from '../db/database.ts';
+import type { TxContext } from '../http/context.ts';
+import { type AppError, alreadyExists, forbidden, notFound, ruleViolation } from '../http/errors.ts';
+import type { Message } from '../http/messages.ts';
+import { changePoints } from '../points/ledger.ts';
+import { readIntSetting } from '../settings/settings.repository.ts';
+import { refuseLocalFiles } from '../uploads/local-files.ts';
+import { communityMessages } from './community.messages.ts';
+import {
+  type CommentRecord,
+  commentsOf,
+  countPostsOnDay,
+  findComment,
+  findPost,
+  insertPost,
+  markPushRead,
+  type PostRecord,
+  postPage,
+  pushedPage,
+  recordPushRecipients,
+} from './community.repository.ts';
+import { moderates } from './moderation.ts';
+
+/**
+ * The community board (spec §2 Community, §5, §6, §9). The server decides everything a post
+ * costs or may not do (notice category, daily limit, made+ and push points); the RPC and the
+ * pushed offline operation run the same functions in the caller's transaction, so a refusal
+ * rolls back whatever was written, points included.
+ */
+
+const postMessages: Record<PostProblem, Message> = {
+  phone: communityMessages.phoneRequired,
+  title: communityMessages.titleRequired,
+  content: communityMessages.contentRequired,
+  agree: communityMessages.agreeRequired,
+};
+
+/** Spec §6: the writer's phone and name show to moderators, to the writer, or when not anonymous. */
+function identityShown({ anony, writerIdx, auth }: { anony: 'Y' | 'N'; writerIdx: number; auth: AuthInfo }) {
+  return anony === 'N' || writerIdx === auth.user.f_idx || moderates(auth);
+}
+
+function canEdit({ writerIdx, auth }: { writerIdx: number; auth: AuthInfo }): boolean {
+  return writerIdx === auth.user.f_idx || moderates(auth);
+}
+
+function toPost({ row, auth, now }: { row: PostRecord; auth: AuthInfo; now: Date }): CommunityPost {
+  const shown = identityShown({ anony: row.f_anony, writerIdx: row.f_user_idx, auth });
+  const pinned = row.f_made_until !== null && new Date(row.f_made_until) > now;
+  return {
+    f_idx: row.f_idx,
+    f_type: row.f_type,
+    f_title: row.f_title,
+    f_content: row.f_content,
+    f_phone: shown ? row.f_phone : '',
+    f_user_name: shown ? row.f_user_name : '',
+    f_user_idx: shown ? row.f_user_idx : 0,
+    f_anony: row.f_anony,
+    f_made: pinned ? 'Y' : 'N',
+    f_made_until: row.f_made_until,
+    f_push: row.f_push,
+    f_image_url: JSON.parse(row.f_image_url) as string[],
+    f_reg_time: row.f_reg_time,
+    f_update_time: row.f_update_time,
+    comment_count: Number(row.comment_count),
+    mine: row.f_user_idx === auth.user.f_idx,
+    can_edit: canEdit({ writerIdx: row.f_user_idx, auth }),
+  };
+}
+
+function toComment({ row, auth }: { row: CommentRecord; auth: AuthInfo }): CommunityComment {
+  const shown = identityShown({ anony: row.f_anony, writerIdx: row.f_user_idx, auth });
+  return {
+    f_idx: row.f_idx,
+    f_comment: row.f_comment,
+    f_anony: row.f_anony,
+    f_user_name: shown ? row.f_user_name : '',
+    f_user_idx: shown ? row.f_user_idx : 0,
+    f_reg_time: row.f_reg_time,
+    mine: row.f_user_idx === auth.user.f_idx,
+    can_edit: canEdit({ writerIdx: row.f_user_idx, auth }),
+  };
+}
+
+/** Spec §7 todayWritingCount: the limit from app settings (default 3) and what is left of it today. */
+export async function writingCount({
+  db,
+  userIdx,
+  now,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  now: Date;
+}): Promise<WritingCount> {
+  const limit = await readIntSetting({
+    db,
+    key: 'community_daily_limit',
+    fallback: CommunityRules.defaultDailyLimit,
+  });
+  const written = await countPostsOnDay({ db, userIdx, day: seoulDate(now) });
+  return { left: Math.max(0, limit - written), limit };
+}
+
+/** Spec §5 and §6 on what a post holds, for a new one and an edit alike. */
+function checkPost({ auth, post }: { auth: AuthInfo; post: MutatorArgs<'addCommunity'> }): void {
+  if (post.type === 'N' && !moderates(auth)) throw forbidden(communityMessages.noticeAdminOnly);
+  const problem = postProblem(post);
+  if (problem) throw ruleViolation(postMessages[problem]);
+  refuseLocalFiles({ value: post.image_url, field: 'image_url' });
+}
+
+/** Points for made+ or push through the ledger, once per post: the ref names both. */
+async function spend({
+  ctx,
+  key,
+  reason,
+  postIdx,
+}: {
+  ctx: TxContext;
+  key: string;
+  reason: string;
+  postIdx: number;
+}): Promise<number> {
+  const cost = await readIntSetting({ db: ctx.tx, key, fallback: 0 });
+  if (cost <= 0) return 0;
+  await changePoints({
+    trx: ctx.tx,
+    userIdx: ctx.auth.user.f_idx,
+    type: 'U',
+    amount: cost,
+    reason,
+    ref: `${reason}:${postIdx}`,
+    now: ctx.now,
+  });
+  return cost;
+}
+
+/**
+ * Spec §7 addCommunity, online or pushed from the outbox: the checks run when it arrives, so a post
+ * written offline meets the limit, the ticket and its points at publish time. Made+ pins it for 24
+ * hours from then; push records who should be told. Moderators are not held to the daily limit.
+ */
+export async function publishPost({
+  ctx,
+  args,
+}: {
+  ctx: TxContext;
+  args: MutatorArgs<'addCommunity'>;
+}): Promise<CommunityPublish> {
+  checkPost({ auth: ctx.auth, post: args });
+  const userIdx = ctx.auth.user.f_idx;
+  const count = await writingCount({ db: ctx.tx, userIdx, now: ctx.now });
+  if (count.left <= 0 && !moderates(ctx.auth)) {
+    throw ruleViolation(communityMessages.dailyLimit, { params: { limit: count.limit } });
+  }
+  const madeUntil = args.made === 'Y' ? pinnedUntil(ctx.now).toISOString() : null;
+  const postIdx = await insertPost({
+    db: ctx.tx,
+    post: {
+      f_type: args.type,
+      f_title: args.title.trim(),
+      f_content: args.content.trim(),
+      f_phone: args.phone.replace(/-/g, '').trim(),
+      f_anony: args.anony,
+      f_made: args.made,
+      f_made_until: madeUntil,
+      f_push: args.push,
+      f_image_url: JSON.stringify(args.image_url),
+      f_user_idx: userIdx,
+      f_reg_time: ctx.now.toISOString(),
+      f_reg_day: seoulDate(ctx.now),
+      f_update_time: null,
+      f_removed_time: null,
+    },
+  });
+  let spent = 0;
+  if (args.made === 'Y') {
+    spent += await spend({ ctx, key: 'community_made_point', reason: 'community_made', postIdx });
+  }
+  if (args.push === 'Y') {
+    spent += await spend({ ctx, key: 'community_push_point', reason: 'community_push', postIdx });
+    await recordPushRecipients({ db: ctx.tx, postIdx, writerIdx: userIdx, now: ctx.now });
+  }
+  const balance = await ctx.tx
+    .selectFrom('users')
+    .select('f_point')
+    .where('f_idx', '=', userIdx)
+    .executeTakeFirstOrThrow();
+  return {
+    f_idx: postIdx,
+    f_made_until: madeUntil,
+    spent,
+    balance: balance.f_point,
+    left: Math.max(0, count.left - 1),
+    limit: count.limit,
+  };
+}
+
+async function editablePost({ ctx, postIdx }: { ctx: TxContext; postIdx: number }): Promise<PostRecord> {
+  const row = await findPost({ db: ctx.tx, postIdx });
+  if (!row) throw notFound(communityMessages.postNotFound);
+  if (!canEdit({ writerIdx: row.f_user_idx, auth: ctx.auth })) throw forbidden(communityMessages.notYours);
+  return row;
+}
+
+/** Spec §7 updateCommunity: the author or a moderator; made+ and push stay as they were published. */
+export async function updatePost({
+  ctx,
+  postIdx,
+  post,
+}: {
+  ctx: TxContext;
+  postIdx: number;
+  post: Omit<MutatorArgs<'addCommunity'>, 'made' | 'push'>;
+}): Promise<CommunityPost> {
+  await editablePost({ ctx, postIdx });
+  checkPost({ auth: ctx.auth, post: { ...post, made: 'N', push: 'N' } });
+  await ctx.tx
+    .updateTable('community_posts')
+    .set({
+      f_type: post.type,
+      f_title: post.title.trim(),
+      f_content: post.content.trim(),
+      f_phone: post.phone.replace(/-/g, '').trim(),
+      f_anony: post.anony,
+      f_image_url: JSON.stringify(post.image_url),
+      f_update_time: ctx.now.toISOString(),
+    })
+    .where('f_idx', '=', postIdx)
+    .execute();
+  const row = await findPost({ db: ctx.tx, postIdx });
+  if (!row) throw notFound(communityMessages.postNotFound);
+  return toPost({ row, auth: ctx.auth, now: ctx.now });
+}
+
+/** Spec §7 removeCommunity: every post must be the caller's to delete, or none is deleted. */
+export async function removePosts({
+  ctx,
+  idxList,
+}: {
+  ctx: TxContext;
+  idxList: number[];
+}): Promise<{ removed: number }> {
+  const unique = [...new Set(idxList)];
+  for (const postIdx of unique) await editablePost({ ctx, postIdx });
+  await ctx.tx
+    .updateTable('community_posts')
+    .set({ f_removed_time: ctx.now.toISOString() })
+    .where('f_idx', 'in', unique)
+    .execute();
+  return { removed: unique.length };
+}
+
+export async function postList({
+  db,
+  auth,
+  now,
+  input,
+  writerIdx,
+}: {
+  db: DbOrTx;
+  auth: AuthInfo;
+  now: Date;
+  input: { page_num: number; type: CommunityType | ''; column: SearchColumn; keyword: string };
+  writerIdx: number | null;
+}): Promise<Page<CommunityPost>> {
+  const page = await postPage({
+    db,
+    now,
+    viewerIdx: auth.user.f_idx,
+    moderator: moderates(auth),
+    type: input.type,
+    column: input.column,
+    keyword: searchKeyword(input.keyword),
+    writerIdx,
+    page: input.page_num,
+  });
+  return { ...page, list: page.list.map((row) => toPost({ row, auth, now })) };
+}
+
+/** Spec §2 push hook: what was pushed to the member and not opened yet (until Web Push delivers it). */
+export async function pushedPosts({
+  db,
+  auth,
+  now,
+  page,
+}: {
+  db: DbOrTx;
+  auth: AuthInfo;
+  now: Date;
+  page: number;
+}): Promise<Page<CommunityPost>> {
+  const found = await pushedPage({ db, userIdx: auth.user.f_idx, page });
+  return { ...found, list: found.list.map((row) => toPost({ row, auth, now })) };
+}
+
+/** Spec §2 Community detail; opening it reads a push of the post to the caller. */
+export async function postDetail({
+  db,
+  auth,
+  now,
+  postIdx,
+}: {
+  db: DbOrTx;
+  auth: AuthInfo;
+  now: Date;
+  postIdx: number;
+}): Promise<CommunityDetail> {
+  const row = await findPost({ db, postIdx });
+  if (!row) throw notFound(communityMessages.postNotFound);
+  await markPushRead({ db, postIdx, userIdx: auth.user.f_idx, now });
+  const comments = await commentsOf({ db, postIdx });
+  return {
+    ...toPost({ row, auth, now }),
+    comment_list: comments.map((comment) => toComment({ row: comment, auth })),
+  };
+}
+
+function commentRefusal(comment: { comment: string }): AppError | null {
+  return commentProblem(comment) ? ruleViolation(communityMessages.commentRequired) : null;
+}
+
+/** Spec §7 comment add, online or pushed: the post must still be there. */
+export async function addComment({
+  ctx,
+  args,
+}: {
+  ctx: TxContext;
+  args: MutatorArgs<'addComment'>;
+}): Promise<CommunityComment> {
+  const refusal = commentRefusal(args);
+  if (refusal) throw refusal;
+  const post = await findPost({ db: ctx.tx, postIdx: args.community_idx });
+  if (!post) throw notFound(communityMessages.postNotFound);
+  const row = await ctx.tx
+    .insertInto('community_comments')
+    .values({
+      f_community_idx: args.community_idx,
+      f_comment: args.comment.trim(),
+      f_anony: args.anony,
+      f_user_idx: ctx.auth.user.f_idx,
+      f_reg_time: ctx.now.toISOString(),
+      f_update_time: null,
+    })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  const made = await findComment({ db: ctx.tx, postIdx: args.community_idx, commentIdx: row.f_idx });
+  if (!made) throw notFound(communityMessages.commentNotFound);
+  return toComment({ row: made, auth: ctx.auth });
+}
+
+async function editableComment({
+  ctx,
+  postIdx,
+  commentIdx,
+}: {
+  ctx: TxContext;
+  postIdx: number;
+  commentIdx: number;
+}): Promise<CommentRecord> {
+  const post = await findPost({ db: ctx.tx, postIdx });
+  const comment = post ? await findComment({ db: ctx.tx, postIdx, commentIdx }) : undefined;
+  if (!comment) throw notFound(communityMessages.commentNotFound);
+  if (!canEdit({ writerIdx: comment.f_user_idx, auth: ctx.auth }))
+    throw forbidden(communityMessages.notYours);
+  return comment;
+}
+
+export async function updateComment({
+  ctx,
+  postIdx,
+  commentIdx,
+  comment,
+  anony,
+}: {
+  ctx: TxContext;
+  postIdx: number;
+  commentIdx: number;
+  comment: string;
+  anony: 'Y' | 'N';
+}): Promise<CommunityComment> {
+  await editableComment({ ctx, postIdx, commentIdx });
+  const refusal = commentRefusal({ comment });
+  if (refusal) throw refusal;
+  await ctx.tx
+    .updateTable('community_comments')
+    .set({ f_comment: comment.trim(), f_anony: anony, f_update_time: ctx.now.toISOString() })
+    .where('f_idx', '=', commentIdx)
+    .execute();
+  const row = await findComment({ db: ctx.tx, postIdx, commentIdx });
+  if (!row) throw notFound(communityMessages.commentNotFound);
+  return toComment({ row, auth: ctx.auth });
+}
+
+export async function removeComment({
+  ctx,
+  postIdx,
+  commentIdx,
+}: {
+  ctx: TxContext;
+  postIdx: number;
+  commentIdx: number;
+}): Promise<null> {
+  await editableComment({ ctx, postIdx, commentIdx });
+  await ctx.tx.deleteFrom('community_comments').where('f_idx', '=', commentIdx).execute();
+  return null;
+}
+
+/**
+ * Spec §7 reportOrPrevent: R reports the post to the admins (once per member), P stops showing the
+ * writer's posts to the caller. The writer is found from the post, so anonymity holds.
+ */
+export async function reportOrPrevent({
+  ctx,
+  postIdx,
+  type,
+}: {
+  ctx: TxContext;
+  postIdx: number;
+  type: 'R' | 'P';
+}): Promise<null> {
+  const post = await findPost({ db: ctx.tx, postIdx });
+  if (!post) throw notFound(communityMessages.postNotFound);
+  if (post.f_user_idx === ctx.auth.user.f_idx) throw ruleViolation(communityMessages.ownPost);
+  if (type === 'R') {
+    const inserted = await ctx.tx
+      .insertInto('community_reports')
+      .values({
+        f_community_idx: postIdx,
+        f_user_idx: ctx.auth.user.f_idx,
+        f_reg_time: ctx.now.toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw alreadyExists(communityMessages.alreadyReported);
+    }
+  } else {
+    await ctx.tx
+      .insertInto('community_blocks')
+      .values({
+        f_user_idx: ctx.auth.user.f_idx,
+        f_blocked_user_idx: post.f_user_idx,
+        f_reg_time: ctx.now.toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return null;
+}

@@ -1,0 +1,126 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import {
+  addCommentCall,
+  type CommunityComment,
+  type CommunityDetail,
+  removeCommentCall,
+  updateCommentCall,
+} from '../../../sync/api/community.api.ts';
+import { CommunityRules, commentProblem } from '../../../sync/community/rules.ts';
+import { api, NetworkError } from '../../api/client.ts';
+import { useCall, useCallFailure } from '../../api/useCall.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { syncEngine } from '../../sync/client.ts';
+import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { useWriterName } from './writer.ts';
+
+/**
+ * A post's comments (spec §2, §7 comment add, update, remove): anyone adds, with anonymity; the
+ * writer or a moderator edits and deletes. A comment written offline waits in the outbox.
+ */
+export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged: () => void }) {
+  const { t, i18n } = useLingui();
+  const confirm = useConfirm();
+  const prompt = usePrompt();
+  const fail = useCallFailure();
+  const { run } = useCall();
+  const writer = useWriterName();
+  const [comment, setComment] = useState('');
+  const [anony, setAnony] = useState<'Y' | 'N'>('N');
+  const [sending, setSending] = useState(false);
+  const locale = i18n.locale === 'en' ? 'en' : 'ko';
+  const needsComment = t`Please enter a comment.`;
+
+  const send = async () => {
+    if (commentProblem({ comment })) return toast(needsComment);
+    const args = { community_idx: post.f_idx, comment: comment.trim(), anony };
+    setSending(true);
+    try {
+      await api(addCommentCall, args);
+      setComment('');
+      onChanged();
+    } catch (err) {
+      if (err instanceof NetworkError) {
+        await syncEngine.mutate('addComment', args);
+        setComment('');
+        toast(t`No network: the comment is kept on this device and sent when you are back online.`);
+      } else fail(err);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const edit = async (row: CommunityComment) => {
+    const text = await prompt({
+      title: t`Edit comment`,
+      label: t`Comment`,
+      validate: (value) => (commentProblem({ comment: value }) ? needsComment : null),
+    });
+    if (text === null) return;
+    const args = { community_idx: post.f_idx, comment_idx: row.f_idx, comment: text, anony: row.f_anony };
+    if ((await run(() => api(updateCommentCall, args))) !== undefined) onChanged();
+  };
+
+  const remove = async (row: CommunityComment) => {
+    if (!(await confirm(t`Delete this comment?`, { danger: true }))) return;
+    const args = { community_idx: post.f_idx, comment_idx: row.f_idx };
+    if ((await run(() => api(removeCommentCall, args))) !== undefined) onChanged();
+  };
+
+  return (
+    <section aria-label={t`Comments`}>
+      <h3>{t`Comments ${post.comment_list.length}`}</h3>
+      <ul className="list">
+        {post.comment_list.map((row) => (
+          <li key={row.f_idx} className="comment">
+            <span className="muted">
+              {writer(row)} · {formatDateTime(row.f_reg_time, locale)}
+            </span>
+            <span className="post-body">{row.f_comment}</span>
+            {row.can_edit ? (
+              <div className="row">
+                <button type="button" className="button button--small" onClick={() => void edit(row)}>
+                  <Trans>Edit</Trans>
+                </button>
+                <button type="button" className="button button--small" onClick={() => void remove(row)}>
+                  <Trans>Delete</Trans>
+                </button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <textarea
+          className="input"
+          rows={2}
+          maxLength={CommunityRules.maxComment}
+          aria-label={t`Comment`}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+        <div className="row">
+          <label className="check grow">
+            <input
+              type="checkbox"
+              checked={anony === 'Y'}
+              onChange={(e) => setAnony(e.target.checked ? 'Y' : 'N')}
+            />{' '}
+            <Trans>Anonymous</Trans>
+          </label>
+          <button type="submit" className="button button--primary" disabled={sending}>
+            <Trans>Add comment</Trans>
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import {
+  type CommunityDetail,
+  type CommunityPost,
+  removeCommunityCall,
+} from '../../../sync/api/community.api.ts';
+import { type CommunityType, type SearchColumn, searchColumns } from '../../../sync/community/rules.ts';
+import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
+import { useConfirm } from '../../ui/dialogs.tsx';
+import { useModal } from '../../ui/modal.tsx';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { useProfile } from '../auth/profile.ts';
+import { afterModalClosed } from '../points/modal-chain.ts';
+import { useTicketCheck } from '../points/useTicketCheck.tsx';
+import { forgetPost } from './community-cache.ts';
+import { communityTypeLabels, searchColumnLabels } from './labels.ts';
+import { isModerator } from './moderation.ts';
+import { PostDetailPopup } from './PostDetailPopup.tsx';
+import { PostFormPopup, type PostFormTarget } from './PostFormPopup.tsx';
+import { PostList, type PostQuery } from './PostList.tsx';
+import { PushedPosts } from './PushedPosts.tsx';
+import type { PostFields } from './post-form.ts';
+import { QueuedPosts } from './QueuedPosts.tsx';
+import './community.css';
+
+const tabs: ReadonlyArray<CommunityType | ''> = ['', 'N', 'S', 'W', 'R'];
+
+/**
+ * Spec §2 Community: tabs all, notice, find site, worker job, free board; search by column with
+ * the keyword's spaces stripped (by the server); mine only; write; open a post. Moderators pick
+ * posts for a bulk delete. Posts waiting in the outbox (or refused) show above the list.
+ */
+export function CommunityScreen() {
+  const { t, i18n } = useLingui();
+  const modal = useModal();
+  const confirm = useConfirm();
+  const ticket = useTicketCheck();
+  const { run } = useCall();
+  const profile = useProfile();
+  const moderator = isModerator(profile);
+  const [query, setQuery] = useState<PostQuery>({ type: '', column: 'title', keyword: '', mine: false });
+  const [column, setColumn] = useState<SearchColumn>('title');
+  const [keyword, setKeyword] = useState('');
+  const [version, setVersion] = useState(0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const reload = () => {
+    setSelected(new Set());
+    setVersion((v) => v + 1);
+  };
+
+  const openForm = (target: PostFormTarget) =>
+    modal.open((close) => (
+      <PostFormPopup target={target} moderator={moderator} close={close} onDone={reload} />
+    ));
+
+  const write = async () => {
+    // Online the ticket is checked before typing (spec §6); offline the server checks it on sync.
+    if (navigator.onLine && !(await ticket.check())) return;
+    openForm({});
+  };
+
+  const edit = async (post: CommunityDetail) => {
+    await afterModalClosed();
+    openForm({
+      communityIdx: post.f_idx,
+      initial: {
+        type: post.f_type,
+        title: post.f_title,
+        content: post.f_content,
+        phone: post.f_phone,
+        anony: post.f_anony,
+        agree: 'N',
+        image_url: post.f_image_url,
+      },
+    });
+  };
+
+  const open = (post: CommunityPost) =>
+    modal.open((close) => (
+      <PostDetailPopup
+        communityIdx={post.f_idx}
+        close={close}
+        onChanged={reload}
+        onEdit={(detail) => {
+          close();
+          void edit(detail);
+        }}
+      />
+    ));
+
+  const removeSelected = async () => {
+    const idxList = [...selected];
+    if (!(await confirm(t`Delete ${idxList.length} posts?`, { danger: true }))) return;
+    if ((await run(() => api(removeCommunityCall, { idx_list: idxList }))) === undefined) return;
+    await Promise.all(idxList.map(forgetPost));
+    reload();
+  };
+
+  return (
+    <>
+      <ScreenHeader
+        title={t`Community`}
+        right={
+          <button type="button" className="button button--small button--primary" onClick={() => void write()}>
+            <Trans>Write</Trans>
+          </button>
+        }
+      />
+      <main className="screen">
+        <div className="tabs community-tabs" role="tablist">
+          {tabs.map((type) => (
+            <button
+              key={type || 'all'}
+              type="button"
+              role="tab"
+              aria-selected={query.type === type}
+              onClick={() => {
+                setSelected(new Set());
+                setQuery((q) => ({ ...q, type }));
+              }}
+            >
+              {type === '' ? t`All` : i18n._(communityTypeLabels[type])}
+            </button>
+          ))}
+        </div>
+        <form
+          className="community-search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQuery((q) => ({ ...q, column, keyword: keyword.replace(/\s+/g, '') }));
+          }}
+        >
+          <select
+            className="input"
+            aria-label={t`Search by`}
+            value={column}
+            onChange={(e) => setColumn(e.target.value as SearchColumn)}
+          >
+            {searchColumns.map((c) => (
+              <option key={c} value={c}>
+                {i18n._(searchColumnLabels[c])}
+              </option>
+            ))}
+          </select>
+          <input
+            className="input"
+            type="search"
+            aria-label={t`Keyword`}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+          <button type="submit" className="button">
+            <Trans>Search</Trans>
+          </button>
+        </form>
+        <div className="row">
+          <label className="check grow">
+            <input
+              type="checkbox"
+              checked={query.mine}
+              onChange={(e) => setQuery((q) => ({ ...q, mine: e.target.checked }))}
+            />{' '}
+            <Trans>My posts only</Trans>
+          </label>
+          {moderator && selected.size > 0 ? (
+            <button
+              type="button"
+              className="button button--small button--danger"
+              onClick={() => void removeSelected()}
+            >
+              {t`Delete selected (${selected.size})`}
+            </button>
+          ) : null}
+        </div>
+        <PushedPosts key={`pushed-${version}`} onOpen={open} />
+        <QueuedPosts
+          onWriteAgain={(fields: PostFields, seq: number) => openForm({ initial: fields, rejectedSeq: seq })}
+        />
+        <PostList
+          key={`${query.type}|${query.column}|${query.keyword}|${query.mine}|${version}`}
+          query={query}
+          onOpen={open}
+          {...(moderator
+            ? {
+                selected,
+                onSelect: (idx: number, on: boolean) =>
+                  setSelected((s) => {
+                    const next = new Set(s);
+                    if (on) next.add(idx);
+                    else next.delete(idx);
+                    return next;
+                  }),
+              }
+            : {})}
+        />
+      </main>
+    </>
+  );
+}

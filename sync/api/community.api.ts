@@ -1,0 +1,206 @@
+import * as v from 'valibot';
+import { addComment, addCommunity } from '../community/community.mutators.ts';
+import { CommunityRules, communityTypes, searchColumns } from '../community/rules.ts';
+import { defineCall } from './contract.ts';
+import { rowId, yn } from './fields.ts';
+import type { Page } from './page.ts';
+import { pageNum } from './page.ts';
+
+/**
+ * The community board (spec §2 Community, §3 Community post, §7 community calls). addCommunity and
+ * addComment are also offline operations (sync/community/community.mutators.ts): the same
+ * arguments, online ids bounded like every API id. Anonymous writers: `f_phone`, `f_user_name` and
+ * `f_user_idx` are blank (0) for everyone but moderating admins (spec §6).
+ */
+
+export interface CommunityPost {
+  f_idx: number;
+  f_type: (typeof communityTypes)[number];
+  f_title: string;
+  f_content: string;
+  /** Blank when anonymous, unless the caller moderates. */
+  f_phone: string;
+  f_user_name: string;
+  /** 0 when anonymous, unless the caller moderates. */
+  f_user_idx: number;
+  f_anony: 'Y' | 'N';
+  /** Y while made+ keeps the post on top (spec §9, 24 hours). */
+  f_made: 'Y' | 'N';
+  f_made_until: string | null;
+  f_push: 'Y' | 'N';
+  f_image_url: string[];
+  f_reg_time: string;
+  f_update_time: string | null;
+  comment_count: number;
+  /** The caller wrote it. */
+  mine: boolean;
+  /** The caller may edit or delete it (author or moderating admin). */
+  can_edit: boolean;
+}
+
+export interface CommunityComment {
+  f_idx: number;
+  f_comment: string;
+  f_anony: 'Y' | 'N';
+  f_user_name: string;
+  f_user_idx: number;
+  f_reg_time: string;
+  mine: boolean;
+  can_edit: boolean;
+}
+
+export interface CommunityDetail extends CommunityPost {
+  comment_list: CommunityComment[];
+}
+
+/** Spec §7 todayWritingCount: posts left today and the day's limit. */
+export interface WritingCount {
+  left: number;
+  limit: number;
+}
+
+/** The costs the write form confirms before publishing (spec §3 App settings). */
+export interface CommunityPublish {
+  f_idx: number;
+  f_made_until: string | null;
+  /** Points taken for made+ and push, and the balance after. */
+  spent: number;
+  balance: number;
+  left: number;
+  limit: number;
+}
+
+const keyword = v.optional(
+  v.pipe(
+    v.string(),
+    v.maxLength(CommunityRules.maxKeyword, `at most ${CommunityRules.maxKeyword} characters`),
+  ),
+  '',
+);
+const column = v.optional(v.picklist(searchColumns, `must be one of ${searchColumns.join(', ')}`), 'title');
+/** '' or left out: every category the caller may see. */
+const listType = v.optional(v.picklist(['', ...communityTypes], 'must be a community category'), '');
+
+export const getCommunityListCall = defineCall<Page<CommunityPost>>()({
+  operationId: 'getCommunityList',
+  method: 'post',
+  path: '/community/getCommunityList',
+  summary: 'Community posts of a category (or all), made+ ones first, searched by column, mine only',
+  tag: 'community',
+  input: v.object({ page_num: pageNum, type: listType, column, keyword, mine: v.optional(yn, 'N') }),
+});
+
+export const findCommunityListCall = defineCall<Page<CommunityPost>>()({
+  operationId: 'findCommunityList',
+  method: 'post',
+  path: '/community/findCommunityList',
+  summary: 'An admin’s look at the posts, optionally of one member by phone',
+  tag: 'community',
+  input: v.object({
+    phone: v.optional(v.pipe(v.string(), v.maxLength(20, 'at most 20 characters')), ''),
+    type: listType,
+    page_num: pageNum,
+    column,
+    keyword,
+  }),
+});
+
+export const getCommunityDetailCall = defineCall<CommunityDetail>()({
+  operationId: 'getCommunityDetail',
+  method: 'post',
+  path: '/community/getCommunityDetail',
+  summary: 'One post with its comments',
+  tag: 'community',
+  input: v.object({ community_idx: rowId }),
+});
+
+export const todayWritingCountCall = defineCall<WritingCount>()({
+  operationId: 'todayWritingCount',
+  method: 'post',
+  path: '/community/todayWritingCount',
+  summary: 'Posts the member may still publish today and the daily limit',
+  tag: 'community',
+  input: v.object({}),
+});
+
+export const addCommunityCall = defineCall<CommunityPublish>()({
+  operationId: 'addCommunity',
+  method: 'post',
+  path: '/community/addCommunity',
+  summary: addCommunity.summary,
+  tag: 'community',
+  input: addCommunity.args,
+});
+
+const { made: _made, push: _push, ...editable } = addCommunity.args.entries;
+
+export const updateCommunityCall = defineCall<CommunityPost>()({
+  operationId: 'updateCommunity',
+  method: 'post',
+  path: '/community/updateCommunity',
+  summary: 'Edit a post (its author or a moderating admin); made+ and push stay as published',
+  tag: 'community',
+  input: v.object({ community_idx: rowId, ...editable }),
+});
+
+export const removeCommunityCall = defineCall<{ removed: number }>()({
+  operationId: 'removeCommunity',
+  method: 'post',
+  path: '/community/removeCommunity',
+  summary: 'Delete posts: one’s own, or any for a moderating admin (bulk)',
+  tag: 'community',
+  input: v.object({
+    idx_list: v.pipe(
+      v.array(rowId),
+      v.minLength(1, 'choose a post'),
+      v.maxLength(CommunityRules.maxBulk, `at most ${CommunityRules.maxBulk} posts`),
+    ),
+  }),
+});
+
+export const addCommentCall = defineCall<CommunityComment>()({
+  operationId: 'addComment',
+  method: 'post',
+  path: '/community/addComment',
+  summary: addComment.summary,
+  tag: 'community',
+  input: v.object({ ...addComment.args.entries, community_idx: rowId }),
+});
+
+export const updateCommentCall = defineCall<CommunityComment>()({
+  operationId: 'updateComment',
+  method: 'post',
+  path: '/community/updateComment',
+  summary: 'Edit a comment (its author or a moderating admin)',
+  tag: 'community',
+  input: v.object({ ...addComment.args.entries, community_idx: rowId, comment_idx: rowId }),
+});
+
+export const removeCommentCall = defineCall<null>()({
+  operationId: 'removeComment',
+  method: 'post',
+  path: '/community/removeComment',
+  summary: 'Delete a comment (its author or a moderating admin)',
+  tag: 'community',
+  input: v.object({ community_idx: rowId, comment_idx: rowId }),
+});
+
+export const reportOrPreventCall = defineCall<null>()({
+  operationId: 'reportOrPrevent',
+  method: 'post',
+  path: '/community/reportOrPrevent',
+  summary:
+    'Report a post to the admins (R), or stop seeing its writer’s posts (P); the server finds the writer',
+  tag: 'community',
+  input: v.object({ community_idx: rowId, type: v.picklist(['R', 'P'], 'must be R or P') }),
+});
+
+export const getCommunityPushListCall = defineCall<Page<CommunityPost>>()({
+  operationId: 'getCommunityPushList',
+  method: 'post',
+  path: '/community/getCommunityPushList',
+  summary:
+    'Posts published with push that the member has not opened yet: shown in the app until Web Push delivers them',
+  tag: 'community',
+  input: v.object({ page_num: pageNum }),
+});

@@ -49,6 +49,8 @@ export default defineConfig({
       SMS_HOURLY_PER_ADDRESS: '10000',
       SMS_HOURLY_PER_DEVICE: '10000',
       SMS_HOURLY_TOTAL: '10000',
+      // Every spec signs its agents in with a fresh code; the per-phone five is tested in vitest.
+      SMS_HOURLY_PER_PHONE: '10000',
     },
     stdout: 'ignore',
   },

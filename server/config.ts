@@ -70,6 +70,8 @@ const envSchema = v.object({
   SMS_HOURLY_PER_ADDRESS: v.optional(whole(1), '50'),
   SMS_HOURLY_PER_DEVICE: v.optional(whole(1), '10'),
   SMS_HOURLY_TOTAL: v.optional(whole(1), '500'),
+  /** Codes to one phone number in any hour (spec: five, then wait an hour). */
+  SMS_HOURLY_PER_PHONE: v.optional(whole(1), '5'),
   /** Proxies in front that append to X-Forwarded-For; 0: the socket's address is the client's. */
   TRUST_PROXY: v.optional(v.pipe(whole(0), v.maxValue(5)), '0'),
   /** Address search: Kakao Local when KAKAO_REST_KEY is set, else juso when JUSO_KEY is set, else the bundled table. */
@@ -178,7 +180,8 @@ export type Config = {
   developmentStandIns: string[];
   sms: { provider: '' | 'nhn'; baseUrl: string; appKey: string; secretKey: string; sender: string };
   /** Codes sent in any hour per client address, per device id, and in all (beyond five per phone). */
-  smsLimits: { perAddress: number; perDevice: number; total: number };
+  /** perPhone: absent means the product's five (MAX_CODES_PER_HOUR). */
+  smsLimits: { perAddress: number; perDevice: number; total: number; perPhone?: number };
   /** TRUST_PROXY: how many proxies' X-Forwarded-For entries to believe (server/http/client-address.ts). */
   trustedProxies: number;
   address: { kakaoKey: string; kakaoUrl: string; jusoKey: string; jusoUrl: string };
@@ -263,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: e.SMS_HOURLY_PER_ADDRESS,
       perDevice: e.SMS_HOURLY_PER_DEVICE,
       total: e.SMS_HOURLY_TOTAL,
+      perPhone: e.SMS_HOURLY_PER_PHONE,
     },
     address: {
       kakaoKey: e.KAKAO_REST_KEY,

@@ -70,7 +70,7 @@ export async function issueCode({
       ])
       .where('created_at', '>', hourAgo)
       .executeTakeFirstOrThrow();
-    if (Number(sent.phone) >= MAX_CODES_PER_HOUR)
+    if (Number(sent.phone) >= (limits.perPhone ?? MAX_CODES_PER_HOUR))
       throw ruleViolation(authMessages.tooManyCodes, { status: 429 });
     if (Number(sent.device) >= limits.perDevice) {
       throw ruleViolation(authMessages.tooManyCodesFromDevice, { status: 429 });

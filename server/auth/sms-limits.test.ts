@@ -66,6 +66,30 @@ describe('SMS code limits per client', () => {
     expect((await askCode({ phone: phoneNo(4) })).code).toBe(0);
   });
 
+  it('one phone number gets five codes an hour by default, or what the deployment sets', async () => {
+    const c = clock();
+    t = await createTestApp({
+      clock: c,
+      config: { trustedProxies: 1, smsLimits: { perDevice: 100, perAddress: 100, total: 100 } },
+    });
+    for (let i = 0; i < 5; i++) {
+      expect((await askCode({ phone: phoneNo(50), device: `device-${i}aaaaaaa` })).code).toBe(0);
+    }
+    const refused = await askCode({ phone: phoneNo(50), device: 'device-9aaaaaaa' });
+    expect(refused.status).toBe(429);
+    expect(refused.msg).toBe('인증번호 요청이 너무 많습니다. 1시간 후 다시 시도해 주세요.');
+    await t.close();
+
+    t = await createTestApp({
+      clock: c,
+      config: { trustedProxies: 1, smsLimits: { perDevice: 100, perAddress: 100, total: 100, perPhone: 2 } },
+    });
+    for (let i = 0; i < 2; i++) {
+      expect((await askCode({ phone: phoneNo(51), device: `device-${i}bbbbbbb` })).code).toBe(0);
+    }
+    expect((await askCode({ phone: phoneNo(51), device: 'device-9bbbbbbb' })).status).toBe(429);
+  });
+
   it('calls that carry no device id share one allowance', async () => {
     t = await createTestApp({
       config: { trustedProxies: 1, smsLimits: { perDevice: 2, perAddress: 100, total: 100 } },

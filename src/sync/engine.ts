@@ -11,7 +11,6 @@ import {
 } from '../../sync/protocol.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
 import type { LocalDb, LocalFile, OutboxEntry } from '../db/db.ts';
-import { prepareFiles } from './files.ts';
 import {
   applyChanges,
   forgetPulledData,
@@ -369,6 +368,8 @@ export class SyncEngine {
     // Most cycles only pull: with nothing waiting, no lock and no numbers are needed.
     const waiting = await this.db.outbox.where('status').anyOf('pending', 'sending').first();
     if (!waiting) return;
+    // Loaded the first time something waits: a device that only reads never downloads it.
+    const { prepareFiles } = await import('./files.ts');
     await oneAtATime(`bunyang-push:${this.db.name}`, async () => {
       for (;;) {
         const batch = await this.nextBatch(await readSequence({ db: this.db, clientId }));

@@ -5,7 +5,7 @@ import {
   type CommunityPost,
   removeCommunityCall,
 } from '../../../sync/api/community.api.ts';
-import { type CommunityType, type SearchColumn, searchColumns } from '../../../sync/community/rules.ts';
+import type { CommunityType } from '../../../sync/community/rules.ts';
 import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
@@ -15,7 +15,7 @@ import { useProfile } from '../auth/profile.ts';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { forgetPost } from './community-cache.ts';
-import { communityTypeLabels, searchColumnLabels } from './labels.ts';
+import { communityTypeLabels } from './labels.ts';
 import { isModerator } from './moderation.ts';
 import { PostDetailPopup } from './PostDetailPopup.tsx';
 import { PostFormPopup, type PostFormTarget } from './PostFormPopup.tsx';
@@ -24,6 +24,7 @@ import { PushedPosts } from './PushedPosts.tsx';
 import type { PostFields } from './post-form.ts';
 import { QueuedPosts } from './QueuedPosts.tsx';
 import './community.css';
+import { BoardSearch } from './BoardSearch.tsx';
 
 const tabs: ReadonlyArray<CommunityType | ''> = ['', 'N', 'S', 'W', 'R'];
 
@@ -41,8 +42,6 @@ export function CommunityScreen() {
   const profile = useProfile();
   const moderator = isModerator(profile);
   const [query, setQuery] = useState<PostQuery>({ type: '', column: 'title', keyword: '', mine: false });
-  const [column, setColumn] = useState<SearchColumn>('title');
-  const [keyword, setKeyword] = useState('');
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const reload = () => {
@@ -125,36 +124,7 @@ export function CommunityScreen() {
             </button>
           ))}
         </div>
-        <form
-          className="community-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setQuery((q) => ({ ...q, column, keyword: keyword.replace(/\s+/g, '') }));
-          }}
-        >
-          <select
-            className="input"
-            aria-label={t`Search by`}
-            value={column}
-            onChange={(e) => setColumn(e.target.value as SearchColumn)}
-          >
-            {searchColumns.map((c) => (
-              <option key={c} value={c}>
-                {i18n._(searchColumnLabels[c])}
-              </option>
-            ))}
-          </select>
-          <input
-            className="input"
-            type="search"
-            aria-label={t`Keyword`}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-          <button type="submit" className="button">
-            <Trans>Search</Trans>
-          </button>
-        </form>
+        <BoardSearch initialColumn="title" onSearch={(found) => setQuery((q) => ({ ...q, ...found }))} />
         <div className="row">
           <label className="check grow">
             <input

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { getInquireListCall, type Inquiry } from '../../../sync/api/inquiries.api.ts';
-import { type SearchColumn, searchColumns } from '../../../sync/community/rules.ts';
+import type { SearchColumn } from '../../../sync/community/rules.ts';
 import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -13,12 +13,13 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 import { useProfile } from '../auth/profile.ts';
-import { inquiryTypeLabels, searchColumnLabels } from '../community/labels.ts';
+import { inquiryTypeLabels } from '../community/labels.ts';
 import { isModerator } from '../community/moderation.ts';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { InquiryFormPopup } from './InquiryFormPopup.tsx';
 import { InquiryPopup } from './InquiryPopup.tsx';
 import '../community/community.css';
+import { BoardSearch } from '../community/BoardSearch.tsx';
 
 /**
  * Spec §2 /Inquire (public): the inquiry board with the numbered pager of §9 (20 rows, 5 page
@@ -33,8 +34,6 @@ export function InquireScreen() {
   const profile = useProfile();
   const signedIn = (sessionStore.get() ?? sessionStore.stored()) !== null;
   const moderator = signedIn && isModerator(profile);
-  const [column, setColumn] = useState<SearchColumn>('title');
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({
     column: 'title' as SearchColumn,
     keyword: '',
@@ -96,36 +95,7 @@ export function InquireScreen() {
         }
       />
       <main className="screen">
-        <form
-          className="community-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setQuery((q) => ({ ...q, column, keyword: keyword.replace(/\s+/g, '') }));
-          }}
-        >
-          <select
-            className="input"
-            aria-label={t`Search by`}
-            value={column}
-            onChange={(e) => setColumn(e.target.value as SearchColumn)}
-          >
-            {searchColumns.map((c) => (
-              <option key={c} value={c}>
-                {i18n._(searchColumnLabels[c])}
-              </option>
-            ))}
-          </select>
-          <input
-            className="input"
-            type="search"
-            aria-label={t`Keyword`}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-          <button type="submit" className="button">
-            <Trans>Search</Trans>
-          </button>
-        </form>
+        <BoardSearch initialColumn="title" onSearch={(found) => setQuery((q) => ({ ...q, ...found }))} />
         {signedIn ? (
           <label className="check">
             <input

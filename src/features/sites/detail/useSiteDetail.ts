@@ -38,6 +38,7 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
   // Plain strings: stable between renders, so the effect runs only when the site changes.
   const hiddenNotice = t`This site has been deleted or hidden.`;
   const unexpected = t`An unexpected error occurred. Please restart the app.`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `followed` is the trigger, not an input: a sync while the member's changes wait reads the detail again.
   useEffect(() => {
     let live = true;
     // A reading after a sync keeps the screen as it is until the new one is there.

@@ -18,6 +18,8 @@ export const Limits = {
   splashMinMs: 2000,
   longPressMs: 500,
   codeCountdownSec: 180,
+  /** Minutes a code checked on the sign-up screen still signs up (card photo, quiz) after its countdown. */
+  verifiedCodeMinutes: 30,
   forcedLogoutPollMs: 2000,
   galleryZoomMax: 4,
   writeLimitDays: 5,

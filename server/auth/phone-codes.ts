@@ -1,6 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { Limits } from '../../sync/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -12,7 +13,7 @@ export const CODE_TTL_SECONDS = 180;
 export const MAX_CODES_PER_HOUR = 5;
 export const MAX_WRONG_TRIES = 10;
 /** A code checked on the sign-up screen stays good for submitting the form (card photo, quiz). */
-export const VERIFIED_CODE_TTL_MINUTES = 30;
+export const VERIFIED_CODE_TTL_MINUTES = Limits.verifiedCodeMinutes;
 
 function hashCode({ secret, phone, code }: { secret: string; phone: string; code: string }): string {
   return createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');

@@ -1,51 +1,66 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkPhoneAuthCodeCall } from '../../../sync/api/auth.api.ts';
 import { Limits } from '../../../sync/constants.ts';
 import { api } from '../../api/client.ts';
 import { useCallFailure } from '../../api/useCall.ts';
 import { phoneDigits } from '../../lib/format.ts';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { PhoneCodeFields } from './PhoneCodeFields.tsx';
-import { signupDraft, submitSignUp } from './signup-draft.ts';
+import {
+  draftOfForm,
+  emptySignupForm,
+  isVerified,
+  type SignupForm,
+  signupForm,
+  submitSignUp,
+  verification,
+} from './signup-draft.ts';
 import { UnderReview } from './UnderReview.tsx';
 import { usePhoneCode } from './usePhoneCode.ts';
 
-/** Spec §2/§5 sign-up info: card photo, affiliation, name, phone verified by code. */
+/**
+ * Spec §2/§5 sign-up info: card photo, affiliation, name, phone verified by code. Everything,
+ * the photo and a verification still valid included, is kept on the device as it is typed.
+ */
 export function SignupInfoScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [card, setCard] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [affiliation, setAffiliation] = useState('');
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
+  const kept = useKeptState<SignupForm>({ key: signupForm, initial: emptySignupForm });
+  const form = kept.value;
+  const set = kept.set;
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const onAutoFill = useCallback((c: string) => setCode(c), []);
+  const onAutoFill = useCallback((code: string) => set((f) => ({ ...f, code })), [set]);
   const phoneCode = usePhoneCode({ isLogin: false, onAutoFill });
   const showError = useCallFailure();
-  const verified = verifiedPhone !== null && verifiedPhone === phoneDigits(phone);
+  const verified = isVerified({ form, now: Date.now() });
+  const preview = useObjectUrl(form.card);
+  const { resume } = phoneCode;
 
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  // A code sent before a reload keeps counting down from where it was.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!kept.ready || resumed.current) return;
+    resumed.current = true;
+    if (form.sent) resume(form.sent);
+  }, [kept.ready, form.sent, resume]);
 
   const pickCard = (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) return toast(t`Unsupported image format.`);
     if (file.size > Limits.imageMaxBytes) return toast(t`Images must be 10 MB or smaller.`);
-    setCard(file);
-    setPreview(URL.createObjectURL(file));
+    set((f) => ({ ...f, card: file }));
   };
 
   const sendCode = async () => {
-    if (phoneDigits(phone).length < 10) return toast(t`Please enter your phone number.`);
+    if (phoneDigits(form.phone).length < 10) return toast(t`Please enter your phone number.`);
     try {
-      await phoneCode.send(phone);
-      setVerifiedPhone(null);
+      const res = await phoneCode.send(form.phone);
+      set((f) => ({ ...f, sent: { until: res.until, preregistered: res.auth === 'Y' }, verified: null }));
       toast(t`The code was sent.`);
     } catch (err) {
       showError(err);
@@ -55,10 +70,10 @@ export function SignupInfoScreen() {
   const verify = async () => {
     if (!phoneCode.requested) return toast(t`Please request a code first.`);
     if (phoneCode.expired) return toast(t`Authentication timed out. Please request a new code.`);
-    if (!/^\d{6}$/.test(code)) return toast(t`Please enter the 6-digit code.`);
+    if (!/^\d{6}$/.test(form.code)) return toast(t`Please enter the 6-digit code.`);
     try {
-      await api(checkPhoneAuthCodeCall, { phone_number: phoneDigits(phone), code });
-      setVerifiedPhone(phoneDigits(phone));
+      await api(checkPhoneAuthCodeCall, { phone_number: phoneDigits(form.phone), code: form.code });
+      set((f) => ({ ...f, verified: verification({ phone: f.phone, now: Date.now() }) }));
       toast(t`Your phone is verified.`);
     } catch (err) {
       showError(err);
@@ -67,28 +82,20 @@ export function SignupInfoScreen() {
 
   // Spec §5 order: card photo, affiliation, name, phone, code, phone verified.
   const problem = (): string | null => {
-    if (!card) return t`Please add a photo of your business card.`;
-    if (!affiliation.trim()) return t`Please enter your affiliation.`;
-    if (!name.trim()) return t`Please enter your name.`;
-    if (phoneDigits(phone).length < 10) return t`Please enter your phone number.`;
-    if (!code) return t`Please enter the code.`;
+    if (!form.card) return t`Please add a photo of your business card.`;
+    if (!form.affiliation.trim()) return t`Please enter your affiliation.`;
+    if (!form.name.trim()) return t`Please enter your name.`;
+    if (phoneDigits(form.phone).length < 10) return t`Please enter your phone number.`;
+    if (!form.code) return t`Please enter the code.`;
     if (!verified) return t`Please verify your phone.`;
     return null;
   };
 
   const next = async () => {
     const p = problem();
-    if (p || !card) return toast(p ?? '');
-    const draft = {
-      card,
-      affiliation: affiliation.trim(),
-      name: name.trim(),
-      phone,
-      code,
-      preregistered: phoneCode.preregistered,
-    };
-    if (!phoneCode.preregistered) {
-      signupDraft.set(draft);
+    const draft = draftOfForm({ form, now: Date.now() });
+    if (p || !draft) return toast(p ?? '');
+    if (!draft.preregistered) {
       await navigate({ to: '/SignupQuiz' });
       return;
     }
@@ -96,6 +103,7 @@ export function SignupInfoScreen() {
     setBusy(true);
     try {
       await submitSignUp({ draft, answers: [] });
+      await kept.discard();
       setDone(true);
     } catch (err) {
       showError(err);
@@ -103,6 +111,8 @@ export function SignupInfoScreen() {
       setBusy(false);
     }
   };
+
+  if (!kept.ready) return <ScreenHeader title={t`Join`} back />;
 
   return (
     <>
@@ -132,27 +142,27 @@ export function SignupInfoScreen() {
               <label htmlFor="signup-affiliation">{t`Affiliation`}</label>
               <input
                 id="signup-affiliation"
-                value={affiliation}
+                value={form.affiliation}
                 maxLength={100}
-                onChange={(e) => setAffiliation(e.target.value)}
+                onChange={(e) => set((f) => ({ ...f, affiliation: e.target.value }))}
               />
             </div>
             <div className="field">
               <label htmlFor="signup-name">{t`Name`}</label>
               <input
                 id="signup-name"
-                value={name}
+                value={form.name}
                 maxLength={50}
                 autoComplete="name"
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => set((f) => ({ ...f, name: e.target.value }))}
               />
             </div>
             <PhoneCodeFields
               idPrefix="signup"
-              phone={phone}
-              onPhone={setPhone}
-              code={code}
-              onCode={setCode}
+              phone={form.phone}
+              onPhone={(phone) => set((f) => ({ ...f, phone }))}
+              code={form.code}
+              onCode={(code) => set((f) => ({ ...f, code }))}
               phoneCode={phoneCode}
               onSend={() => void sendCode()}
               showCountdown={!verified}
@@ -170,4 +180,19 @@ export function SignupInfoScreen() {
       </main>
     </>
   );
+}
+
+/** A URL showing the picked file while it is on screen. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
 }

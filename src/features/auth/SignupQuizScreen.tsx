@@ -7,20 +7,33 @@ import { ApiError, api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { useQuery } from '../../api/useQuery.ts';
 import { phoneDigits } from '../../lib/format.ts';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { signupDraft, submitSignUp } from './signup-draft.ts';
+import {
+  draftOfForm,
+  emptySignupForm,
+  type SignupForm,
+  signupForm,
+  signupQuizForm,
+  submitSignUp,
+} from './signup-draft.ts';
 import { UnderReview } from './UnderReview.tsx';
 
 /** Spec §2 sign-up quiz: every question answered; a failed set (-8) stays on the quiz. */
 export function SignupQuizScreen() {
   const { t } = useLingui();
-  const [draft] = useState(() => signupDraft.get());
+  const info = useKeptState<SignupForm>({ key: signupForm, initial: emptySignupForm });
+  const kept = useKeptState<Record<number, number>>({ key: signupQuizForm, initial: {} });
+  const draft = info.ready ? draftOfForm({ form: info.value, now: Date.now() }) : null;
   const questions = useQuery(useCallback(() => api(getCertQuestionListCall, {}), [])).data?.list ?? null;
-  const [answers, setAnswers] = useState<Record<number, number>>({});
+  const answers = kept.value;
+  const setAnswers = kept.set;
   const { run, pending: busy } = useCall();
   const [done, setDone] = useState(false);
 
+  if (!info.ready || !kept.ready) return <ScreenHeader title={t`Certification quiz`} back />;
+  // Nothing (or no valid verification) kept from the info screen: it asks again.
   if (!draft && !done) return <Navigate to="/SignupInfo" replace />;
 
   const submit = async () => {
@@ -44,7 +57,7 @@ export function SignupQuizScreen() {
       },
     );
     if (!sent) return;
-    signupDraft.clear();
+    await Promise.all([info.discard(), kept.discard()]);
     setDone(true);
   };
 

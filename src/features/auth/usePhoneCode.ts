@@ -45,6 +45,20 @@ export function usePhoneCode({
     [],
   );
 
+  /** Counts down to `until`: after a send, or for a code sent before a reload (sign-up keeps it). */
+  const resume = useCallback((sent: { until: number; preregistered: boolean }) => {
+    const { until } = sent;
+    setRequested(true);
+    setPreregistered(sent.preregistered);
+    setSecondsLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
+    if (timer.current) clearInterval(timer.current);
+    timer.current = setInterval(() => {
+      const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setSecondsLeft(left);
+      if (left === 0 && timer.current) clearInterval(timer.current);
+    }, 250);
+  }, []);
+
   const send = useCallback(
     async (phone: string) => {
       setSending(true);
@@ -53,30 +67,30 @@ export function usePhoneCode({
           phone_number: phoneDigits(phone),
           is_login: isLogin ? 'Y' : 'N',
         });
-        setRequested(true);
-        setPreregistered(res.auth === 'Y');
         const until = Date.now() + (res.expires_in || Limits.codeCountdownSec) * 1000;
-        setSecondsLeft(Math.ceil((until - Date.now()) / 1000));
-        if (timer.current) clearInterval(timer.current);
-        timer.current = setInterval(() => {
-          const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-          setSecondsLeft(left);
-          if (left === 0 && timer.current) clearInterval(timer.current);
-        }, 250);
+        resume({ until, preregistered: res.auth === 'Y' });
         otpAbort.current?.abort();
         otpAbort.current = new AbortController();
         void listenForOtp(otpAbort.current.signal).then((code) => {
           if (code) onAutoFill(code);
         });
-        return res;
+        return { ...res, until };
       } finally {
         setSending(false);
       }
     },
-    [isLogin, onAutoFill],
+    [isLogin, onAutoFill, resume],
   );
 
-  return { send, sending, requested, secondsLeft, expired: requested && secondsLeft === 0, preregistered };
+  return {
+    send,
+    resume,
+    sending,
+    requested,
+    secondsLeft,
+    expired: requested && secondsLeft === 0,
+    preregistered,
+  };
 }
 
 /** 180 → "3:00" */

@@ -1,11 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { SiteContact } from '../../../sync/site-fields.ts';
 import type { RegistrationFields, RegistrationKind } from '../../../sync/sites/registration.ts';
+import { keptForms } from '../../ui/kept-form.ts';
 
 /**
- * A registration in progress, kept in memory while the member moves between step 1 and
- * step 2 (two routes). It survives navigation, not a reload: what must survive a reload is
- * the temporary save (a draft in the device's store, synced through the outbox).
+ * A registration in progress, shared by step 1 and step 2 (two routes). Held in memory and
+ * kept on the device as it changes (src/ui/kept-form.ts), so a reload or a killed app on either
+ * step finds every field and unit again; the temporary save is a separate, explicit draft that
+ * syncs through the outbox.
  */
 export interface RegistrationSession {
   /** The draft id (new registration or draft), or `site-<idx>` for an edit of a registered site. */
@@ -30,21 +32,37 @@ function emit() {
   for (const l of listeners) l();
 }
 
+const keptName = (key: string) => `registration:${key}`;
+
 export const registrationSessions = {
   get: (key: string): RegistrationSession | undefined => sessions.get(key),
   put(session: RegistrationSession): void {
     sessions.set(session.key, session);
+    void keptForms.write(keptName(session.key), session);
     emit();
   },
   update(key: string, change: (s: RegistrationSession) => RegistrationSession): void {
     const current = sessions.get(key);
     if (!current) return;
-    sessions.set(key, change(current));
+    const next = change(current);
+    sessions.set(key, next);
+    void keptForms.write(keptName(key), next);
     emit();
+  },
+  /** The registration this device kept for a key (a reload or a killed app), back in memory. */
+  async restore(key: string): Promise<RegistrationSession | undefined> {
+    const known = sessions.get(key);
+    if (known) return known;
+    const kept = await keptForms.read<RegistrationSession>(keptName(key));
+    if (!kept || kept.key !== key) return undefined;
+    sessions.set(key, sessions.get(key) ?? kept);
+    emit();
+    return sessions.get(key);
   },
   /** The registration ended (saved or cancelled): a later entry starts over. */
   end(key: string): void {
     sessions.delete(key);
+    void keptForms.discard(keptName(key));
     emit();
   },
 };

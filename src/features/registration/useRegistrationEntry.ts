@@ -49,7 +49,8 @@ export function useRegistrationEntry({
     const toStep2 = (s: RegistrationSearch) => navigate({ to: '/RegSite/step2', search: s });
     const run = async () => {
       if (search.site_idx) {
-        if (siteKey && registrationSessions.get(siteKey)) return ready(siteKey);
+        // Typed here before a reload or a killed app: the kept session wins over the stored site.
+        if (siteKey && (await registrationSessions.restore(siteKey))) return ready(siteKey);
         let opened: Awaited<ReturnType<typeof sessionOfSite>>;
         try {
           opened = await sessionOfSite(search.site_idx);
@@ -77,14 +78,14 @@ export function useRegistrationEntry({
         return;
       }
       if (search.draft) {
-        if (registrationSessions.get(search.draft)) return ready(search.draft);
+        if (await registrationSessions.restore(search.draft)) return ready(search.draft);
         const draft = await localDb.drafts.get(search.draft);
         if (draft) {
           registrationSessions.put(sessionOfDraft(draft));
           return ready(draft.key);
         }
         if (step === 2) {
-          // Step 2 of a registration that was never saved and is gone (a reload): start at step 1.
+          // Step 2 of a registration this device no longer has (never kept, or cleared): start at step 1.
           await navigate({ to: '/RegSite/step1/$type', params: { type: 'New' }, search, replace: true });
           return;
         }

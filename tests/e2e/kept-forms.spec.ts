@@ -167,3 +167,26 @@ test('a reload during sign-up keeps the card, the fields and the verified phone 
   await page.goto('/SignupInfo');
   await expect(page.getByLabel('이름')).toHaveValue('');
 });
+
+test('a memo being written survives a reload and is gone once saved', async ({ page }) => {
+  const { token } = await loginAs(page, '01020000006');
+  const res = await page.request.post('/api/v1/site/getMySiteList', {
+    headers: authHeaders(token),
+    data: { site_type: 'O' },
+  });
+  const mine = ((await res.json()) as { data: { list: Array<{ f_idx: number }> } }).data.list;
+  const idx = mine[0]?.f_idx;
+  expect(idx).toBeDefined();
+  await page.goto(`/SiteDetail?site_idx=${idx}`);
+  await page.getByTestId('memo-edit').click();
+  const memo = page.getByTestId('memo').locator('textarea');
+  await memo.fill('견본주택 토요일 휴관');
+  await page.reload();
+  await expect(memo).toHaveValue('견본주택 토요일 휴관');
+  await memo.fill('견본주택 토요일 휴관, 일요일 개관');
+  await page.getByTestId('memo-save').click();
+  await expect(page.getByTestId('memo-text')).toHaveText('견본주택 토요일 휴관, 일요일 개관');
+  await page.reload();
+  await expect(page.getByTestId('memo-text')).toHaveText('견본주택 토요일 휴관, 일요일 개관');
+  await expect(memo).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import { localDb } from '../../../db/db.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { keepFile } from '../../../sync/files.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
+import { useKeptState } from '../../../ui/kept-form.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { PhotoStrip } from './PhotoStrip.tsx';
 
@@ -14,13 +15,24 @@ const MAX_MEMO_IMAGES = 10;
 /**
  * The member's own memo on the site, with pictures (spec §2). Saving is the offline operation
  * addSiteMemo: pictures picked without a network wait on the device and are uploaded before it
- * is sent. The device's copy (with changes still waiting) wins over the server's answer.
+ * is sent. The device's copy (with changes still waiting) wins over the server's answer; an
+ * unsaved memo survives a reload.
  */
 export function MemoSection({ siteIdx, memo, images }: { siteIdx: number; memo: string; images: string[] }) {
   const { t } = useLingui();
   const local = useLiveQuery(() => localDb.memos.get(siteIdx), [siteIdx]);
   const current = local ? { memo: local.memo, images: local.memo_images } : { memo, images };
-  const [editing, setEditing] = useState<{ memo: string; images: string[] } | null>(null);
+  // An open editor is kept on the device as it is typed (src/ui/kept-form.ts) until saved or cancelled.
+  const kept = useKeptState<{ memo: string; images: string[] } | null>({
+    key: `memo:${siteIdx}`,
+    initial: null,
+  });
+  const editing = kept.value;
+  const setEditing = kept.set;
+  const stopEditing = () => {
+    setEditing(null);
+    void kept.discard();
+  };
 
   return (
     <section className="detail-section" aria-label={t`My memo`} data-testid="memo">
@@ -42,15 +54,15 @@ export function MemoSection({ siteIdx, memo, images }: { siteIdx: number; memo: 
       {editing ? (
         <MemoEditor
           value={editing}
-          onChange={setEditing}
-          onCancel={() => setEditing(null)}
+          onChange={(next) => setEditing(next)}
+          onCancel={stopEditing}
           onSave={async () => {
             await syncEngine.mutate('addSiteMemo', {
               site_idx: siteIdx,
               memo: editing.memo,
               memo_images: editing.images,
             });
-            setEditing(null);
+            stopEditing();
             toast(t`Saved.`);
           }}
         />

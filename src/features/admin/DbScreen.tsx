@@ -7,7 +7,11 @@ import { useCall } from '../../api/useCall.ts';
 import { toast } from '../../ui/toast.tsx';
 
 const tables: Array<{ type: UserTableType; label: MessageDescriptor; hint: MessageDescriptor }> = [
-  { type: 'members', label: msg`Members`, hint: msg`Every member with status, points, counts and dates.` },
+  {
+    type: 'members',
+    label: msg`Member list`,
+    hint: msg`Every member with status, points, counts and dates.`,
+  },
   { type: 'point_log', label: msg`Point history`, hint: msg`Every point charge, grant, deduction and use.` },
   { type: 'login_log', label: msg`Sign-in history`, hint: msg`Every sign-in with its device and IP.` },
 ];

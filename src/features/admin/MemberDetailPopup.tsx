@@ -73,7 +73,7 @@ export function MemberDetailPopup({
             {user.f_affiliation} · {formatPhone(user.f_phone)}
           </p>
           <dl className="detail-fields">
-            <Field label={t`Registered`}>{formatDateTime(user.f_reg_time, locale)}</Field>
+            <Field label={t`Signed up at`}>{formatDateTime(user.f_reg_time, locale)}</Field>
             <Field label={t`Last access`}>{formatDateTime(user.f_last_access, locale)}</Field>
             <Field label={t`Sites`}>{formatNumber(user.f_sale_count)}</Field>
             <Field label={t`Community posts`}>{formatNumber(user.f_community_count)}</Field>

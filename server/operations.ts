@@ -7,6 +7,8 @@ import { groupOperations } from './groups/groups.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { inquiryOperations } from './inquiries/inquiries.routes.ts';
 import { mapOperations } from './map/map.routes.ts';
+// Admin db tab: table exports (spec §7 downloadUserTable).
+import { adminExportOperations } from './members/admin-export.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
 // Public-data look-ups (spec §4, §7 Public data).
@@ -51,4 +53,6 @@ export const operations: Operation[] = [
   // Community and inquiries (spec §7 community and inquire calls).
   ...communityOperations,
   ...inquiryOperations,
+  // Admin db tab: table exports (spec §7 downloadUserTable).
+  ...adminExportOperations,
 ];

@@ -33,10 +33,15 @@ export function buildOpenApi({ operations, version }: { operations: readonly Ope
       security: securityOf(op),
       'x-access': op.access,
       responses: {
-        '200': {
-          description: 'Envelope with code 0 (success) or a business code of spec §8',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
-        },
+        '200': call.download
+          ? {
+              description: 'The file on success (name in Content-Disposition); a refusal is the envelope',
+              content: { [call.download.contentType]: { schema: { type: 'string', format: 'binary' } } },
+            }
+          : {
+              description: 'Envelope with code 0 (success) or a business code of spec §8',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+            },
         '400': { description: 'code -4: bad parameter (field and reason in msg)' },
         '401': { description: 'code -2, -3, -7 or -9: no session, expired, other device, status changed' },
         '403': { description: 'code -1 or -12: not allowed' },

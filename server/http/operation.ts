@@ -9,6 +9,7 @@ import { type Access, checkAccess, resolveAuth } from './access.ts';
 import { clientAddress } from './client-address.ts';
 import type { AppDeps, AuthedContext, RequestContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { FileAnswer } from './file-answer.ts';
 import { parseInput } from './input-guard.ts';
 import { coreMessages, type Message, pickLang, renderMessage } from './messages.ts';
 import { RawJson } from './raw-json.ts';
@@ -45,10 +46,12 @@ export function defineOperation<C extends Call, A extends Access>(
       input: Input<C>;
       ctx: A extends { kind: 'public' } ? RequestContext & { auth: AuthInfo | null } : AuthedContext;
     }) =>
-      | Promise<Output<C> | RawJson<Output<C>>>
+      | Promise<Output<C> | RawJson<Output<C>> | FileAnswer>
       | Output<C>
       // Sent as it is, without a success message.
-      | RawJson<Output<C>>;
+      | RawJson<Output<C>>
+      // A download call's file (call.download).
+      | FileAnswer;
   },
 ): Operation<C> {
   return { call, ...impl } as unknown as Operation<C>;
@@ -144,6 +147,12 @@ export function mountOperations({
       if (auth && ctx.accessToken) keepFilesCookie({ c, token: ctx.accessToken, deps });
       const input = await parseInput({ schema: call.input, raw: await readInput(c, call) });
       const data = await op.handler({ input, ctx: { ...ctx, auth } });
+      if (data instanceof FileAnswer) {
+        return c.body(data.args.body, 200, {
+          'content-type': data.args.contentType,
+          'content-disposition': `attachment; filename="${data.args.fileName}"`,
+        });
+      }
       if (data instanceof RawJson) {
         return c.body(`{"code":0,"msg":"","data":${data.json}}`, 200, {
           'content-type': 'application/json',

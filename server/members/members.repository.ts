@@ -34,6 +34,14 @@ export async function toAdminUsers({ db, users }: { db: Db; users: User[] }): Pr
     .groupBy('f_user_idx')
     .execute();
   const posts = new Map(postCounts.map((r) => [r.f_user_idx, Number(r.n)]));
+  // Notifications: the member's rows of the notifications table, whatever writes them.
+  const notifyCounts = await db
+    .selectFrom('notifications')
+    .select(['f_user_idx', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('f_user_idx', 'in', ids)
+    .groupBy('f_user_idx')
+    .execute();
+  const notifies = new Map(notifyCounts.map((r) => [r.f_user_idx, Number(r.n)]));
   return users.map((u) => ({
     f_idx: u.f_idx,
     f_type: u.f_type,
@@ -53,8 +61,7 @@ export async function toAdminUsers({ db, users }: { db: Db; users: User[] }): Pr
     f_last_access: u.f_last_access,
     f_sale_count: sales.get(u.f_idx) ?? 0,
     f_community_count: posts.get(u.f_idx) ?? 0,
-    // Notifications arrive with their own feature.
-    f_notify_count: 0,
+    f_notify_count: notifies.get(u.f_idx) ?? 0,
     f_warned_count: u.f_warned_count,
     f_charge_point: u.f_charge_point,
     answer_list: answers

@@ -98,8 +98,9 @@ export const membersOperations = [
     access: member,
     handler: ({ input, ctx }) => adminUserByPhone({ ctx, phone: input.phone }),
   }),
+  // The member tab already lists every field of the detail (findUserListByPhone): the detail opens from it.
   defineOperation(getUserDetailCall, {
-    access: { kind: 'admin', tab: AdminTab.info },
+    access: member,
     handler: ({ input, ctx }) => adminUserByPhone({ ctx, phone: input.phone }),
   }),
   defineOperation(findUserListByPhoneCall, {

@@ -17,7 +17,8 @@ export interface AdminAuditTable {
     | 'lock_throttled'
     | 'report_paid'
     | 'report_rejected'
-    | 'report_block_lifted';
+    | 'report_block_lifted'
+    | 'user_table_exported';
   f_target_idx: number | null;
   /** JSON */
   f_detail: string;

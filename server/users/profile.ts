@@ -30,6 +30,7 @@ export async function toProfile({
     is_admin: auth.isAdmin,
     is_super_admin: auth.isSuperAdmin,
     admin_authority: auth.isSuperAdmin ? [...allTabs] : auth.authority,
+    opened_by_admin: auth.openedByAdmin !== null,
     ticket_valid: auth.isAdmin || (await hasValidTicket({ ctx, user: u })),
     setting: {
       push: u.f_push,

@@ -41,7 +41,8 @@ export function setSuccessMessageHandler(handler: (msg: string) => void): void {
   onSuccessMessage = handler;
 }
 
-function headers(): Record<string, string> {
+/** The headers of every call: device id, language and the session's token. */
+export function headers(): Record<string, string> {
   const h: Record<string, string> = {
     [Headers.deviceId]: sessionStore.deviceId(),
     'accept-language': currentLocale(),
@@ -61,6 +62,14 @@ function toFormData(input: Record<string, unknown>): FormData {
     else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return form;
+}
+
+/** The error for a refusing envelope; a session-ending code first runs the forced logout. */
+export function refusal(call: Call, envelope: { code: number; msg: string; data: unknown }): ApiError {
+  if (sessionEndingCodes.has(envelope.code) && call.operationId !== 'login') {
+    onSessionEnded({ code: envelope.code, msg: envelope.msg });
+  }
+  return new ApiError(envelope);
 }
 
 /** Calls one API operation and returns its `data`, or throws ApiError / NetworkError. */
@@ -102,12 +111,7 @@ export async function api<C extends Call>(
     // A proxy or the service worker answered with something that is not our envelope.
     throw new NetworkError();
   }
-  if (envelope.code !== ResultCode.ok) {
-    if (sessionEndingCodes.has(envelope.code) && call.operationId !== 'login') {
-      onSessionEnded({ code: envelope.code, msg: envelope.msg });
-    }
-    throw new ApiError(envelope);
-  }
+  if (envelope.code !== ResultCode.ok) throw refusal(call, envelope);
   if (envelope.msg) onSuccessMessage(envelope.msg);
   return envelope.data as CallOutput<C>;
 }

@@ -15,6 +15,8 @@ const KEY = {
   code: 'bt.savedCode',
   profile: 'bt.profile',
   forcedLogout: 'bt.forcedLogout',
+  // An admin's own session while they look at a member's view (src/features/admin/member-view.ts).
+  adminReturn: 'bt.adminReturn',
 } as const;
 
 type Listener = () => void;
@@ -62,7 +64,8 @@ export const sessionStore = {
   signOut(): void {
     current = null;
     const s = storage();
-    for (const key of [KEY.uid, KEY.token, KEY.phone, KEY.code, KEY.profile]) s?.removeItem(key);
+    for (const key of [KEY.uid, KEY.token, KEY.phone, KEY.code, KEY.profile, KEY.adminReturn])
+      s?.removeItem(key);
     emit();
   },
   /** A stable id for this browser install, sent with every call. */

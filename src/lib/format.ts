@@ -49,28 +49,8 @@ export function formatManwon(manwon: number | null | undefined, locale: Locale =
   return `${sign}${formatNumber(man)}만원`;
 }
 
-/** Removes everything but digits: what is sent to the server. */
-export function phoneDigits(text: string): string {
-  return text.replace(/\D/g, '');
-}
-
-/**
- * Formats a phone number while it is typed or when shown: 010-1234-5678 (hyphens after
- * the 3rd and the 7th digit), 02-123-4567 / 02-1234-5678 for Seoul, 011-123-4567.
- */
-export function formatPhone(text: string): string {
-  const d = phoneDigits(text).slice(0, 11);
-  if (d.startsWith('02')) {
-    if (d.length <= 2) return d;
-    if (d.length <= 5) return `${d.slice(0, 2)}-${d.slice(2)}`;
-    if (d.length <= 9) return `${d.slice(0, 2)}-${d.slice(2, 5)}-${d.slice(5)}`;
-    return `${d.slice(0, 2)}-${d.slice(2, 6)}-${d.slice(6, 10)}`;
-  }
-  if (d.length <= 3) return d;
-  if (d.length <= 7) return `${d.slice(0, 3)}-${d.slice(3)}`;
-  if (d.length === 10) return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
-  return `${d.slice(0, 3)}-${d.slice(3, 7)}-${d.slice(7)}`;
-}
+// One rule for phones on both sides (the server's exports write them too).
+export { formatPhone, phoneDigits } from '../../sync/phone.ts';
 
 function round2(n: number): number {
   return Math.round(n * 100) / 100;

@@ -110,7 +110,7 @@ export const getUserDetailCall = defineCall<AdminUser>()({
   operationId: 'getUserDetail',
   method: 'post',
   path: '/admin/getUserDetail',
-  summary: 'Member detail for the view-member tab',
+  summary: 'Member detail (counts, warnings, charged points, quiz answers), opened from the member tab',
   tag: 'admin',
   input: v.object({ phone: phoneNumber }),
 });

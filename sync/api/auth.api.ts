@@ -74,6 +74,8 @@ export interface Profile {
   admin_authority: number[];
   ticket_valid: boolean;
   setting: PushSetting;
+  /** This session is the member's view opened by an admin (adminLogin): the app marks it and offers the way out. */
+  opened_by_admin?: boolean;
 }
 
 export const getProfileCall = defineCall<Profile>()({

@@ -21,6 +21,8 @@ export interface Call<S extends AnySchema = AnySchema, O = unknown> {
   multipart?: boolean;
   /** Body size limit when the default (1 MB JSON, 11 MB multipart) does not fit. */
   maxBodyBytes?: number;
+  /** Answers a file (its type and name in the headers) on success instead of the envelope; refusals stay envelopes. */
+  download?: { contentType: string };
   /** Phantom: never set, carries the output type. */
   readonly output?: O;
 }

@@ -49,6 +49,9 @@ const AdminWriteScreen = lazyRouteComponent(
   'AdminWriteScreen',
 );
 
+// Admin db: table exports
+const DbScreen = lazyRouteComponent(() => import('../../features/admin/DbScreen.tsx'), 'DbScreen');
+
 const admin = createRoute({
   getParentRoute: () => appLayout,
   path: '/admin',
@@ -101,5 +104,7 @@ export const adminRoutes = [
     adminScreen('confirm', ConfirmScreen),
     // Community and inquiries (write tab): /admin/write opens the community view.
     write.addChildren([writeIndex, writeView]),
+    // Admin db: table exports
+    adminScreen('db', DbScreen),
   ]),
 ];

@@ -8,15 +8,9 @@ import { ModalProvider } from '../../ui/modal.tsx';
 import { ToastHost } from '../../ui/toast.tsx';
 import { decideGuard } from '../guard.ts';
 
-// Both act after the first screen is up, so they stay out of the entry chunk: the back-button
-// rule of Home (nobody presses back in the first instant), and the update prompt, which
-// registers the service worker.
-const HomeLeaveBlocker = lazy(() =>
-  import('../HomeLeaveBlocker.tsx').then((m) => ({ default: m.HomeLeaveBlocker })),
-);
-const UpdatePrompt = lazy(() =>
-  import('../../ui/UpdatePrompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
-);
+// What acts after the first screen (the leave-home rule, the update prompt, an admin's member
+// view mark) stays out of the entry chunk: nobody presses back in the first instant.
+const AfterStart = lazy(() => import('../AfterStart.tsx').then((m) => ({ default: m.AfterStart })));
 
 function RootLayout() {
   return (
@@ -24,8 +18,7 @@ function RootLayout() {
       <Outlet />
       <ToastHost />
       <Suspense fallback={null}>
-        <HomeLeaveBlocker />
-        <UpdatePrompt />
+        <AfterStart />
       </Suspense>
     </ModalProvider>
   );

@@ -14,9 +14,11 @@ import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { formatDate, formatNumber, formatPhone, phoneDigits } from '../../lib/format.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
+import { useModal } from '../../ui/modal.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 import { useMember } from '../sites/common/useMember.ts';
+import { MemberDetailPopup } from './MemberDetailPopup.tsx';
 
 function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useLingui();
@@ -110,6 +112,7 @@ export function MemberScreen() {
   const { run } = useCall();
   const confirm = useConfirm();
   const prompt = usePrompt();
+  const modal = useModal();
   const [query, setQuery] = useState('');
   const pages = useNumberedPages(
     useCallback((page: number) => api(findUserListByPhoneCall, { phone: phoneDigits(query), page }), [query]),
@@ -119,6 +122,12 @@ export function MemberScreen() {
     if (!(await confirm(label))) return;
     if ((await run(action)) !== undefined) pages.reload();
   };
+
+  const openDetail = (user: AdminUser) =>
+    modal.open(
+      (close) => <MemberDetailPopup phone={user.f_phone} self={user.f_idx === uid} close={close} />,
+      pages.reload,
+    );
 
   const preregister = async () => {
     const phone = await prompt({
@@ -164,7 +173,10 @@ export function MemberScreen() {
         row={(u) => (
           <tr>
             <td>
-              <strong>{u.f_name}</strong> <span className="muted">{u.f_affiliation}</span>
+              <button type="button" className="link-button" onClick={() => openDetail(u)}>
+                <strong>{u.f_name}</strong>
+              </button>{' '}
+              <span className="muted">{u.f_affiliation}</span>
               <div className="muted">{formatPhone(u.f_phone)}</div>
             </td>
             <td>

@@ -33,6 +33,8 @@ const tabsWithScreens: ReadonlySet<AdminTab> = new Set([
   AdminTab.write,
   AdminTab.manage,
   AdminTab.site,
+  // Admin db: table exports
+  AdminTab.db,
 ]);
 
 /** The tabs this admin sees, in their authority order (the first is the starting tab); site is always there. */

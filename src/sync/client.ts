@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { pullCall, pushCall } from '../../sync/api/sync.api.ts';
-import { uploadImageCall } from '../../sync/api/uploads.api.ts';
 import { Headers } from '../../sync/codes.ts';
 import { decodePull } from '../../sync/protocol.ts';
 import { ApiError, api } from '../api/client.ts';
@@ -18,6 +17,8 @@ const apiTransport: SyncTransport = {
   pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request))),
   upload: async ({ file, name, kind }) => {
     const named = file instanceof File ? file : new File([file], name, { type: file.type });
+    // Only a push with pictures uploads: the call's contract stays off the first download.
+    const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
     return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
   },
 };

@@ -27,7 +27,7 @@ export function DbScreen() {
   return (
     <section>
       <p className="muted">{t`Excel files (.xlsx) with Korean column headers; times are Seoul time.`}</p>
-      <ul className="list">
+      <ul className="db-exports">
         {tables.map(({ type, label, hint }) => {
           const table = i18n._(label);
           return (

@@ -12,6 +12,31 @@ async function cardPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** What a form kept on the device (the offline store's key-value table), as JSON; '' when nothing. */
+async function keptOnDevice({ page, form }: { page: Page; form: string }): Promise<string> {
+  return page.evaluate(
+    (suffix) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('bunyang');
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const all = open.result.transaction('syncMeta').objectStore('syncMeta').getAll();
+          all.onerror = () => resolve('');
+          all.onsuccess = () => {
+            const rows = all.result as Array<{ key: string; value: unknown }>;
+            // kept:<uid>:<form>; a form given as `registration:` matches any registration.
+            const row = rows.find(
+              (r) => r.key.startsWith('kept:') && r.key.split(':').slice(2).join(':').startsWith(suffix),
+            );
+            open.result.close();
+            resolve(row ? JSON.stringify(row.value) : '');
+          };
+        };
+      }),
+    form,
+  );
+}
+
 async function siteNamed({ page, token, name }: { page: Page; token: string; name: string }) {
   const pulled = await page.request.post('/api/v1/sync/pull', {
     headers: authHeaders(token),
@@ -75,7 +100,14 @@ test('a reload on registration step 2 keeps every step-1 field and every unit, a
   const units = page.getByRole('list', { name: '101동의 호' }).getByRole('button', { name: /101동 \d+호/ });
   await expect(units).toHaveCount(8);
 
-  // The app is reloaded (or killed and reopened at this address): nothing typed is lost.
+  // The app is reloaded (or killed and reopened at this address) once the last unit is on the
+  // device (a write takes a few milliseconds): nothing typed is lost.
+  await expect
+    .poll(
+      async () =>
+        (await keptOnDevice({ page, form: 'registration:' })).match(/"f_sale_price":61000/g)?.length ?? 0,
+    )
+    .toBe(8);
   await page.reload();
   await expect(page).toHaveURL(/\/RegSite\/step2\?/);
   await expect(units).toHaveCount(8);
@@ -131,7 +163,8 @@ test('a reload during sign-up keeps the card, the fields and the verified phone 
   const code = await waitForSmsCode(phone, before);
   await page.getByLabel('인증번호').fill(code);
 
-  // Reloaded with the code typed and not yet checked: the countdown goes on.
+  // Reloaded with the code typed (and kept) and not yet checked: the countdown goes on.
+  await expect.poll(() => keptOnDevice({ page, form: 'signup' })).toContain(code);
   await page.reload();
   await expect(page.getByLabel('소속')).toHaveValue('정자 공인중개사');
   await expect(page.getByLabel('이름')).toHaveValue('박새로');
@@ -156,6 +189,13 @@ test('a reload during sign-up keeps the card, the fields and the verified phone 
     '신고되어 이용이 제한될 수 있다',
   ];
   for (const answer of answers) await page.getByLabel(answer, { exact: true }).check();
+  await expect
+    .poll(
+      async () =>
+        Object.keys(JSON.parse((await keptOnDevice({ page, form: 'signup-quiz' })) || '{}').value ?? {})
+          .length,
+    )
+    .toBe(answers.length);
   await page.reload();
   await expect(page).toHaveURL(/\/SignupQuiz$/);
   for (const answer of answers) await expect(page.getByLabel(answer, { exact: true })).toBeChecked();
@@ -181,6 +221,8 @@ test('a memo being written survives a reload and is gone once saved', async ({ p
   await page.getByTestId('memo-edit').click();
   const memo = page.getByTestId('memo').locator('textarea');
   await memo.fill('견본주택 토요일 휴관');
+  // The app is killed once the typing is on the device (a write takes a few milliseconds).
+  await expect.poll(() => keptOnDevice({ page, form: `memo:${idx}` })).toContain('견본주택 토요일 휴관');
   await page.reload();
   await expect(memo).toHaveValue('견본주택 토요일 휴관');
   await memo.fill('견본주택 토요일 휴관, 일요일 개관');

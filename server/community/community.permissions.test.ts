@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput } from '../../sync/mutators.ts';
-import type { PushResponse } from '../../sync/protocol.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
-import { mutation, pushAs } from '../testing/sync-fixtures.ts';
+import { pushOne } from '../testing/sync-fixtures.ts';
 import { type Actor, admin, member, postBody, publish } from './community.fixtures.ts';
 
 /**
@@ -23,7 +22,6 @@ const label: Record<Who, string> = {
 
 let t: TestApp;
 let actors: Record<Who, Actor>;
-const seqs: Partial<Record<Who, number>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -80,16 +78,7 @@ async function pushed<N extends 'addCommunity' | 'addComment'>({
   name: N;
   args: MutatorInput<N>;
 }): Promise<number> {
-  const seq = (seqs[who] ?? 0) + 1;
-  seqs[who] = seq;
-  const res = await pushAs(t, {
-    token: actors[who].token,
-    clientId: `client-${who}-0001`,
-    mutations: [mutation({ seq, name, args })],
-  });
-  const result = (res.data as PushResponse).results[0];
-  if (!result) throw new Error(`push answered ${JSON.stringify(res)}`);
-  return result.status === 'rejected' ? (result.code ?? ResultCode.apiError) : 0;
+  return pushOne(t, { token: actors[who].token, clientId: `client-${who}-0001`, name, args });
 }
 
 interface Case {

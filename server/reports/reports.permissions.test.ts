@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput } from '../../sync/mutators.ts';
-import type { PushResponse } from '../../sync/protocol.ts';
 import { addGroupMember, createGroup } from '../groups/membership.ts';
 import type { NewSite } from '../sites/sites.tables.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
-import { insertSite, mutation, pushAs } from '../testing/sync-fixtures.ts';
+import { insertSite, pushOne } from '../testing/sync-fixtures.ts';
 import { agent } from './reports.fixtures.ts';
 
 /**
@@ -29,7 +28,6 @@ let t: TestApp;
 let actors: Record<Who, { userIdx: number; token: string }>;
 let reporter: { userIdx: number; token: string };
 let groupIdx: number;
-const seqs: Partial<Record<Who, number>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -99,16 +97,7 @@ async function pushed<N extends 'reportSite' | 'reportHo_app'>({
   name: N;
   args: MutatorInput<N>;
 }): Promise<number> {
-  const seq = (seqs[who] ?? 0) + 1;
-  seqs[who] = seq;
-  const res = await pushAs(t, {
-    token: actors[who].token,
-    clientId: `client-${who}-0001`,
-    mutations: [mutation({ seq, name, args })],
-  });
-  const result = (res.data as PushResponse).results[0];
-  if (!result) throw new Error(`push answered ${JSON.stringify(res)}`);
-  return result.status === 'rejected' ? (result.code ?? ResultCode.apiError) : 0;
+  return pushOne(t, { token: actors[who].token, clientId: `client-${who}-0001`, name, args });
 }
 
 /** A pending report by someone none of the actors is, for the decisions. */

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
-import type { PushResponse } from '../../sync/protocol.ts';
 import { addGroupMember, createGroup } from '../groups/membership.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
-import { insertSite, mutation, pushAs } from '../testing/sync-fixtures.ts';
+import { insertSite, pushOne } from '../testing/sync-fixtures.ts';
 import type { NewSite } from './sites.tables.ts';
 
 /**
@@ -32,8 +31,6 @@ let t: TestApp;
 let actors: Record<Who, Actor>;
 let groupIdx: number;
 let otherGroupIdx: number;
-/** Each actor's device numbers its pushes 1, 2, 3… without gaps, as a device does. */
-const seqs: Partial<Record<Who, number>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -109,16 +106,7 @@ async function pushed<N extends MutatorName>({
   name: N;
   args: MutatorInput<N>;
 }): Promise<number> {
-  const seq = (seqs[who] ?? 0) + 1;
-  seqs[who] = seq;
-  const res = await pushAs(t, {
-    token: actors[who].token,
-    clientId: `client-${who}-0001`,
-    mutations: [mutation({ seq, name, args })],
-  });
-  const result = (res.data as PushResponse).results[0];
-  if (!result) throw new Error(`push answered ${JSON.stringify(res)}`);
-  return result.status === 'rejected' ? (result.code ?? ResultCode.apiError) : 0;
+  return pushOne(t, { token: actors[who].token, clientId: `client-${who}-0001`, name, args });
 }
 
 interface Case {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
 import {
   type Change,
@@ -60,6 +61,27 @@ export async function pushAs(
     body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, mutations },
     ...(lang ? { headers: { 'accept-language': lang } } : {}),
   });
+}
+
+/** Each test app's devices and the last number each pushed under. */
+const pushedSeqs = new WeakMap<TestApp, Map<string, number>>();
+
+/**
+ * Pushes one mutation from a device, numbered after that device's last (1, 2, 3… without gaps,
+ * as a device does), and answers the code it got: 0 when applied, the refusal's code otherwise.
+ */
+export async function pushOne<N extends MutatorName>(
+  t: TestApp,
+  { token, clientId, name, args }: { token: string; clientId: string; name: N; args: MutatorInput<N> },
+): Promise<number> {
+  const seqs = pushedSeqs.get(t) ?? new Map<string, number>();
+  pushedSeqs.set(t, seqs);
+  const seq = (seqs.get(clientId) ?? 0) + 1;
+  seqs.set(clientId, seq);
+  const res = await pushAs(t, { token, clientId, mutations: [mutation({ seq, name, args })] });
+  const result = (res.data as PushResponse | null)?.results[0];
+  if (!result) throw new Error(`push answered ${JSON.stringify(res)}`);
+  return result.status === 'rejected' ? (result.code ?? ResultCode.apiError) : 0;
 }
 
 /** Pulls until the server says there is no more; returns every change in order and the last cursor. */

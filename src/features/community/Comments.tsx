@@ -104,6 +104,7 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
           rows={2}
           maxLength={CommunityRules.maxComment}
           aria-label={t`Comment`}
+          placeholder={t`Write a comment`}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
         />

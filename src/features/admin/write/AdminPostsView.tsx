@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import { findCommunityListCall, removeCommunityCall } from '../../../../sync/api/community.api.ts';
-import { type SearchColumn, searchColumns } from '../../../../sync/community/rules.ts';
+import type { SearchColumn } from '../../../../sync/community/rules.ts';
 import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
 import { formatDateTime, phoneDigits } from '../../../lib/format.ts';
@@ -9,12 +9,13 @@ import { useConfirm } from '../../../ui/dialogs.tsx';
 import { useModal } from '../../../ui/modal.tsx';
 import { PagedTable } from '../../../ui/PagedTable.tsx';
 import { useNumberedPages } from '../../../ui/useNumberedPages.ts';
-import { communityTypeLabels, searchColumnLabels } from '../../community/labels.ts';
+import { communityTypeLabels } from '../../community/labels.ts';
 import { PostDetailPopup } from '../../community/PostDetailPopup.tsx';
 import { PostFormPopup } from '../../community/PostFormPopup.tsx';
 import { useWriterName } from '../../community/writer.ts';
 import { afterModalClosed } from '../../points/modal-chain.ts';
 import '../../community/community.css';
+import { BoardSearch } from '../../community/BoardSearch.tsx';
 
 /**
  * Spec §2 /admin/write/community and /admin/write/notice: the posts (all, or the notices) with a
@@ -26,8 +27,8 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
   const confirm = useConfirm();
   const { run } = useCall();
   const writer = useWriterName();
-  const [form, setForm] = useState({ phone: '', column: 'title' as SearchColumn, keyword: '' });
-  const [query, setQuery] = useState(form);
+  const [phone, setPhone] = useState('');
+  const [query, setQuery] = useState({ phone: '', column: 'title' as SearchColumn, keyword: '' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const pages = useNumberedPages(
     useCallback(
@@ -93,44 +94,15 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
 
   return (
     <section>
-      <form
-        className="community-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(form);
-        }}
-      >
-        <select
-          className="input"
-          aria-label={t`Search by`}
-          value={form.column}
-          onChange={(e) => setForm((f) => ({ ...f, column: e.target.value as SearchColumn }))}
-        >
-          {searchColumns.map((c) => (
-            <option key={c} value={c}>
-              {i18n._(searchColumnLabels[c])}
-            </option>
-          ))}
-        </select>
-        <input
-          className="input"
-          type="search"
-          aria-label={t`Keyword`}
-          value={form.keyword}
-          onChange={(e) => setForm((f) => ({ ...f, keyword: e.target.value }))}
-        />
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
-      </form>
+      <BoardSearch initialColumn="title" onSearch={(found) => setQuery({ ...found, phone })} />
       <input
         className="input"
         type="search"
         inputMode="tel"
         aria-label={t`Writer's phone`}
         placeholder={t`Writer's phone`}
-        value={form.phone}
-        onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))}
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
       />
       <div className="row">
         {notices ? (

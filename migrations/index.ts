@@ -16,6 +16,8 @@ import * as m0015 from './0015_transfers.ts';
 import * as m0016 from './0016_community.ts';
 // Public-data look-ups (spec §4, §7).
 import * as m0017 from './0017_public_data.ts';
+// Regional interest (spec §3 Area).
+import * as m0018 from './0018_area_likes.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0016_community': m0016,
   // Public-data look-ups (spec §4, §7).
   '0017_public_data': m0017,
+  // Regional interest (spec §3 Area).
+  '0018_area_likes': m0018,
 };

@@ -4,6 +4,9 @@ CREATE INDEX admin_audit_time ON admin_audit (f_time);
 -- index admin_lock_failures_user
 CREATE INDEX admin_lock_failures_user ON admin_lock_failures (f_user_idx, f_time);
 
+-- index area_likes_area
+CREATE INDEX area_likes_area ON area_likes (f_area_idx, f_user_idx);
+
 -- index community_comments_post
 CREATE INDEX community_comments_post ON community_comments (f_community_idx, f_idx);
 
@@ -166,6 +169,15 @@ CREATE TABLE app_settings (
       key TEXT PRIMARY KEY,
       value TEXT NOT NULL
     );
+
+-- table area_likes
+CREATE TABLE area_likes (
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_area_idx INTEGER NOT NULL REFERENCES areas(f_idx) ON DELETE CASCADE,
+      f_reg_time TEXT NOT NULL,
+      PRIMARY KEY (f_user_idx, f_area_idx)
+    ) WITHOUT ROWID
+  ;
 
 -- table areas
 CREATE TABLE areas (

@@ -12,8 +12,16 @@ export interface AreasTable {
   f_longitude: number | null;
 }
 
+/** A member's regional interest: one row per liked 시/군/구 (migrations/0018). */
+export interface AreaLikesTable {
+  f_user_idx: number;
+  f_area_idx: number;
+  f_reg_time: string;
+}
+
 export interface AreasTables {
   areas: AreasTable;
+  area_likes: AreaLikesTable;
 }
 
 export type Area = Selectable<AreasTable>;

@@ -14,8 +14,8 @@ import {
   temporarySave,
 } from '../../src/features/registration/draft-store.ts';
 import { localSitePage } from '../../src/features/sites/common/local-sites.ts';
+import { waitingSiteKeys } from '../../src/features/sites/common/waiting-sites.tsx';
 import { keepFile } from '../../src/sync/files.ts';
-import { waitingSiteKeys } from '../../src/sync/local-store.ts';
 import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
 import type { SaveSiteResult } from '../../sync/api/registration.api.ts';
 import { mapQuerySchema } from '../../sync/map/query.ts';

@@ -1,12 +1,32 @@
 import { Trans } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
+import * as v from 'valibot';
 import type { SitePage } from '../../../../sync/api/site-lists.api.ts';
+import type { Mutator } from '../../../../sync/mutator.ts';
 import { isLocalSiteIdx } from '../../../../sync/sites/local-site.ts';
 import { type LocalDb, localDb } from '../../../db/db.ts';
-import { waitingSiteKeys } from '../../../sync/local-store.ts';
 import { listItemOfLocal } from './local-sites.ts';
 
 const none: ReadonlySet<number> = new Set();
+
+/**
+ * The sites with a change of the member's still waiting (the rule of hasWaitingChange: not
+ * refused, pending, sent or accepted and not yet pulled back), new sites under their device
+ * index among them.
+ */
+export async function waitingSiteKeys(db: LocalDb): Promise<Set<number>> {
+  // Read here rather than through the sync store's module, which is in the entry chunk.
+  const { isMutatorName, mutators } = await import('../../../../sync/mutators.ts');
+  const keys = new Set<number>();
+  for (const entry of await db.outbox.toArray()) {
+    if (entry.status === 'rejected' || !isMutatorName(entry.name)) continue;
+    const mutator = mutators[entry.name] as unknown as Mutator;
+    const parsed = v.safeParse(mutator.args, entry.args);
+    if (!parsed.success) continue;
+    for (const k of mutator.touches(parsed.output)) if (k.table === 'sites') keys.add(k.key);
+  }
+  return keys;
+}
 
 /** The sites with a change of the member's waiting to sync, kept current as the outbox moves. */
 export function useWaitingSites(): ReadonlySet<number> {

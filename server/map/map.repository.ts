@@ -37,7 +37,7 @@ function prepared(sqlite: Sqlite, sql: string): SQLite.Statement {
   return stmt;
 }
 
-type MatchTuple = [number, number, number, 'O' | 'G', 'Y' | 'N', string, number | null];
+type MatchTuple = [number, number, number, 'O' | 'G', 'Y' | 'N', string, number | null, number | null];
 type CellTuple = [number, number, number, number, string | number | null];
 
 /**
@@ -91,6 +91,7 @@ export function findMatches({
       complete: r[4],
       regTime: r[5],
       sortValue: r[6],
+      price: r[7],
     };
   }
   return { cells, candidates };

@@ -10,6 +10,7 @@ import {
   type ValueExpr,
   visibleClauses,
 } from '../../sync/map/filter.ts';
+import { PIN_PRICE_FIELDS } from '../../sync/map/query.ts';
 
 /**
  * Turns the shared clauses of sync/map/filter.ts into SQLite statements. Indexed, they run
@@ -91,6 +92,12 @@ function column(f: Column, o: Options): string {
   // Field names come from typed constants; this keeps anything else out of the SQL text.
   if (!expr) throw new Error(`unknown field ${f}`);
   return expr;
+}
+
+/** The pin's label, as sync/map/query.ts `pinPriceOf` computes it on the device. */
+function pinPriceSql(o: Options): string {
+  const when = PIN_PRICE_FIELDS.map((f) => `WHEN ${column(f, o)} > 0 THEN ${column(f, o)}`).join(' ');
+  return `CASE WHEN ${column('f_complete', o)} = 'Y' THEN NULL ${when} ELSE NULL END`;
 }
 
 /**
@@ -283,7 +290,7 @@ export function searchSql({
 
   const cols = ['f_idx', 'f_latitude', 'f_longitude', 'f_site_type', 'f_complete', 'f_reg_time'] as const;
   const sv = sort ?? { sql: 'NULL', params: [] };
-  const select = `SELECT ${cols.map((c) => column(c, o)).join(', ')}, ${sv.sql} FROM ${from}`;
+  const select = `SELECT ${cols.map((c) => column(c, o)).join(', ')}, ${sv.sql}, ${pinPriceSql(o)} FROM ${from}`;
   const union = (pieces: Piece[]): Piece => ({
     sql: pieces.map((p) => p.sql).join(' UNION ALL '),
     params: pieces.flatMap((p) => p.params),

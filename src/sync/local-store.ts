@@ -299,3 +299,16 @@ export async function hasWaitingChange({ db, key }: { db: LocalDb; key: LocalKey
     mutator.touches(args).some((k) => k.table === key.table && k.key === key.key),
   );
 }
+
+/**
+ * The sites with a change of the member's still waiting (the same rule as hasWaitingChange),
+ * new sites under their device index among them: lists mark these rows as waiting to sync.
+ */
+export async function waitingSiteKeys(db: LocalDb): Promise<Set<number>> {
+  await loadMutators();
+  const keys = new Set<number>();
+  for (const { mutator, args } of await waitingMutations(db)) {
+    for (const k of mutator.touches(args)) if (k.table === 'sites') keys.add(k.key);
+  }
+  return keys;
+}

@@ -216,8 +216,33 @@ export interface MapSite extends SiteDealPrices {
   sort_value: number | null;
 }
 
-/** [site idx, lat, lng, site type, completed] — compact because a viewport may hold hundreds. */
-export type MapPin = [number, number, number, 'O' | 'G', 'Y' | 'N'];
+/**
+ * [site idx, lat, lng, site type, completed, headline price in 만원 or null] — compact because a
+ * viewport may hold hundreds. The price is the pin's label (`pinPriceOf`).
+ */
+export type MapPin = [number, number, number, 'O' | 'G', 'Y' | 'N', number | null];
+
+/**
+ * The price a single-site pin is labelled with, as Korean map apps do: the lowest sale price,
+ * else charter, investment, then monthly deposit; none for a sold-out site (its prices are
+ * masked) or one whose prices are all on inquiry (stored as 0). The SQL search writes the same
+ * rule (server/map/map.sql.ts `pinPriceSql`); the parity test holds them together.
+ */
+export const PIN_PRICE_FIELDS = [
+  'f_sale_price_min',
+  'f_charter_price_min',
+  'f_invest_price_min',
+  'f_monthly_deposit_min',
+] as const;
+
+export function pinPriceOf(site: Record<string, unknown>): number | null {
+  if (site.f_complete === 'Y') return null;
+  for (const f of PIN_PRICE_FIELDS) {
+    const v = site[f];
+    if (typeof v === 'number' && v > 0) return v;
+  }
+  return null;
+}
 
 export interface MapCluster {
   /** Grid cell "row:col" at the query's zoom: stable while panning at one zoom. */

@@ -20,6 +20,8 @@ export interface MapMatch {
   complete: 'Y' | 'N';
   regTime: string;
   sortValue: number | null;
+  /** The pin's label (query.ts `pinPriceOf`). */
+  price: number | null;
 }
 
 /** The list order: the sort value (nulls last either way), then newest registration, then highest idx. */
@@ -111,7 +113,9 @@ export function arrangeMatches({
   const markers = query.include_markers !== 'N';
   const pins: MapPin[] =
     markers && mode === 'pins'
-      ? [...candidates].sort((a, b) => a.idx - b.idx).map((m) => [m.idx, m.lat, m.lng, m.type, m.complete])
+      ? [...candidates]
+          .sort((a, b) => a.idx - b.idx)
+          .map((m) => [m.idx, m.lat, m.lng, m.type, m.complete, m.price])
       : [];
   const clusters = markers && mode === 'clusters' ? clustersOf(cells, search.zoom) : [];
   const page = candidates

@@ -1,6 +1,6 @@
 import { evaluateValue, matches, type SearchRow } from './evaluate.ts';
 import { compileMapQuery } from './filter.ts';
-import type { MapQuery, MapSearchResult } from './query.ts';
+import { type MapQuery, type MapSearchResult, pinPriceOf } from './query.ts';
 import { arrangeMatches, cellStatsOf, type MapMatch, toMapSite } from './result.ts';
 
 /**
@@ -29,6 +29,7 @@ export function searchRows({
       complete: row.site.f_complete === 'Y' ? 'Y' : 'N',
       regTime: String(row.site.f_reg_time ?? ''),
       sortValue: search.sort ? evaluateValue(search.sort.value, row) : null,
+      price: pinPriceOf(row.site),
     });
   }
   const { page, ...rest } = arrangeMatches({ cells: cellStatsOf(found), candidates: found, search, query });

@@ -9,6 +9,7 @@ import {
   type SiteRoom,
 } from '../site-fields.ts';
 import { Expiry } from './expiry.ts';
+import { localSiteIdx } from './local-site.ts';
 import { saveFieldsSchema } from './registration.ts';
 
 /**
@@ -141,22 +142,29 @@ export const saveSite = defineMutator({
     /** The changed fields' new values; the server checks the whole site they make (spec §5). */
     changes: saveFieldsSchema,
   }),
-  touches: (a) => [
-    ...(a.draft_id ? [{ table: 'drafts' as const, key: a.draft_id }] : []),
-    ...(a.site_idx !== null && a.site_idx > 0 ? [{ table: 'sites' as const, key: a.site_idx }] : []),
-  ],
+  touches: (a) => {
+    const site = savedSiteIdx(a);
+    return [
+      ...(a.draft_id ? [{ table: 'drafts' as const, key: a.draft_id }] : []),
+      ...(site !== null ? [{ table: 'sites' as const, key: site }] : []),
+    ];
+  },
   applyLocal: async ({ db, args, now }) => {
     const draft = args.draft_id ? await db.drafts.get(args.draft_id) : undefined;
     if (args.draft_id) await db.drafts.delete(args.draft_id);
-    if (args.site_idx === null || args.site_idx <= 0) return;
-    // Until the pull brings the server's row, the device shows the saved values as registered.
+    const siteIdx = savedSiteIdx(args);
+    if (siteIdx === null) return;
+    // Until the pull brings the server's row, the device shows the saved values as registered
+    // (a new site under its device index: the pull's row replaces it once the save is back).
     const { dongs: _units, contacts, rooms, ...columns } = args.changes;
-    const existing = await db.sites.get(args.site_idx);
+    const existing = await db.sites.get(siteIdx);
     const owner = (await db.syncMeta.get('owner'))?.value;
     const { dongs: _draftUnits, ...draftColumns } = (draft?.payload ?? {}) as DraftFields;
     await db.sites.put({
       f_user_idx: typeof owner === 'number' ? owner : 0,
       f_group_idx: null,
+      f_hidden: 'N',
+      f_complete: 'N',
       contacts: [] as SiteContact[],
       rooms: [] as SiteRoom[],
       ...draftColumns,
@@ -164,15 +172,22 @@ export const saveSite = defineMutator({
       ...columns,
       ...(contacts ? { contacts } : {}),
       ...(rooms ? { rooms } : {}),
-      f_idx: args.site_idx,
+      f_idx: siteIdx,
       f_name: columns.f_name ?? existing?.f_name ?? draftColumns.f_name ?? '',
       f_site_type: args.site_type,
       f_status: 'N',
       f_temp_step: 0,
+      f_reg_time: existing?.f_reg_time ?? now,
       f_update_time: now,
     });
   },
 });
+
+/** The device row a final save writes: the site edited, or a new site's device index; null when neither. */
+function savedSiteIdx(a: { site_idx: number | null; draft_id: string | null }): number | null {
+  if (a.site_idx !== null && a.site_idx > 0) return a.site_idx;
+  return a.draft_id ? localSiteIdx(a.draft_id) : null;
+}
 
 export const resolveConflict = defineMutator({
   name: 'resolveConflict',

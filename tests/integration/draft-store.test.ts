@@ -1,9 +1,11 @@
 import sharp from 'sharp';
+import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generalSite, newOpenSite } from '../../server/sites/registration.fixtures.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
 import { mutation, pushAs } from '../../server/testing/sync-fixtures.ts';
 import type { LocalDb } from '../../src/db/db.ts';
+import { searchOffline } from '../../src/features/map/offline-search.ts';
 import {
   finalSave,
   localSessionOfSite,
@@ -11,9 +13,13 @@ import {
   sessionOfDraft,
   temporarySave,
 } from '../../src/features/registration/draft-store.ts';
+import { localSitePage } from '../../src/features/sites/common/local-sites.ts';
+import { waitingSiteKeys } from '../../src/features/sites/common/waiting-sites.tsx';
 import { keepFile } from '../../src/sync/files.ts';
 import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
 import type { SaveSiteResult } from '../../sync/api/registration.api.ts';
+import { mapQuerySchema } from '../../sync/map/query.ts';
+import { localSiteIdx } from '../../sync/sites/local-site.ts';
 
 /**
  * The registration's device side against the real server in the same process: temporary and
@@ -172,5 +178,41 @@ describe('registration on the device', () => {
         theirs: { f_name: '래미안 원베일리 리버' },
       }),
     ]);
+  });
+  it("shows a site registered offline in the member's list and map search at once, marked as waiting, and swaps it for the server's once synced", async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const { engine, db, network } = await device(userIdx);
+    // As at sign-in: the store is the member's.
+    await engine.bindToMember(userIdx);
+    await engine.sync();
+    network.online = false;
+
+    const session = newSession({ kind: 'G' });
+    const typed = { ...generalSite(), f_name: '오프라인 일반 현장' };
+    await finalSave({ engine, session, fields: typed });
+
+    const local = localSiteIdx(session.draftId as string);
+    const mine = await localSitePage({
+      list: { kind: 'mine', siteType: 'A', keyword: '' },
+      uid: userIdx,
+      page: 1,
+      db,
+    });
+    expect(mine.list.map((s) => [s.f_idx, s.f_name])).toEqual([[local, '오프라인 일반 현장']]);
+    expect(await waitingSiteKeys(db)).toEqual(new Set([local]));
+    const found = await searchOffline({
+      query: v.parse(mapQuerySchema, { keyword: '오프라인일반', use_keyword: 'Y', zoom_level: 14 }),
+      db,
+    });
+    expect(found.list.map((s) => s.f_idx)).toEqual([local]);
+
+    network.online = true;
+    await engine.sync();
+    const [saved] = sites();
+    expect(saved?.f_name).toBe('오프라인 일반 현장');
+    expect(await db.sites.get(local)).toBeUndefined();
+    expect(await db.sites.get(saved?.f_idx as number)).toMatchObject({ f_name: '오프라인 일반 현장' });
+    expect(await waitingSiteKeys(db)).toEqual(new Set());
   });
 });

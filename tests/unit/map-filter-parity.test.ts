@@ -301,6 +301,26 @@ describe('map filters and sorts: the same table on the server and offline', () =
     expect(local.pins).toEqual(server.pins);
   });
 
+  it('labels each pin with its lowest sale price (else charter, investment, deposit), none when sold out', async () => {
+    const server = await online({ zoom_level: 15 });
+    const withPrice = server.pins.filter((p) => p[5] !== null);
+    expect(withPrice.length).toBeGreaterThan(0);
+    const listed = await online({ zoom_level: 15, offset: 0 });
+    for (const site of listed.list) {
+      const pin = server.pins.find((p) => p[0] === site.f_idx);
+      const expected =
+        site.f_complete === 'Y'
+          ? null
+          : ([
+              site.f_sale_price_min,
+              site.f_charter_price_min,
+              site.f_invest_price_min,
+              site.f_monthly_deposit_min,
+            ].find((v) => v > 0) ?? null);
+      expect(pin?.[5]).toBe(expected);
+    }
+  });
+
   it('gives the same clusters at a city zoom', async () => {
     const server = await online({
       zoom_level: 11,

@@ -42,11 +42,14 @@ const interest = createRoute({
   component: InterestScreen,
 });
 
-/** A site id from the address bar: a number, or text of digits. */
+/**
+ * A site id from the address bar: a number, or text of digits. Negative: a site registered
+ * on this device and not yet synced (sync/sites/local-site.ts), read from the device.
+ */
 const siteIdxParam = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/), v.transform(Number))]),
   v.integer(),
-  v.minValue(1),
+  v.check((n) => n !== 0),
 );
 const siteDetailSearch = v.object({
   site_idx: v.optional(v.fallback(v.nullable(siteIdxParam), null), null),

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ZoomOut } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   activeFilterCount,
   defaultMapFilter,
@@ -24,10 +25,16 @@ import { markersExtent } from './map-layers.ts';
 import { sitesAtPosition } from './map-search.ts';
 import { RadiusPanel } from './RadiusPanel.tsx';
 import { SiteList } from './SiteList.tsx';
-import { fallbackView, savedView, saveView, seoulToday } from './saved-view.ts';
+import { fallbackView, START_BOX_DEGREES, savedView, saveView, seoulToday } from './saved-view.ts';
 import { useVworldKey } from './useMapConfig.ts';
 import { useMapSearch } from './useMapSearch.ts';
 import { useMyPosition } from './useMyPosition.ts';
+
+/** Levels one "zoom out" moves. */
+const ZOOM_OUT_STEP = 2;
+/** How often, and down to which zoom, an empty first map widens by itself. */
+const AUTO_WIDEN_STEPS = 3;
+const MIN_AUTO_ZOOM = 9;
 
 /** Spec §2 Map: keyword, filters, the map with pins or clusters, the list, and the map tools. */
 export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
@@ -35,7 +42,8 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
   const router = useRouter();
   const modal = useModal();
   const today = useMemo(() => seoulToday(), []);
-  const initial = useMemo(() => savedView() ?? fallbackView, []);
+  // A first map shows the spec's start box around Seoul until the member's position is known.
+  const initial = useMemo(() => savedView() ?? { ...fallbackView, box: START_BOX_DEGREES }, []);
   // Spec §4: opening the map clears the filter; Apply keeps a backup that Cancel returns to.
   const [applied, setApplied] = useState<MapFilterState>(() => defaultMapFilter(today));
   const [draft, setDraft] = useState<MapFilterState | null>(null);
@@ -49,8 +57,11 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
   const [sort, setSort] = useState<MapSortState>({ site: 'S', price: '' });
   const [fit, setFit] = useState<{ extent: [number, number, number, number]; nonce: number } | null>(null);
   const [expanded, setExpanded] = useState(false);
+  const [zoomBy, setZoomBy] = useState<{ levels: number; nonce: number } | null>(null);
   const vworldKey = useVworldKey();
-  const gps = useMyPosition({ askNow: savedView() === null });
+  const firstVisit = useMemo(() => savedView() === null, []);
+  const gps = useMyPosition({ askNow: firstVisit });
+  const zoomOut = useCallback(() => setZoomBy({ levels: -ZOOM_OUT_STEP, nonce: Date.now() }), []);
 
   // Spec §4/§6: the server checks the ticket; an expired one is offered the usage extension.
   const { guard } = useTicketCheck();
@@ -75,6 +86,21 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
     const extent = markersExtent(result);
     if (extent) setFit({ extent, nonce: Date.now() });
     else toast(t`No search result`);
+  }, [search.result]);
+
+  // A first map (no saved view) with nothing in its start box widens by itself until sites show,
+  // a few steps at most: an agent's first look should find sites, not "0 sites".
+  const widened = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new result
+  useEffect(() => {
+    const { result } = search;
+    if (!firstVisit || !result || search.offline || global) return;
+    if (result.count > 0 || widened.current >= AUTO_WIDEN_STEPS || (view?.zoom ?? 0) <= MIN_AUTO_ZOOM) {
+      widened.current = AUTO_WIDEN_STEPS;
+      return;
+    }
+    widened.current += 1;
+    zoomOut();
   }, [search.result]);
 
   const openSite = useCallback(
@@ -110,6 +136,8 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
     setApplied(defaultMapFilter(today));
     setRadius(null);
     setTool('none');
+    // 초기화 also brings the map back to its start view.
+    gps.restart();
   };
 
   const centre = view?.center ?? initial;
@@ -153,6 +181,7 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
               tool={tool}
               radius={tool === 'radius' ? radius : null}
               goTo={gps.goTo}
+              zoomBy={zoomBy}
               fit={fit}
               myPosition={gps.position}
               onView={(v) => {
@@ -175,6 +204,15 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
               onFilterReset={() => setApplied(defaultMapFilter(today))}
               onGps={gps.locate}
             />
+            {search.result && search.result.count === 0 && !search.loading && tool === 'none' ? (
+              <p className="map-empty" role="status">
+                <span>{t`No sites in this view. Zoom out to see more.`}</span>
+                <button type="button" className="button button--small" onClick={zoomOut}>
+                  <ZoomOut size={16} aria-hidden />
+                  {t`Zoom out`}
+                </button>
+              </p>
+            ) : null}
             {tool === 'radius' ? (
               <RadiusPanel radius={radius} onKm={(km) => radius && setRadius({ ...radius, km })} />
             ) : null}

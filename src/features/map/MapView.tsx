@@ -1,4 +1,5 @@
 import 'ol/ol.css';
+import { useLingui } from '@lingui/react/macro';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
 import { circular } from 'ol/geom/Polygon';
@@ -23,14 +24,17 @@ export interface MapViewChange {
 }
 
 interface Props {
-  initial: { lat: number; lng: number; zoom: number };
+  /** Where the map opens; `box`: that many degrees around the point instead of the zoom. */
+  initial: { lat: number; lng: number; zoom: number; box?: number };
   /** undefined until the server said; null: OpenStreetMap. */
   vworldKey: string | null | undefined;
   result: MapSearchResult | null;
   tool: MapTool;
   radius: { lat: number; lng: number; km: number } | null;
-  /** Move the view; the nonce makes the same target move it again. */
-  goTo: { lat: number; lng: number; zoom?: number; nonce: number } | null;
+  /** Move the view; the nonce makes the same target move it again. `box`: show that many degrees around it. */
+  goTo: { lat: number; lng: number; zoom?: number; box?: number; nonce: number } | null;
+  /** Zoom out (negative) or in by this many levels; the nonce repeats it. */
+  zoomBy: { levels: number; nonce: number } | null;
   fit: { extent: [number, number, number, number]; nonce: number } | null;
   myPosition: { lat: number; lng: number } | null;
   onView: (view: MapViewChange) => void;
@@ -52,6 +56,12 @@ const meStyle = new Style({
   }),
 });
 
+/** A square of `degrees` around a point, in the map's projection. */
+function boxAround({ lat, lng, degrees }: { lat: number; lng: number; degrees: number }): number[] {
+  const half = degrees / 2;
+  return transformExtent([lng - half, lat - half, lng + half, lat + half], 'EPSG:4326', 'EPSG:3857');
+}
+
 /** The OpenLayers map: base tiles, pins or clusters, the distance and radius tools. */
 export function MapView(props: Props) {
   const element = useRef<HTMLDivElement>(null);
@@ -63,7 +73,9 @@ export function MapView(props: Props) {
   // Handlers change every render; the map's listeners read the latest through this ref.
   const latest = useRef(props);
   latest.current = props;
-  const { vworldKey, result, tool, radius, goTo, fit, myPosition } = props;
+  const { vworldKey, result, tool, radius, goTo, fit, myPosition, zoomBy } = props;
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'en' ? 'en' : 'ko';
 
   useEffect(() => {
     if (!element.current) return;
@@ -83,6 +95,10 @@ export function MapView(props: Props) {
         minZoom: 6,
       }),
     });
+    if (initial.box) {
+      olMap.updateSize();
+      olMap.getView().fit(boxAround({ ...initial, degrees: initial.box }));
+    }
     olMap.on('moveend', () => {
       const view = olMap.getView();
       const size = olMap.getSize();
@@ -139,18 +155,30 @@ export function MapView(props: Props) {
     const source = markers.current;
     source.clear();
     if (!result) return;
-    source.addFeatures(result.mode === 'pins' ? pinFeatures(result.pins) : clusterFeatures(result.clusters));
-  }, [result]);
+    source.addFeatures(
+      result.mode === 'pins' ? pinFeatures(result.pins, locale) : clusterFeatures(result.clusters),
+    );
+  }, [result, locale]);
 
   useEffect(() => {
     const view = map.current?.getView();
     if (!goTo || !view) return;
+    if (goTo.box) {
+      view.fit(boxAround({ ...goTo, degrees: goTo.box }), { duration: 300 });
+      return;
+    }
     view.animate({
       center: fromLonLat([goTo.lng, goTo.lat]),
       zoom: goTo.zoom ?? view.getZoom(),
       duration: 300,
     });
   }, [goTo]);
+
+  useEffect(() => {
+    const view = map.current?.getView();
+    if (!zoomBy || !view) return;
+    view.animate({ zoom: (view.getZoom() ?? 12) + zoomBy.levels, duration: 250 });
+  }, [zoomBy]);
 
   useEffect(() => {
     if (!fit || !map.current) return;

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { MapSortState } from '../../../sync/map/filter-state.ts';
 import type { MapSite } from '../../../sync/map/query.ts';
+import { useWaitingSites } from '../sites/common/waiting-sites.tsx';
 import { SiteRow } from './SiteRow.tsx';
 
 /**
@@ -36,6 +37,7 @@ export function SiteList({
   onSort: (sort: MapSortState) => void;
 }) {
   const { t } = useLingui();
+  const waiting = useWaitingSites();
   const sentinel = useRef<HTMLLIElement>(null);
   const more = count !== null && list.length < count;
   const onMoreRef = useRef(onMore);
@@ -95,7 +97,7 @@ export function SiteList({
       </div>
       <ul className="list site-list__rows">
         {list.map((site) => (
-          <SiteRow key={site.f_idx} site={site} onOpen={onOpen} />
+          <SiteRow key={site.f_idx} site={site} onOpen={onOpen} waiting={waiting.has(site.f_idx)} />
         ))}
         {more ? (
           <li ref={sentinel} className="site-list__more">

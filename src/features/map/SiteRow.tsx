@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MapSite, TransLetter } from '../../../sync/map/query.ts';
 import { formatManwon } from '../../lib/format.ts';
+import { WaitingBadge } from '../sites/common/waiting-sites.tsx';
 import { transLabels } from './labels.ts';
 
 const prices: ReadonlyArray<{
@@ -41,7 +42,16 @@ const prices: ReadonlyArray<{
 ];
 
 /** One list row: kind, name, address and the price range of each transaction type. */
-export function SiteRow({ site, onOpen }: { site: MapSite; onOpen: (idx: number) => void }) {
+export function SiteRow({
+  site,
+  onOpen,
+  waiting = false,
+}: {
+  site: MapSite;
+  onOpen: (idx: number) => void;
+  /** The device's copy has changes not yet synced. */
+  waiting?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
   const types = site.f_transaction_type.split(',');
@@ -62,6 +72,7 @@ export function SiteRow({ site, onOpen }: { site: MapSite; onOpen: (idx: number)
               <Trans>Completed</Trans>
             </span>
           ) : null}
+          {waiting ? <WaitingBadge /> : null}
           <strong className="site-row__name">{site.f_name}</strong>
           {site.f_like === 'Y' ? (
             <span className="site-row__like" role="img" aria-label={t`Favourite`}>

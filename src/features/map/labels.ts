@@ -27,3 +27,16 @@ export const feeLabels: Record<FeeType, MessageDescriptor> = {
   S: msg`Monthly fee`,
   O: msg`Other fee`,
 };
+
+/**
+ * A pin's price label, short as Korean map apps write it: 3.2억, 8,500만 (amounts in 만원);
+ * in English the won amount in millions or billions.
+ */
+export function shortPrice(manwon: number, locale: 'ko' | 'en'): string {
+  const trim = (n: number) => (Math.round(n * 10) / 10).toLocaleString(locale === 'en' ? 'en' : 'ko');
+  if (locale === 'en') {
+    const won = manwon * 10_000;
+    return won >= 1e9 ? `₩${trim(won / 1e9)}B` : `₩${trim(won / 1e6)}M`;
+  }
+  return manwon >= 10_000 ? `${trim(manwon / 10_000)}억` : `${Math.round(manwon).toLocaleString('ko')}만`;
+}

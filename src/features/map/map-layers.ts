@@ -6,6 +6,7 @@ import OSM from 'ol/source/OSM';
 import XYZ from 'ol/source/XYZ';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { MapCluster, MapPin } from '../../../sync/map/query.ts';
+import { shortPrice } from './labels.ts';
 
 /**
  * Base tiles: VWorld WMTS when the server has a key, OpenStreetMap otherwise. Both are
@@ -28,16 +29,31 @@ export function baseLayer(vworldKey: string | null): TileLayer<XYZ | OSM> {
 const pinColours = { O: '#1f5eff', G: '#2f9e44', done: '#adb5bd' } as const;
 const pinStyles = new Map<string, Style>();
 
-function pinStyle(type: 'O' | 'G', complete: 'Y' | 'N'): Style {
-  const key = complete === 'Y' ? 'done' : type;
+/** A pin: its kind's colour, and above it the price label when it has one (`shortPrice`). */
+function pinStyle(type: 'O' | 'G', complete: 'Y' | 'N', label: string | null): Style {
+  const colour = complete === 'Y' ? 'done' : type;
+  const key = `${colour}|${label ?? ''}`;
   let style = pinStyles.get(key);
   if (!style) {
     style = new Style({
       image: new CircleStyle({
         radius: 8,
-        fill: new Fill({ color: pinColours[key] }),
+        fill: new Fill({ color: pinColours[colour] }),
         stroke: new Stroke({ color: '#ffffff', width: 2 }),
       }),
+      ...(label
+        ? {
+            text: new Text({
+              text: label,
+              offsetY: -22,
+              padding: [2, 6, 2, 6],
+              font: 'bold 12px sans-serif',
+              fill: new Fill({ color: '#ffffff' }),
+              backgroundFill: new Fill({ color: pinColours[colour] }),
+              backgroundStroke: new Stroke({ color: '#ffffff', width: 1 }),
+            }),
+          }
+        : {}),
     });
     pinStyles.set(key, style);
   }
@@ -60,11 +76,11 @@ function clusterStyle(count: number): Style {
   });
 }
 
-export function pinFeatures(pins: readonly MapPin[]): Feature<Point>[] {
-  return pins.map(([idx, lat, lng, type, complete]) => {
+export function pinFeatures(pins: readonly MapPin[], locale: 'ko' | 'en'): Feature<Point>[] {
+  return pins.map(([idx, lat, lng, type, complete, price]) => {
     const f = new Feature({ geometry: new Point(fromLonLat([lng, lat])) });
     f.setProperties({ kind: 'pin', idx, lat, lng });
-    f.setStyle(pinStyle(type, complete));
+    f.setStyle(pinStyle(type, complete, price ? shortPrice(price, locale) : null));
     return f;
   });
 }

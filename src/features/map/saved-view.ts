@@ -29,6 +29,12 @@ export function saveView(view: SavedView): void {
 
 export const fallbackView: SavedView = { ...SEOUL_FALLBACK, zoom: DEFAULT_ZOOM };
 
+/**
+ * Spec §9 default bounding box (about 0.068 degrees across): the first map and 초기화 show this
+ * much around the member (or Seoul City Hall), a neighbourhood rather than a street.
+ */
+export const START_BOX_DEGREES = 0.068;
+
 /** Today in Seoul (YYYY-MM-DD): the day the date sliders count from. */
 export function seoulToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);

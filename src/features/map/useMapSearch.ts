@@ -110,6 +110,14 @@ export function useMapSearch({
     return () => clearTimeout(timer);
   }, [key, run]);
 
+  // An answer from the device is replaced by the server's as soon as the network is back.
+  useEffect(() => {
+    if (!offline) return;
+    const again = () => void run(0);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [offline, run]);
+
   const loadMore = useCallback(() => {
     if (loading || !result || list.length >= result.count) return;
     void run(list.length);

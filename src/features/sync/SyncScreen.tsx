@@ -16,13 +16,20 @@ async function subjectOf(entry: OutboxEntry): Promise<string> {
     draft_id?: string;
     title?: unknown;
     comment?: unknown;
+    changes?: { f_name?: unknown };
   };
+  // A final save carries the name it was saved with (a new site has no index to look up yet).
+  if (entry.name === 'saveSite' && typeof args.changes?.f_name === 'string' && args.changes.f_name) {
+    return args.changes.f_name;
+  }
   if (args.draft_id) {
     const draft = await localDb.drafts.get(args.draft_id);
     const name = (draft?.payload as DraftFields | undefined)?.f_name;
     if (name) return name;
   }
-  if (args.site_idx) return (await localDb.sites.get(Number(args.site_idx)))?.f_name ?? `#${args.site_idx}`;
+  if (args.site_idx && Number(args.site_idx) > 0) {
+    return (await localDb.sites.get(Number(args.site_idx)))?.f_name ?? `#${args.site_idx}`;
+  }
   // Community: a post is named by its title.
   if (entry.name === 'addCommunity' && typeof args.title === 'string') return args.title;
   // A comment is shown whole: a refused one keeps its text here to copy.

@@ -5,14 +5,18 @@ import { sitePriceRows } from '../../../../sync/sites/detail.ts';
 import { ExpiryBadge } from './ExpiryBadge.tsx';
 import { transCodeLabels } from './labels.ts';
 import { PriceText } from './PriceText.tsx';
+import { WaitingBadge } from './waiting-sites.tsx';
 
 /** A site in the member's lists: kind, state, name, address, prices, days before hiding, and actions. */
 export function SiteListRow({
   site,
   onOpen,
   actions,
+  waiting = false,
 }: {
   site: SiteListItem;
+  /** The device's copy has changes not yet synced. */
+  waiting?: boolean;
   onOpen: (idx: number) => void;
   actions?: ReactNode;
 }) {
@@ -35,6 +39,7 @@ export function SiteListRow({
               <Trans>Hidden</Trans>
             </span>
           ) : null}
+          {waiting ? <WaitingBadge /> : null}
           <ExpiryBadge
             siteType={site.f_site_type}
             hidden={site.f_hidden}

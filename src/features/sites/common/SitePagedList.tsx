@@ -5,6 +5,7 @@ import type { SiteListItem, SitePage } from '../../../../sync/api/site-lists.api
 import { InfiniteList } from '../../../ui/InfiniteList.tsx';
 import { SiteListRow } from './SiteListRow.tsx';
 import { useSitePages } from './useSitePages.ts';
+import { useWaitingSites, withWaitingSites } from './waiting-sites.tsx';
 
 /**
  * A list of sites that loads 50 more as it scrolls, from the server or (offline) the device;
@@ -23,7 +24,13 @@ export function SitePagedList({
   label: string;
 }) {
   const router = useRouter();
-  const { list, fromDevice } = useSitePages({ online, offline });
+  // What the member changed on this device shows at once, online too, marked as waiting.
+  const fromServer = useCallback(
+    async (page: number) => withWaitingSites({ answer: await online(page), page, fromDevice: offline }),
+    [online, offline],
+  );
+  const { list, fromDevice } = useSitePages({ online: fromServer, offline });
+  const waiting = useWaitingSites();
   const { removeWhere } = list;
   const remove = useCallback((idx: number) => removeWhere((s) => s.f_idx === idx), [removeWhere]);
   return (
@@ -40,6 +47,7 @@ export function SitePagedList({
         row={(site) => (
           <SiteListRow
             site={site}
+            waiting={waiting.has(site.f_idx)}
             onOpen={(idx) => router.history.push(`/SiteDetail?site_idx=${idx}`)}
             actions={actions?.(site, remove)}
           />

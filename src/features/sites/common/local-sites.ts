@@ -4,6 +4,7 @@ import type { SiteListItem, SitePage } from '../../../../sync/api/site-lists.api
 import { Limits } from '../../../../sync/constants.ts';
 import type { SiteRow } from '../../../../sync/site-fields.ts';
 import { sitePermissions } from '../../../../sync/sites/detail.ts';
+import { isLocalSiteIdx } from '../../../../sync/sites/local-site.ts';
 import { type LocalDb, type LocalSite, localDb } from '../../../db/db.ts';
 import { normalizeKeyword } from '../../../lib/format.ts';
 
@@ -195,7 +196,10 @@ export async function localSiteDetail({
     db.likes.get(siteIdx),
   ]);
   const row = site as unknown as SiteRow;
-  const permissions = sitePermissions({ site, userIdx: uid, isAdmin, isGroupMember: false });
+  // A site registered here and not synced yet has no server index: nothing can act on it until it has.
+  const permissions = isLocalSiteIdx(siteIdx)
+    ? { modify: false, complete: false, report: false, manage: false, admin: false }
+    : sitePermissions({ site, userIdx: uid, isAdmin, isGroupMember: false });
   const sorted = [...dongs].sort((a, b) => num(a.f_order) - num(b.f_order) || a.f_idx - b.f_idx);
   const { contacts, rooms, dongs: _draftDongs, version: _version, f_client_id: _clientId, ...columns } = row;
   return {

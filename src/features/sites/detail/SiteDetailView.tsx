@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { SiteDetail, SiteDetailCommon, SiteDetailHo } from '../../../../sync/api/site-detail.api.ts';
+import { isLocalSiteIdx } from '../../../../sync/sites/local-site.ts';
 import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
@@ -60,13 +61,16 @@ export function SiteDetailView({
         </p>
       ) : null}
       <SiteSummary site={site} detail={detail} />
-      <DetailActions
-        site={site}
-        permissions={detail.permissions}
-        fromDevice={fromDevice}
-        onPatch={onPatch}
-        onUnitsCompleted={onUnitsCompleted}
-      />
+      {/* A site registered on this device has no server index yet: likes, shares and memos wait for it. */}
+      {isLocalSiteIdx(site.f_idx) ? null : (
+        <DetailActions
+          site={site}
+          permissions={detail.permissions}
+          fromDevice={fromDevice}
+          onPatch={onPatch}
+          onUnitsCompleted={onUnitsCompleted}
+        />
+      )}
       {detail.permissions.manage && !detail.isDeleted ? <ManageBar site={site} onPatch={onPatch} /> : null}
       <PhotoStrip title={t`Photos`} images={site.f_image_urls} testId="photos" />
       <PhotoStrip title={t`Inlay pictures`} images={site.f_inlay_image_url} testId="inlay" />
@@ -80,7 +84,9 @@ export function SiteDetailView({
       ) : null}
       <ContactList contacts={detail.contact_list} />
       <SiteFacts site={site} rooms={detail.room_list} notify={detail.recent_notify_info} />
-      <MemoSection siteIdx={site.f_idx} memo={detail.memo} images={detail.memo_images} />
+      {isLocalSiteIdx(site.f_idx) ? null : (
+        <MemoSection siteIdx={site.f_idx} memo={detail.memo} images={detail.memo_images} />
+      )}
       {/* Admins see the site's transfers (spec §6); the server answers admins only. */}
       {detail.permissions.admin && !fromDevice ? <TransferHistory siteIdx={site.f_idx} /> : null}
       <section className="detail-section">

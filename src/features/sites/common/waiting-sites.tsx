@@ -1,0 +1,75 @@
+import { Trans } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import * as v from 'valibot';
+import type { SitePage } from '../../../../sync/api/site-lists.api.ts';
+import type { Mutator } from '../../../../sync/mutator.ts';
+import { isLocalSiteIdx } from '../../../../sync/sites/local-site.ts';
+import { type LocalDb, localDb } from '../../../db/db.ts';
+import { listItemOfLocal } from './local-sites.ts';
+
+const none: ReadonlySet<number> = new Set();
+
+/**
+ * The sites with a change of the member's still waiting (the rule of hasWaitingChange: not
+ * refused, pending, sent or accepted and not yet pulled back), new sites under their device
+ * index among them.
+ */
+export async function waitingSiteKeys(db: LocalDb): Promise<Set<number>> {
+  // Read here rather than through the sync store's module, which is in the entry chunk.
+  const { isMutatorName, mutators } = await import('../../../../sync/mutators.ts');
+  const keys = new Set<number>();
+  for (const entry of await db.outbox.toArray()) {
+    if (entry.status === 'rejected' || !isMutatorName(entry.name)) continue;
+    const mutator = mutators[entry.name] as unknown as Mutator;
+    const parsed = v.safeParse(mutator.args, entry.args);
+    if (!parsed.success) continue;
+    for (const k of mutator.touches(parsed.output)) if (k.table === 'sites') keys.add(k.key);
+  }
+  return keys;
+}
+
+/** The sites with a change of the member's waiting to sync, kept current as the outbox moves. */
+export function useWaitingSites(): ReadonlySet<number> {
+  return useLiveQuery(() => waitingSiteKeys(localDb), []) ?? none;
+}
+
+/** The mark on a row whose device copy has changes the server has not confirmed yet. */
+export function WaitingBadge() {
+  return (
+    <span className="badge badge--warn" data-testid="waiting-badge">
+      <Trans>Waiting to sync</Trans>
+    </span>
+  );
+}
+
+/**
+ * A page the server answered, with what the member changed on this device and the server does
+ * not have yet: a waiting site shows its device copy, and the first page starts with the sites
+ * registered on the device (they match `fromDevice`, the same list read from the device).
+ */
+export async function withWaitingSites({
+  answer,
+  page,
+  fromDevice,
+  db = localDb,
+}: {
+  answer: SitePage;
+  page: number;
+  fromDevice: (page: number) => Promise<SitePage>;
+  db?: LocalDb;
+}): Promise<SitePage> {
+  const waiting = await waitingSiteKeys(db);
+  if (waiting.size === 0) return answer;
+  const list = await Promise.all(
+    answer.list.map(async (row) => {
+      if (!waiting.has(row.f_idx)) return row;
+      const site = await db.sites.get(row.f_idx);
+      return site ? listItemOfLocal({ site, liked: row.f_like === 'Y', time: row.f_time }) : row;
+    }),
+  );
+  const added =
+    page === 1 && [...waiting].some(isLocalSiteIdx)
+      ? (await fromDevice(1)).list.filter((row) => isLocalSiteIdx(row.f_idx))
+      : [];
+  return { ...answer, list: [...added, ...list], total: answer.total + added.length };
+}

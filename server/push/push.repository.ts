@@ -129,9 +129,12 @@ export type DeliveryResult =
   /** The push service no longer knows the subscription: it goes, with what was queued for it. */
   | { idx: number; kind: 'gone'; subscriptionIdx: number };
 
-const stateOf = { sent: 'S', failed: 'F', skipped: 'X' } as const;
+const stateOf = { sent: 'S', failed: 'F', skipped: 'X', later: 'Q' } as const;
 
-/** Writes a batch's outcomes in one transaction. */
+/**
+ * Writes a batch's outcomes in one transaction of two statements (a statement a row would hold
+ * the one connection away from requests for the whole batch).
+ */
 export async function recordDeliveries({
   db,
   results,
@@ -143,28 +146,35 @@ export async function recordDeliveries({
 }): Promise<void> {
   if (results.length === 0) return;
   const time = now.toISOString();
+  const gone = results.flatMap((r) => (r.kind === 'gone' ? [r.subscriptionIdx] : []));
+  const rows = results.flatMap((r) =>
+    r.kind === 'gone'
+      ? []
+      : [
+          {
+            idx: r.idx,
+            state: stateOf[r.kind],
+            due: r.kind === 'later' ? r.due.toISOString() : null,
+            attempts: r.attempts,
+            status: r.status,
+            done: r.kind === 'later' ? null : time,
+          },
+        ],
+  );
   await db.transaction().execute(async (tx) => {
-    for (const r of results) {
-      if (r.kind === 'gone') {
-        await tx.deleteFrom('push_subscriptions').where('f_idx', '=', r.subscriptionIdx).execute();
-      } else if (r.kind === 'later') {
-        await tx
-          .updateTable('push_deliveries')
-          .set({ f_due_time: r.due.toISOString(), f_attempts: r.attempts, f_last_status: r.status })
-          .where('f_idx', '=', r.idx)
-          .execute();
-      } else {
-        await tx
-          .updateTable('push_deliveries')
-          .set({
-            f_state: stateOf[r.kind],
-            f_attempts: r.attempts,
-            f_last_status: r.status,
-            f_done_time: time,
-          })
-          .where('f_idx', '=', r.idx)
-          .execute();
-      }
+    if (gone.length > 0) {
+      await sql`DELETE FROM push_subscriptions WHERE f_idx IN (SELECT value FROM json_each(${JSON.stringify(gone)}))`.execute(
+        tx,
+      );
+    }
+    if (rows.length > 0) {
+      await sql`UPDATE push_deliveries SET f_state = r.state, f_due_time = COALESCE(r.due, f_due_time),
+          f_attempts = r.attempts, f_last_status = r.status, f_done_time = r.done
+        FROM (SELECT json_extract(value, '$.idx') AS idx, json_extract(value, '$.state') AS state,
+            json_extract(value, '$.due') AS due, json_extract(value, '$.attempts') AS attempts,
+            json_extract(value, '$.status') AS status, json_extract(value, '$.done') AS done
+          FROM json_each(${JSON.stringify(rows)})) AS r
+        WHERE push_deliveries.f_idx = r.idx`.execute(tx);
     }
   });
 }

@@ -23,12 +23,15 @@ export interface ReceivedPush {
 
 /**
  * Starts the stub. `answer` picks the HTTP status for each request (201 accepted by default);
- * every request is kept in `received`.
+ * every request is kept in `received` unless `record` is false.
  */
 export async function startPushStub({
   answer = () => 201,
+  record = true,
 }: {
   answer?: (push: ReceivedPush) => number;
+  /** false: nothing is kept (a bench sending thousands). */
+  record?: boolean;
 } = {}): Promise<{ origin: string; received: ReceivedPush[]; close: () => Promise<void> }> {
   const received: ReceivedPush[] = [];
   const server = https.createServer({ cert: stubTlsCert, key: stubTlsKey }, (req, res) => {
@@ -36,7 +39,7 @@ export async function startPushStub({
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const push = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
-      received.push(push);
+      if (record) received.push(push);
       res.statusCode = answer(push);
       res.end();
     });

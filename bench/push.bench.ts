@@ -77,9 +77,15 @@ const device = fakeDevice();
     `INSERT INTO push_subscriptions (f_user_idx, f_device_id, f_endpoint, f_p256dh, f_auth, f_reg_time)
      VALUES (?, 'phone', ?, ?, ?, ?)`,
   );
+  // Each signed in on its phone: pushes go to devices with a live session only.
+  const addSession = handle.sqlite.prepare(
+    `INSERT INTO sessions (f_user_idx, token_hash, device_id, created_at, expires_at, last_seen_at)
+     VALUES (?, ?, 'phone', ?, '2999-01-01T00:00:00.000Z', ?)`,
+  );
   handle.sqlite.transaction(() => {
     for (let i = 0; i < DEVICES; i++) {
       const user = Number(addUser.run(`0109${String(i).padStart(7, '0')}`, time).lastInsertRowid);
+      addSession.run(user, hashToken(newToken()), time, time);
       addSubscription.run(user, `${origin}/push/bench-${i}`, device.p256dh, device.auth, time);
     }
   })();

@@ -16,7 +16,8 @@ const BODY_MAX = 200;
 
 /**
  * The one way a feature pushes: queues `message` for every subscribed device of `userIdxs`
- * whose member takes pushes (users.f_push 'Y'), in the caller's transaction, so a rolled-back
+ * whose member takes pushes (users.f_push 'Y') and is still signed in on it (a device signed
+ * out, or left for another by a login elsewhere, hears nothing more), in the caller's transaction, so a rolled-back
  * post or notification pushes nothing. Nothing is sent here: the push job delivers the queue
  * (server/push/push.job.ts), applying quiet hours and retries. Answers the deliveries queued.
  */
@@ -47,6 +48,8 @@ export async function queuePush({
     JOIN users u ON u.f_idx = s.f_user_idx
     WHERE s.f_user_idx IN (SELECT DISTINCT value FROM json_each(${JSON.stringify(userIdxs)}))
       AND u.f_push = 'Y' AND u.f_withdrawn_time IS NULL
+      AND EXISTS (SELECT 1 FROM sessions x WHERE x.f_user_idx = s.f_user_idx AND x.ended_at IS NULL
+        AND x.device_id = s.f_device_id)
   `.execute(db);
   const count = Number(queued.numAffectedRows ?? 0);
   if (count === 0) await db.deleteFrom('push_messages').where('f_idx', '=', inserted.f_idx).execute();

@@ -239,6 +239,14 @@ describe('Web Push delivery', () => {
     expect(stub.received).toHaveLength(0);
   });
 
+  it('pushes nothing to a device whose session ended (signed out there)', async () => {
+    await app();
+    const left = await subscribedMember();
+    expect((await t.call('/user/logout', { token: left.token })).code).toBe(0);
+    const message = { type: 3 as const, idx: 1, title: 'a', body: 'b' };
+    expect(await queuePush({ db: t.deps.db, userIdxs: [left.userIdx], message })).toBe(0);
+  });
+
   it('queues nothing when the caller’s transaction rolls back', async () => {
     await app();
     const reader = await subscribedMember();

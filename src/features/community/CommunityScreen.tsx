@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import {
   type CommunityDetail,
   type CommunityPost,
@@ -33,7 +34,7 @@ const tabs: ReadonlyArray<CommunityType | ''> = ['', 'N', 'S', 'W', 'R'];
  * the keyword's spaces stripped (by the server); mine only; write; open a post. Moderators pick
  * posts for a bulk delete. Posts waiting in the outbox (or refused) show above the list.
  */
-export function CommunityScreen() {
+export function CommunityScreen({ openIdx }: { openIdx?: number | undefined } = {}) {
   const { t, i18n } = useLingui();
   const modal = useModal();
   const confirm = useConfirm();
@@ -76,10 +77,10 @@ export function CommunityScreen() {
     });
   };
 
-  const open = (post: CommunityPost) =>
+  const openPost = (communityIdx: number) =>
     modal.open((close) => (
       <PostDetailPopup
-        communityIdx={post.f_idx}
+        communityIdx={communityIdx}
         close={close}
         onChanged={reload}
         onEdit={(detail) => {
@@ -88,6 +89,17 @@ export function CommunityScreen() {
         }}
       />
     ));
+
+  const open = (post: CommunityPost) => openPost(post.f_idx);
+
+  // Spec §4 push types 6 and 7: a push's click lands on /Community?open=<idx>; the address is
+  // reset first (so back from the post stays on the board) and the post's detail opens.
+  const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for each post a push opens.
+  useEffect(() => {
+    if (!openIdx) return;
+    void navigate({ to: '/Community', search: {}, replace: true }).then(() => openPost(openIdx));
+  }, [openIdx]);
 
   const removeSelected = async () => {
     const idxList = [...selected];

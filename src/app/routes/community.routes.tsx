@@ -1,6 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { loadsScreens } from './lazy-screen.ts';
 import { appLayout, publicLayout } from './root.tsx';
 
 const CommunityScreen = lazyRouteComponent(
@@ -12,26 +10,17 @@ const InquireScreen = lazyRouteComponent(
   'InquireScreen',
 );
 
-/** Spec §4 push types 6 and 7: `?open=<post idx>` opens that post (sync/push/push-target.ts). */
-const communitySearch = v.object({
-  open: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1))),
-});
-
 /** Spec §2 /Community (main tab 3): the board of signed-in members. */
 const community = createRoute({
   getParentRoute: () => appLayout,
   path: '/Community',
+  // Spec §4 push types 6 and 7: `?open=<post idx>` opens that post (sync/push/push-target.ts).
+  // Read by the screen (useSearch), so the entry carries only this check.
   validateSearch: (search): { open?: number } => {
-    const parsed = v.safeParse(communitySearch, search);
-    return parsed.success && parsed.output.open !== undefined ? { open: parsed.output.open } : {};
+    const open = Number(search.open);
+    return Number.isSafeInteger(open) && open > 0 ? { open } : {};
   },
-  component: loadsScreens(
-    function CommunityRoute() {
-      const { open } = community.useSearch();
-      return <CommunityScreen openIdx={open} />;
-    },
-    [CommunityScreen],
-  ),
+  component: CommunityScreen,
 });
 
 /** Spec §2 /Inquire, a public route: visitors read what is not secret and are asked to sign in to write. */

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import {
   type CommunityDetail,
@@ -34,7 +34,7 @@ const tabs: ReadonlyArray<CommunityType | ''> = ['', 'N', 'S', 'W', 'R'];
  * the keyword's spaces stripped (by the server); mine only; write; open a post. Moderators pick
  * posts for a bulk delete. Posts waiting in the outbox (or refused) show above the list.
  */
-export function CommunityScreen({ openIdx }: { openIdx?: number | undefined } = {}) {
+export function CommunityScreen() {
   const { t, i18n } = useLingui();
   const modal = useModal();
   const confirm = useConfirm();
@@ -95,6 +95,7 @@ export function CommunityScreen({ openIdx }: { openIdx?: number | undefined } = 
   // Spec §4 push types 6 and 7: a push's click lands on /Community?open=<idx>; the address is
   // reset first (so back from the post stays on the board) and the post's detail opens.
   const navigate = useNavigate();
+  const openIdx = useSearch({ from: '/app/Community' }).open;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for each post a push opens.
   useEffect(() => {
     if (!openIdx) return;

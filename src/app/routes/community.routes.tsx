@@ -14,12 +14,6 @@ const InquireScreen = lazyRouteComponent(
 const community = createRoute({
   getParentRoute: () => appLayout,
   path: '/Community',
-  // Spec §4 push types 6 and 7: `?open=<post idx>` opens that post (sync/push/push-target.ts).
-  // Read by the screen (useSearch), so the entry carries only this check.
-  validateSearch: (search): { open?: number } => {
-    const open = Number(search.open);
-    return Number.isSafeInteger(open) && open > 0 ? { open } : {};
-  },
   component: CommunityScreen,
 });
 

@@ -92,10 +92,12 @@ export function CommunityScreen() {
 
   const open = (post: CommunityPost) => openPost(post.f_idx);
 
-  // Spec §4 push types 6 and 7: a push's click lands on /Community?open=<idx>; the address is
-  // reset first (so back from the post stays on the board) and the post's detail opens.
+  // Spec §4 push types 6 and 7: a push's click lands on /Community?open=<idx> (sync/push/push-target.ts);
+  // the address is reset first (so back from the post stays on the board) and the post's detail opens.
   const navigate = useNavigate();
-  const openIdx = useSearch({ from: '/app/Community' }).open;
+  // Checked here rather than by the route's validateSearch: the route file is in the entry.
+  const asked = Number((useSearch({ strict: false }) as { open?: unknown }).open);
+  const openIdx = Number.isSafeInteger(asked) && asked > 0 ? asked : 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for each post a push opens.
   useEffect(() => {
     if (!openIdx) return;

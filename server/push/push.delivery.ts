@@ -12,7 +12,7 @@ import { quietUntil } from './quiet-hours.ts';
  */
 export const Delivery = {
   batch: 200,
-  concurrency: 32,
+  concurrency: 16,
   /** How long a push service keeps a message for an unreachable device. */
   ttlSeconds: 24 * 60 * 60,
   /** Tries before a delivery that keeps failing is given up. */
@@ -91,6 +91,9 @@ async function pooled<T, R>({
   const lane = async () => {
     while (next < items.length) {
       const i = next++;
+      // Each message's encryption waits for the I/O already due (requests among it), so the
+      // answers of many push services arriving together never run back to back.
+      await yieldToRequests();
       out[i] = await work(items[i] as T);
     }
   };

@@ -12,6 +12,8 @@ export function PushOnStart() {
   const wanted =
     profile !== null &&
     profile.approval === 'A' &&
+    // An admin looking through a member's view: this phone is the admin's, not the member's.
+    !profile.opened_by_admin &&
     profile.setting.push !== 'N' &&
     typeof Notification !== 'undefined' &&
     Notification.permission === 'granted';

@@ -35,6 +35,11 @@ export function PushSettingsPopup({ close }: { close: () => void }) {
     if (profile) profileStore.set({ ...profile, setting });
     // This device subscribes when push is on (the browser asks the member once) and is
     // forgotten when it is off. Loaded here only: the entry does not carry it.
+    // An admin's view of a member changes the member's settings only: this phone is the admin's.
+    if (profile?.opened_by_admin) {
+      close();
+      return;
+    }
     const device = await import('../push/device-push.ts');
     if (!push) {
       await device.forgetDevice();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -30,10 +31,27 @@ const claimOnRequest = (): Plugin => ({
   },
 });
 
+/**
+ * Web Push in the generated service worker (workbox importScripts): shows a push and opens the
+ * screen its click targets. Written as a plain script in src/sw/sw-push.js.
+ */
+const pushHandlers = (): Plugin => ({
+  name: 'bunyang:sw-push',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'sw-push.js',
+      source: readFileSync('src/sw/sw-push.js', 'utf8'),
+    });
+  },
+});
+
 export default defineConfig({
   plugins: [
     ...reactWithLingui(),
     claimOnRequest(),
+    pushHandlers(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -66,7 +84,7 @@ export default defineConfig({
         // The first install takes control at once, so the visit that installed it already works offline.
         // Updates still wait for the user (registerType 'prompt' keeps skipWaiting off).
         clientsClaim: true,
-        importScripts: ['sw-claim.js'],
+        importScripts: ['sw-claim.js', 'sw-push.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         runtimeCaching: [
           {

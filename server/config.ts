@@ -2,6 +2,7 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
+import { readOrCreateVapidKeys, type VapidKeys } from './push/push.vapid.ts';
 
 const SALT = 'bunyang-admin-lock';
 
@@ -110,6 +111,11 @@ const envSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1_000_000), v.maxValue(268_000_000)),
     '40000000',
   ),
+  /** Web Push VAPID keys (base64url); both or neither: unset, a pair is generated once into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  /** Who push services may contact about this server's pushes (mailto: or https: URL). */
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/)), 'mailto:push@localhost'),
 });
 
 type Env = v.InferOutput<typeof envSchema>;
@@ -206,6 +212,8 @@ export type Config = {
   };
   mapCacheEntries: number;
   imageMaxPixels: number;
+  /** Web Push: the VAPID pair and subject (server/push). */
+  push: { vapid: VapidKeys; subject: string };
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
@@ -228,6 +236,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.SMS_PROVIDER === 'nhn') {
     requireWith({ e, keys: ['SMS_APP_KEY', 'SMS_SECRET_KEY', 'SMS_SENDER'], setting: 'SMS_PROVIDER=nhn' });
+  }
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    requireWith({ e, keys: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], setting: 'a VAPID key' });
   }
   const mode = e.APP_MODE || (e.NODE_ENV === 'production' ? 'production' : 'development');
   const found = standIns(e);
@@ -295,6 +306,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mapCacheEntries: e.MAP_CACHE_ENTRIES,
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : readOrCreateVapidKeys(dataDir),
+      subject: e.VAPID_SUBJECT,
+    },
     distDir: path.resolve('dist'),
     env,
   };

@@ -13,6 +13,8 @@ import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
 // Public-data look-ups (spec §4, §7 Public data).
 import { publicDataOperations } from './public-data/public-data.routes.ts';
+// Web Push subscriptions.
+import { pushOperations } from './push/push.routes.ts';
 import { reportsOperations } from './reports/reports.routes.ts';
 import { siteDetailOperations } from './sites/detail.routes.ts';
 import { siteListOperations } from './sites/lists.routes.ts';
@@ -55,4 +57,6 @@ export const operations: Operation[] = [
   ...inquiryOperations,
   // Admin db tab: table exports (spec §7 downloadUserTable).
   ...adminExportOperations,
+  // Web Push subscriptions (design.md "Web Push").
+  ...pushOperations,
 ];

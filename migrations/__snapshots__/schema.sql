@@ -66,6 +66,15 @@ CREATE INDEX point_logs_user ON point_logs (f_user_idx, f_idx);
 -- index public_data_cache_expiry
 CREATE INDEX public_data_cache_expiry ON public_data_cache (f_expires_at);
 
+-- index push_deliveries_done
+CREATE INDEX push_deliveries_done ON push_deliveries (f_done_time) WHERE f_state <> 'Q';
+
+-- index push_deliveries_due
+CREATE INDEX push_deliveries_due ON push_deliveries (f_due_time) WHERE f_state = 'Q';
+
+-- index push_deliveries_subscription
+CREATE INDEX push_deliveries_subscription ON push_deliveries (f_subscription_idx);
+
 -- index reports_by_day
 CREATE INDEX reports_by_day ON reports (f_report_day);
 
@@ -594,6 +603,40 @@ CREATE TABLE purchase_requests (
       f_result TEXT NOT NULL,
       f_reg_time TEXT NOT NULL,
       PRIMARY KEY (f_user_idx, f_key)
+    );
+
+-- table push_deliveries
+CREATE TABLE push_deliveries (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_message_idx INTEGER NOT NULL REFERENCES push_messages(f_idx) ON DELETE CASCADE,
+      f_subscription_idx INTEGER NOT NULL REFERENCES push_subscriptions(f_idx) ON DELETE CASCADE,
+      f_state TEXT NOT NULL DEFAULT 'Q' CHECK (f_state IN ('Q', 'S', 'F', 'X')),
+      f_due_time TEXT NOT NULL,
+      f_attempts INTEGER NOT NULL DEFAULT 0,
+      f_last_status INTEGER,
+      f_done_time TEXT
+    );
+
+-- table push_messages
+CREATE TABLE push_messages (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_type INTEGER NOT NULL CHECK (f_type IN (3, 6, 7)),
+      f_target_idx INTEGER NOT NULL,
+      f_title TEXT NOT NULL,
+      f_body TEXT NOT NULL,
+      f_reg_time TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+
+-- table push_subscriptions
+CREATE TABLE push_subscriptions (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_device_id TEXT NOT NULL,
+      f_endpoint TEXT NOT NULL UNIQUE,
+      f_p256dh TEXT NOT NULL,
+      f_auth TEXT NOT NULL,
+      f_reg_time TEXT NOT NULL,
+      UNIQUE (f_user_idx, f_device_id)
     );
 
 -- table reports

@@ -11,6 +11,9 @@ import { dataGoKrBuildingRegister } from './public-data/building-register.ts';
 import type { BuildingRegister, PriceService } from './public-data/public-data.ts';
 import { sampleBuildingRegister, samplePriceService } from './public-data/sample-public-data.ts';
 import { vworldNedPrices } from './public-data/vworld-ned.ts';
+// Web Push.
+import type { PushSender } from './push/push.ts';
+import { webPushSender } from './push/web-push.ts';
 import { nhnSmsSender } from './sms/nhn-sms.ts';
 import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
@@ -27,6 +30,8 @@ export interface Adapters {
   /** Building register and official prices: the real services with keys, else the bundled sample. */
   buildingRegister: BuildingRegister;
   prices: PriceService;
+  /** Web Push with the server's VAPID keys, to whichever push service a device subscribed at. */
+  push: PushSender;
 }
 
 export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
@@ -72,5 +77,6 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
           timeoutMs: publicData.timeoutMs,
         })
       : samplePriceService(),
+    push: webPushSender({ vapid: config.push.vapid, subject: config.push.subject }),
   };
 }

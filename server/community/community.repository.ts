@@ -223,6 +223,16 @@ export async function recordPushRecipients({
   return Number(result.numAffectedRows ?? 0);
 }
 
+/** Who a push of the post was recorded for (recordPushRecipients): its Web Push goes to them. */
+export async function pushRecipientsOf({ db, postIdx }: { db: DbOrTx; postIdx: number }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('community_push_recipients')
+    .select('f_user_idx')
+    .where('f_community_idx', '=', postIdx)
+    .execute();
+  return rows.map((r) => r.f_user_idx);
+}
+
 /** The member a phone belongs to, or -1 (matches no post) when none does. */
 export async function writerOfPhone({ db, phone }: { db: DbOrTx; phone: string }): Promise<number> {
   const row = await db

@@ -17,6 +17,7 @@ import {
   searchKeyword,
 } from '../../sync/community/rules.ts';
 import type { MutatorArgs } from '../../sync/mutators.ts';
+import { PushTypes } from '../../sync/push/push-target.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import { seoulDate } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
@@ -24,6 +25,7 @@ import type { TxContext } from '../http/context.ts';
 import { type AppError, alreadyExists, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { changePoints } from '../points/ledger.ts';
+import { queuePush } from '../push/push.queue.ts';
 import { readIntSetting } from '../settings/settings.repository.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
 import { communityMessages } from './community.messages.ts';
@@ -38,6 +40,7 @@ import {
   type PostRecord,
   postPage,
   pushedPage,
+  pushRecipientsOf,
   recordPushRecipients,
 } from './community.repository.ts';
 import { moderates } from './moderation.ts';
@@ -201,6 +204,18 @@ export async function publishPost({
   if (args.push === 'Y') {
     spent += await spend({ ctx, key: 'community_push_point', reason: 'community_push', postIdx });
     await recordPushRecipients({ db: ctx.tx, postIdx, writerIdx: userIdx, now: ctx.now });
+    // Spec §4 push type 6: a community post; a click opens its detail. Queued in this transaction,
+    // so a refused or repeated publish pushes nothing more.
+    await queuePush({
+      db: ctx.tx,
+      userIdxs: await pushRecipientsOf({ db: ctx.tx, postIdx }),
+      message: {
+        type: PushTypes.communityPost,
+        idx: postIdx,
+        title: args.title.trim(),
+        body: args.content.trim(),
+      },
+    });
   }
   const balance = await ctx.tx
     .selectFrom('users')

@@ -8,6 +8,8 @@ import type { MembersTables } from '../members/members.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
 // Public-data look-ups.
 import type { PublicDataTables } from '../public-data/public-data.tables.ts';
+// Web Push.
+import type { PushTables } from '../push/push.tables.ts';
 import type { ReportsTables } from '../reports/reports.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
@@ -34,4 +36,6 @@ export interface Database
     CommunityTables,
     InquiriesTables,
     // Public-data look-ups.
-    PublicDataTables {}
+    PublicDataTables,
+    // Web Push.
+    PushTables {}

@@ -1,5 +1,7 @@
 // Public-data look-ups: expired cached answers.
 import { publicDataCachePruneJob } from '../public-data/cache-prune.job.ts';
+// Web Push: the delivery queue.
+import { pushDeliveryJob } from '../push/push.job.ts';
 import { expiryJob } from './expiry.job.ts';
 import type { Job } from './job.ts';
 
@@ -11,4 +13,6 @@ export const jobs: Job[] = [
   expiryJob,
   // Public-data look-ups: expired cached answers.
   publicDataCachePruneJob,
+  // Web Push: the delivery queue.
+  pushDeliveryJob,
 ];

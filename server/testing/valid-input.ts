@@ -39,6 +39,10 @@ const STRING_CANDIDATES = [
   // A parcel number (PNU) for the public-data look-ups, and a year.
   '1168010100107370012',
   '2025',
+  // A Web Push subscription: the push service URL, the device's P-256 key and auth secret (base64url).
+  'https://push.example.com/send/abc',
+  'B'.repeat(87),
+  'C'.repeat(22),
 ];
 const NUMBER_CANDIDATES = [1, 0, 2, 10, 37.5, 127, -1];
 

@@ -1,11 +1,13 @@
 import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
+// Web Push: this device stays subscribed while the member takes pushes.
+import { PushOnStart } from '../features/push/PushOnStart.tsx';
 import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
 import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
 
 /**
  * What acts after the first screen is up, in one chunk off the entry: the back-button rule of
- * Home, the update prompt (which registers the service worker) and the mark of an admin's
- * member view.
+ * Home, the update prompt (which registers the service worker), the mark of an admin's
+ * member view and the device's push subscription.
  */
 export function AfterStart() {
   return (
@@ -13,6 +15,8 @@ export function AfterStart() {
       <HomeLeaveBlocker />
       <UpdatePrompt />
       <MemberViewBanner />
+      {/* Web Push: this device stays subscribed while the member takes pushes. */}
+      <PushOnStart />
     </>
   );
 }

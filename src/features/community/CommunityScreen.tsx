@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import {
   type CommunityDetail,
   type CommunityPost,
@@ -76,10 +77,10 @@ export function CommunityScreen() {
     });
   };
 
-  const open = (post: CommunityPost) =>
+  const openPost = (communityIdx: number) =>
     modal.open((close) => (
       <PostDetailPopup
-        communityIdx={post.f_idx}
+        communityIdx={communityIdx}
         close={close}
         onChanged={reload}
         onEdit={(detail) => {
@@ -88,6 +89,20 @@ export function CommunityScreen() {
         }}
       />
     ));
+
+  const open = (post: CommunityPost) => openPost(post.f_idx);
+
+  // Spec §4 push types 6 and 7: a push's click lands on /Community?open=<idx> (sync/push/push-target.ts);
+  // the address is reset first (so back from the post stays on the board) and the post's detail opens.
+  const navigate = useNavigate();
+  // Checked here rather than by the route's validateSearch: the route file is in the entry.
+  const asked = Number((useSearch({ strict: false }) as { open?: unknown }).open);
+  const openIdx = Number.isSafeInteger(asked) && asked > 0 ? asked : 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for each post a push opens.
+  useEffect(() => {
+    if (!openIdx) return;
+    void navigate({ to: '/Community', search: {}, replace: true }).then(() => openPost(openIdx));
+  }, [openIdx]);
 
   const removeSelected = async () => {
     const idxList = [...selected];

@@ -42,7 +42,10 @@ export function SettingsList() {
         type="button"
         className="card card--link"
         onClick={async () => {
-          if (await confirm(t`Sign out? Data kept on this device is cleared.`)) await logout();
+          if (!(await confirm(t`Sign out? Data kept on this device is cleared.`))) return;
+          // Web Push: this device hears nothing more for this member.
+          await import('../push/device-push.ts').then((m) => m.forgetDevice()).catch(() => undefined);
+          await logout();
         }}
       >
         {t`Sign out`}

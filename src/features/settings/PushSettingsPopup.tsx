@@ -17,6 +17,9 @@ export function PushSettingsPopup({ close }: { close: () => void }) {
   const [start, setStart] = useState(s?.push_off_start_time ?? '22:00');
   const [end, setEnd] = useState(s?.push_off_end_time ?? '08:00');
   const { run, pending } = useCall();
+  const [blocked, setBlocked] = useState(
+    () => typeof Notification !== 'undefined' && Notification.permission === 'denied',
+  );
 
   const save = async () => {
     const setting = await run(() =>
@@ -30,7 +33,25 @@ export function PushSettingsPopup({ close }: { close: () => void }) {
     );
     if (!setting) return;
     if (profile) profileStore.set({ ...profile, setting });
-    close();
+    // This device subscribes when push is on (the browser asks the member once) and is
+    // forgotten when it is off. Loaded here only: the entry does not carry it.
+    // An admin's view of a member changes the member's settings only: this phone is the admin's.
+    if (profile?.opened_by_admin) {
+      close();
+      return;
+    }
+    const device = await import('../push/device-push.ts');
+    if (!push) {
+      await device.forgetDevice();
+      close();
+      return;
+    }
+    const subscribed = await run(() => device.subscribeDevice({ ask: true }));
+    if (subscribed === 'denied') {
+      setBlocked(true);
+      return;
+    }
+    if (subscribed !== undefined) close();
   };
 
   return (
@@ -40,6 +61,11 @@ export function PushSettingsPopup({ close }: { close: () => void }) {
         <input type="checkbox" checked={push} onChange={(e) => setPush(e.target.checked)} />
         {t`Receive notifications`}
       </label>
+      {push && blocked ? (
+        <p className="field__error" role="alert">
+          {t`Notifications are blocked for this app on this phone. Allow them in the browser's site settings to receive pushes.`}
+        </p>
+      ) : null}
       <label className="choice">
         <input
           type="checkbox"

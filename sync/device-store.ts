@@ -68,4 +68,6 @@ export interface DeviceStore {
   drafts: StoreTable<LocalDraft, string>;
   conflicts: StoreTable<LocalConflict, number>;
   syncMeta: { get(key: string): Promise<{ key: string; value: unknown } | undefined> };
+  /** Notifications: marks the member's received copies of one notification read (0: every one). */
+  markInboxRead(input: { notifyIdx: number; now: string }): Promise<void>;
 }

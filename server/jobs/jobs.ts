@@ -1,4 +1,7 @@
 // Public-data look-ups: expired cached answers.
+
+// Notifications: automatic sends.
+import { autoNotifyJob } from '../notify/auto.job.ts';
 import { publicDataCachePruneJob } from '../public-data/cache-prune.job.ts';
 import { expiryJob } from './expiry.job.ts';
 import type { Job } from './job.ts';
@@ -11,4 +14,6 @@ export const jobs: Job[] = [
   expiryJob,
   // Public-data look-ups: expired cached answers.
   publicDataCachePruneJob,
+  // Notifications: automatic sends.
+  autoNotifyJob,
 ];

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { SiteDetail, SiteDetailCommon, SiteDetailHo } from '../../../../sync/api/site-detail.api.ts';
+// Notifications: the site's list.
+import { SiteNotifyLink } from '../../notify/SiteNotifyLink.tsx';
 import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
@@ -80,6 +82,8 @@ export function SiteDetailView({
       ) : null}
       <ContactList contacts={detail.contact_list} />
       <SiteFacts site={site} rooms={detail.room_list} notify={detail.recent_notify_info} />
+      {/* Notifications: the site's list. */}
+      <SiteNotifyLink siteIdx={site.f_idx} />
       <MemoSection siteIdx={site.f_idx} memo={detail.memo} images={detail.memo_images} />
       {/* Admins see the site's transfers (spec §6); the server answers admins only. */}
       {detail.permissions.admin && !fromDevice ? <TransferHistory siteIdx={site.f_idx} /> : null}

@@ -226,9 +226,10 @@ export function NotifyFormPopup({
         <legend>{t`Contacts (up to 2)`}</legend>
         {fields.contacts.map((contact, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two fixed contact rows.
-          <div className="row" key={i}>
+          <div className="notify-contact" key={i}>
             <input
-              className="input grow"
+              className="input"
+              placeholder={t`Name`}
               aria-label={t`Contact name ${i + 1}`}
               maxLength={NotifyRules.maxContactName}
               value={contact.f_name}
@@ -239,8 +240,9 @@ export function NotifyFormPopup({
               }
             />
             <input
-              className="input grow"
+              className="input"
               inputMode="tel"
+              placeholder={t`Phone`}
               aria-label={t`Contact phone ${i + 1}`}
               maxLength={NotifyRules.maxContactPhone}
               value={contact.f_phone}

@@ -10,7 +10,7 @@ import { useConfirm } from '../../ui/dialogs.tsx';
 import { InfiniteList } from '../../ui/InfiniteList.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
-import { searchColumnLabels } from './labels.ts';
+import { intervalLabels, searchColumnLabels } from './labels.ts';
 import { localNotifyPage, type NotifyListKind, type NotifyQuery } from './local-notify.ts';
 import { useLongPress } from './useLongPress.ts';
 
@@ -195,7 +195,7 @@ function Row({
   onOpen: () => void;
   locale: 'ko' | 'en';
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const press = useLongPress(toggle);
   const unread = item.f_read === 'N';
   return (
@@ -226,6 +226,12 @@ function Row({
           {item.f_site_name} · {item.mine ? t`Sent by you` : item.writer.f_name} ·{' '}
           {formatDateTime(item.f_send_time, locale)}
         </span>
+        {item.mine && item.f_auto === 'Y' ? (
+          <span className="notify-row__meta muted" data-testid="notify-schedule">
+            {i18n._(intervalLabels[item.f_auto_interval])} {item.f_auto_time} ·{' '}
+            {item.f_auto_enable === 'Y' ? t`On` : t`Off`}
+          </span>
+        ) : null}
       </button>
     </li>
   );

@@ -20,7 +20,7 @@ import {
   removeNotify,
   updateAutoNotify,
   updateNotify,
-  writingCount,
+  writingInfo,
 } from './notify.service.ts';
 
 /**
@@ -95,7 +95,7 @@ export const notifyOperations = [
   defineOperation(todayNotifyWritingCountCall, {
     access: member,
     handler: ({ input, ctx }) =>
-      writingCount({
+      writingInfo({
         db: ctx.db,
         userIdx: ctx.auth.user.f_idx,
         siteIdx: input.site_idx,

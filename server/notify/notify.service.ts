@@ -38,7 +38,28 @@ const problemMessages: Record<NotifyProblem, Message> = {
 
 type Fields = MutatorArgs<'addNotify'>;
 
-/** Spec §7 today writing count: the limit from app settings (default 2) and what is left today. */
+/** Spec §7 today writing count with the costs the write popup confirms (app settings). */
+export async function writingInfo({
+  db,
+  userIdx,
+  siteIdx,
+  now,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  siteIdx: number | undefined;
+  now: Date;
+}): Promise<NotifyWritingCount> {
+  // Without a site nothing is written for it yet: the whole limit is left.
+  const count = await writingCount({ db, userIdx, siteIdx: siteIdx ?? 0, now });
+  return {
+    ...count,
+    made_point: await readIntSetting({ db, key: 'notify_made_point', fallback: 0 }),
+    push_point: await readIntSetting({ db, key: 'notify_push_point', fallback: 0 }),
+  };
+}
+
+/** The limit from app settings (default 2) and what is left today for the site. */
 export async function writingCount({
   db,
   userIdx,
@@ -49,7 +70,7 @@ export async function writingCount({
   userIdx: number;
   siteIdx: number;
   now: Date;
-}): Promise<NotifyWritingCount> {
+}): Promise<{ left: number; limit: number }> {
   const limit = await readIntSetting({
     db,
     key: 'notify_per_site_limit',

@@ -72,7 +72,7 @@ describe('writing a notification', () => {
           body: { site_idx: siteIdx },
         })
       ).data;
-    expect(await left()).toEqual({ left: 2, limit: 2 });
+    expect(await left()).toEqual({ left: 2, limit: 2, made_point: 1000, push_point: 2000 });
     const first = await write(t, writer.token, { site_idx: siteIdx });
     await t.call('/notify/removeNotify', { token: writer.token, body: { idx_list: [first.data.f_idx] } });
     expect((await write(t, writer.token, { site_idx: siteIdx })).data.left).toBe(0);

@@ -158,7 +158,7 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
   {
     // Notifications received (protocol 7): one row per delivery.
     version: 6,
-    stores: { inbox: 'f_idx, f_notify_idx, f_site_idx, f_send_time, f_read' },
+    stores: { inbox: 'f_idx, f_notify_idx, f_read' },
   },
 ];
 
@@ -203,15 +203,6 @@ export class LocalDb extends Dexie implements DeviceStore {
       }
     }
     this.sites = new SiteStore(this, this.sitePacks);
-  }
-
-  /** setRead's optimistic change: the member's deliveries of one notification (0: all) read at once. */
-  async markInboxRead({ notifyIdx }: { notifyIdx: number; now: string }): Promise<void> {
-    const rows =
-      notifyIdx > 0
-        ? this.inbox.where('f_notify_idx').equals(notifyIdx)
-        : this.inbox.where('f_read').equals('N');
-    await rows.modify({ f_read: 'Y' });
   }
 }
 

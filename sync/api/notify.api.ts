@@ -67,10 +67,15 @@ export interface NotifyWrite {
   limit: number;
 }
 
-/** Spec §7 today writing count {site_idx}: left and limit. */
+/**
+ * Spec §7 today writing count {site_idx}: left and limit (without a site: the limit, all left), with
+ * the made+ and push costs of the app settings the write popup confirms.
+ */
 export interface NotifyWritingCount {
   left: number;
   limit: number;
+  made_point: number;
+  push_point: number;
 }
 
 const keyword = v.optional(
@@ -154,9 +159,10 @@ export const todayNotifyWritingCountCall = defineCall<NotifyWritingCount>()({
   operationId: 'todayNotifyWritingCount',
   method: 'post',
   path: '/notify/todayWritingCount',
-  summary: 'Notifications the member may still write for a site today, and the limit',
+  summary:
+    'Notifications the member may still write for a site today, the limit, and the made+ and push costs',
   tag: 'notify',
-  input: v.object({ site_idx: rowId }),
+  input: v.object({ site_idx: v.optional(rowId) }),
 });
 
 const listInput = v.object({ page_num: pageNum, column, keyword });

@@ -72,7 +72,11 @@ export const setRead = defineMutator({
     ),
   }),
   touches: () => [],
-  applyLocal: async ({ db, args, now }) => {
-    await db.markInboxRead({ notifyIdx: args.notify_idx, now });
+  applyLocal: async ({ db, args }) => {
+    const rows =
+      args.notify_idx > 0
+        ? db.inbox.where('f_notify_idx').equals(args.notify_idx)
+        : db.inbox.where('f_read').equals('N');
+    await rows.modify({ f_read: 'Y' });
   },
 });

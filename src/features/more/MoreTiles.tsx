@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useModal } from '../../ui/modal.tsx';
 // Notifications.
-import { UnreadBadge } from '../notify/UnreadBadge.tsx';
+import { UnreadBadge } from '../notify/badges.tsx';
 import { ChargePopup } from '../points/ChargePopup.tsx';
 import { UsageExtensionPopup } from '../points/UsageExtensionPopup.tsx';
 import { SiteSelectPopup } from '../sites/select/SiteSelectPopup.tsx';

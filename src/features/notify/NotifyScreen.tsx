@@ -6,12 +6,13 @@ import { notifyTabs } from '../../../sync/notify/rules.ts';
 import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { UnreadBadge } from './badges.tsx';
 import { localNotification } from './local-notify.ts';
 import { NotifyList } from './NotifyList.tsx';
 import { QueuedNotifications } from './QueuedNotifications.tsx';
+import { useIdParam } from './search-params.ts';
 import { useNotifyPopups } from './useNotifyPopups.tsx';
 import { fieldsOfQueued } from './write-again.ts';
-import './notify.css';
 
 export type NotifyTab = (typeof notifyTabs)[keyof typeof notifyTabs];
 
@@ -22,8 +23,9 @@ export type NotifyTab = (typeof notifyTabs)[keyof typeof notifyTabs];
  * notification's detail, which reads it. The tab lives in this screen only: leaving and coming back
  * starts again on send, with no copy, auto or today state (spec §4).
  */
-export function NotifyScreen({ open }: { open?: number }) {
+export function NotifyScreen() {
   const { t } = useLingui();
+  const open = useIdParam('open');
   const navigate = useNavigate();
   const { run } = useCall();
   const [tab, setTab] = useState<NotifyTab>(notifyTabs.send);
@@ -70,6 +72,7 @@ export function NotifyScreen({ open }: { open?: number }) {
             onClick={() => setTab(item.tab)}
           >
             {item.label}
+            {item.tab === notifyTabs.send ? <UnreadBadge /> : null}
           </button>
         ))}
       </div>

@@ -4,8 +4,14 @@ import { useState } from 'react';
 import { localDb } from '../../db/db.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { NotifyList } from './NotifyList.tsx';
+import { useIdParam } from './search-params.ts';
 import { useNotifyPopups } from './useNotifyPopups.tsx';
-import './notify.css';
+
+/** The route's screen: the site from the address (?site_idx=). */
+export function SiteNotifyRoute() {
+  const site_idx = useIdParam('site_idx');
+  return site_idx ? <SiteNotifyScreen key={site_idx} siteIdx={site_idx} /> : null;
+}
 
 /**
  * Spec §2 /SiteNotify: one site's notifications, received about it and written about it by the

@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { NotifyList } from './NotifyList.tsx';
 import { useNotifyPopups } from './useNotifyPopups.tsx';
-import './notify.css';
 
 /** Spec §2 /notify/today: the notifications received today (Seoul day), the home's reminder link. */
 export function TodayNotifyScreen() {

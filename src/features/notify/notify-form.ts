@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type NotifyItem,
   type NotifyWritingCount,
   todayNotifyWritingCountCall,
 } from '../../../sync/api/notify.api.ts';
-import { getAppInfoCall } from '../../../sync/api/system.api.ts';
 import type { MutatorInput } from '../../../sync/mutators.ts';
 import { type AutoInterval, NotifyRules } from '../../../sync/notify/rules.ts';
 import { api } from '../../api/client.ts';
@@ -110,16 +109,18 @@ function keptCosts(): NotifyCosts | null {
 
 /**
  * The made+ and push costs (spec §3 app settings) for the confirmations, and the notifications left
- * today for the chosen site. Offline the costs last seen are shown (the server charges what it says
- * when the notification arrives) and the count is unknown.
+ * today for the chosen site, from one call. Offline the costs last seen are shown (the server charges
+ * what it says when the notification arrives) and the count is unknown.
  */
 export function useNotifyInfo(siteIdx: number) {
   const [costs, setCosts] = useState<NotifyCosts | null>(keptCosts);
   const [count, setCount] = useState<NotifyWritingCount | null>(null);
-  const refreshCosts = useCallback(() => {
-    api(getAppInfoCall, {}).then(
+  useEffect(() => {
+    setCount(null);
+    api(todayNotifyWritingCountCall, siteIdx > 0 ? { site_idx: siteIdx } : {}).then(
       (info) => {
-        const next = { made: info.notify_made_point, push: info.notify_push_point };
+        if (siteIdx > 0) setCount(info);
+        const next = { made: info.made_point, push: info.push_point };
         setCosts(next);
         try {
           localStorage.setItem(COSTS_KEY, JSON.stringify(next));
@@ -129,11 +130,6 @@ export function useNotifyInfo(siteIdx: number) {
       },
       () => {},
     );
-  }, []);
-  useEffect(refreshCosts, [refreshCosts]);
-  useEffect(() => {
-    setCount(null);
-    if (siteIdx > 0) api(todayNotifyWritingCountCall, { site_idx: siteIdx }).then(setCount, () => {});
   }, [siteIdx]);
   return { costs, count };
 }

@@ -3,7 +3,7 @@ import { useModal } from '../../ui/modal.tsx';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { NotifyDetailPopup } from './NotifyDetailPopup.tsx';
-import { NotifyFormPopup, type NotifyFormTarget } from './NotifyFormPopup.tsx';
+import type { NotifyFormTarget } from './NotifyFormPopup.tsx';
 import { fieldsOf } from './notify-form.ts';
 
 /**
@@ -15,18 +15,21 @@ export function useNotifyPopups({ onSaved }: { onSaved: (auto: boolean) => void 
   const modal = useModal();
   const ticket = useTicketCheck();
 
-  const form = (target: NotifyFormTarget) =>
+  // The write popup (with the site picker) loads on first use: the lists open without it.
+  const form = async (target: NotifyFormTarget) => {
+    const { NotifyFormPopup } = await import('./NotifyFormPopup.tsx');
     modal.open((close) => <NotifyFormPopup target={target} close={close} onSaved={onSaved} />);
+  };
 
   const write = async (target: NotifyFormTarget = {}) => {
     // Spec §6: online the ticket is checked before typing; offline the server checks it on sync.
     if (navigator.onLine && !(await ticket.check())) return;
-    form(target);
+    await form(target);
   };
 
   const edit = async (item: NotifyItem) => {
     await afterModalClosed();
-    form({ notifyIdx: item.f_idx, initial: fieldsOf(item) });
+    await form({ notifyIdx: item.f_idx, initial: fieldsOf(item) });
   };
 
   /** Copy mode (spec §4): a new notification from this one; made+ and push are chosen (and paid) again. */

@@ -103,4 +103,22 @@ test('an agent sends a notification with push for a site: the confirm shows the 
   await reader.goto(`/notify?open=${mine.list[0]?.f_idx}`);
   await expect(reader.getByTestId('notify-detail')).toContainText('영통 현장 특별 분양 조건');
   await readerContext.close();
+
+  // Offline, the writer writes another for the same site: kept in the outbox, sent on sync.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: '알림 쓰기' }).click();
+  const again = page.getByTestId('notify-form');
+  await again.getByRole('textbox', { name: '제목' }).fill('영통 현장 오프라인 안내');
+  await again.getByRole('button', { name: '선택', exact: true }).click();
+  await page.getByTestId('site-select').locator('[data-site-idx] .site-item__main').first().click();
+  await again.getByRole('textbox', { name: '내용' }).fill('현장에서 신호 없이 작성했습니다.');
+  await again.getByRole('button', { name: '보내기' }).click();
+  await expect(page.getByText('네트워크 연결이 없어 알림을 이 기기에 보관했습니다')).toBeVisible();
+  await expect(page.getByTestId('queued-notify')).toContainText('영통 현장 오프라인 안내');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('queued-notify')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('notify-row').filter({ hasText: '영통 현장 오프라인 안내' })).toBeVisible({
+    timeout: 30_000,
+  });
 });

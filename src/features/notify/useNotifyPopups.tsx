@@ -3,7 +3,7 @@ import { useModal } from '../../ui/modal.tsx';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { NotifyDetailPopup } from './NotifyDetailPopup.tsx';
-import type { NotifyFormTarget } from './NotifyFormPopup.tsx';
+import { NotifyFormPopup, type NotifyFormTarget } from './NotifyFormPopup.tsx';
 import { fieldsOf } from './notify-form.ts';
 
 /**
@@ -15,21 +15,18 @@ export function useNotifyPopups({ onSaved }: { onSaved: (auto: boolean) => void 
   const modal = useModal();
   const ticket = useTicketCheck();
 
-  // The write popup (with the site picker) loads on first use: the lists open without it.
-  const form = async (target: NotifyFormTarget) => {
-    const { NotifyFormPopup } = await import('./NotifyFormPopup.tsx');
+  const form = (target: NotifyFormTarget) =>
     modal.open((close) => <NotifyFormPopup target={target} close={close} onSaved={onSaved} />);
-  };
 
   const write = async (target: NotifyFormTarget = {}) => {
     // Spec §6: online the ticket is checked before typing; offline the server checks it on sync.
     if (navigator.onLine && !(await ticket.check())) return;
-    await form(target);
+    form(target);
   };
 
   const edit = async (item: NotifyItem) => {
     await afterModalClosed();
-    await form({ notifyIdx: item.f_idx, initial: fieldsOf(item) });
+    form({ notifyIdx: item.f_idx, initial: fieldsOf(item) });
   };
 
   /** Copy mode (spec §4): a new notification from this one; made+ and push are chosen (and paid) again. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InboxRow, NotificationRow } from '../../../sync/protocol.ts';
 import { localDb } from '../../db/db.ts';
-import { localNotification, localNotifyPage } from './local-notify.ts';
+import { localNotification, localNotifyPage, type NotifyQuery } from './local-notify.ts';
 
 const now = new Date('2026-03-10T03:00:00Z'); // 12:00 in Seoul
 
@@ -61,7 +61,7 @@ afterEach(async () => {
   await localDb.notifications.clear();
 });
 
-const query = { column: 'title' as const, keyword: '' };
+const query: NotifyQuery = { column: 'title', keyword: '' };
 const titles = async (list: Parameters<typeof localNotifyPage>[0]['list'], q = query) =>
   (await localNotifyPage({ list, query: q, page: 1, now })).list.map((i) => i.f_title);
 

@@ -20,6 +20,8 @@ import * as m0017 from './0017_public_data.ts';
 import * as m0018 from './0018_area_likes.ts';
 // Web Push: subscriptions per device and the delivery queue.
 import * as m0020 from './0020_push.ts';
+// Notifications: sends and inboxes (spec §3 Notification).
+import * as m0019 from './0019_notify.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -45,6 +47,8 @@ export const migrations: Record<string, Migration> = {
   '0017_public_data': m0017,
   // Regional interest (spec §3 Area).
   '0018_area_likes': m0018,
+  // Notifications: sends and inboxes (spec §3 Notification).
+  '0019_notify': m0019,
   // Web Push: subscriptions per device and the delivery queue.
   '0020_push': m0020,
 };

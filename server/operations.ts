@@ -10,6 +10,8 @@ import { mapOperations } from './map/map.routes.ts';
 // Admin db tab: table exports (spec §7 downloadUserTable).
 import { adminExportOperations } from './members/admin-export.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
+// Notifications (spec §7 notify calls).
+import { notifyOperations } from './notify/notify.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
 // Public-data look-ups (spec §4, §7 Public data).
 import { publicDataOperations } from './public-data/public-data.routes.ts';
@@ -59,4 +61,6 @@ export const operations: Operation[] = [
   ...adminExportOperations,
   // Web Push subscriptions (design.md "Web Push").
   ...pushOperations,
+  // Notifications (spec §7 notify calls).
+  ...notifyOperations,
 ];

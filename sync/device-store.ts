@@ -68,4 +68,10 @@ export interface DeviceStore {
   drafts: StoreTable<LocalDraft, string>;
   conflicts: StoreTable<LocalConflict, number>;
   syncMeta: { get(key: string): Promise<{ key: string; value: unknown } | undefined> };
+  /** Notifications received (protocol 7): setRead marks them read on the device. */
+  inbox: {
+    where(index: 'f_notify_idx' | 'f_read'): {
+      equals(value: number | string): { modify(changes: { f_read: 'Y' }): Promise<unknown> };
+    };
+  };
 }

@@ -1,5 +1,7 @@
 import type * as v from 'valibot';
 import { addComment, addCommunity } from './community/community.mutators.ts';
+// Notifications.
+import { addNotify, setRead } from './notify/notify.mutators.ts';
 import { reportHo_app, reportSite } from './reports/reports.mutators.ts';
 import {
   addSiteMemo,
@@ -38,6 +40,9 @@ export const mutators = {
   // Community
   addCommunity,
   addComment,
+  // Notifications
+  addNotify,
+  setRead,
 } as const;
 
 export type MutatorName = keyof typeof mutators;

@@ -65,6 +65,33 @@ export const notificationRowSchema = v.object({
   f_update_time: v.string(),
   contacts_list: v.array(contactSchema),
 });
+/**
+ * A notification the member received (protocol 7): one delivery to them, with its read state
+ * and the notification as written, its writer named. An automatic notification arrives again
+ * at each of its sends, each a row of its own.
+ */
+export const inboxRowSchema = v.object({
+  f_idx: v.number(),
+  f_notify_idx: v.number(),
+  f_send_time: v.string(),
+  f_read: yn,
+  f_title: v.string(),
+  f_content: v.string(),
+  f_site_idx: v.nullable(v.number()),
+  f_site_name: v.string(),
+  f_site_type: v.string(),
+  f_address: v.string(),
+  f_push: yn,
+  f_made: yn,
+  f_auto: yn,
+  f_image_url: v.string(),
+  f_reg_time: v.string(),
+  f_writer_idx: v.number(),
+  f_writer_name: v.string(),
+  f_writer_phone: v.string(),
+  f_writer_affiliation: v.string(),
+  contacts_list: v.array(contactSchema),
+});
 /** A draft save that met a newer server copy: both kept, the member chooses. */
 export const conflictRowSchema = v.object({
   f_idx: v.number(),
@@ -101,6 +128,8 @@ const otherChanges = [
   del('notification'),
   put('conflict', conflictRowSchema),
   del('conflict'),
+  put('inbox', inboxRowSchema),
+  del('inbox'),
 ] as const;
 
 /**
@@ -119,6 +148,7 @@ export type MemoRow = v.InferOutput<typeof memoRowSchema>;
 export type RecentRow = v.InferOutput<typeof recentRowSchema>;
 export type NotificationRow = v.InferOutput<typeof notificationRowSchema>;
 export type ConflictRow = v.InferOutput<typeof conflictRowSchema>;
+export type InboxRow = v.InferOutput<typeof inboxRowSchema>;
 export type UnitsRow = v.InferOutput<typeof unitsRowSchema>;
 
 /**

@@ -22,7 +22,7 @@ import type { SiteRow } from './site-fields.ts';
  * new protocol version: bump PROTOCOL_VERSION and add an entry to `protocolHistory`.
  * sync/protocol.test.ts fails otherwise.
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 export interface ProtocolVersionEntry {
   version: number;
@@ -75,6 +75,14 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
     wireHash: '3f8b4707849862fa66f681b6b7f0e59c69042ad339e40f91d8610f8976e330c3',
     changes: [
       'operations: addCommunity {type N|S|W|R, title, content, phone, anony, made, push, agree, image_url (up to 5 image URLs)} and addComment {community_idx, comment, anony}: community posts and comments queued offline; the usage ticket, the daily limit, the notice category and made+ and push points are checked when they arrive',
+    ],
+  },
+  {
+    version: 7,
+    wireHash: 'dd6f3749eaebeeca33e091db194c5a2c037ae00951294eb9de9b6ef43b24c3f7',
+    changes: [
+      'pull: changes inbox (put/del): a notification the member received, one row per delivery (f_idx, f_notify_idx, f_send_time, f_read, the notification as written and its writer); notification keeps carrying the notifications the member wrote',
+      'operations: addNotify {title, content, site_idx, made, push, is_auto, auto_enable, auto_time HH:mm, auto_interval E|3|5, image_url (up to 5), contacts (up to 2 {f_name, f_phone})}: a notification queued offline; the ticket, the per-site daily limit, made+ and push counts or points and the recipients are decided when it arrives. setRead {notify_idx, 0 for all}: received notifications marked read offline',
     ],
   },
 ];
@@ -151,6 +159,7 @@ export type {
   Change,
   ChangeEntity,
   ConflictRow,
+  InboxRow,
   LikeRow,
   MemoRow,
   MutationResult,

@@ -45,11 +45,23 @@ CREATE INDEX map_sites_cell
 -- index map_sites_idx
 CREATE INDEX map_sites_idx ON map_sites (f_idx, f_latitude, f_longitude, f_reg_time);
 
+-- index notifications_auto
+CREATE INDEX notifications_auto ON notifications (f_auto_enable) WHERE f_auto = 'Y';
+
 -- index notifications_site
 CREATE INDEX notifications_site ON notifications (f_site_idx);
 
 -- index notifications_user
 CREATE INDEX notifications_user ON notifications (f_user_idx, f_reg_time);
+
+-- index notifications_user_site
+CREATE INDEX notifications_user_site ON notifications (f_user_idx, f_site_idx, f_reg_time);
+
+-- index notify_inbox_unread
+CREATE INDEX notify_inbox_unread ON notify_inbox (f_user_idx, f_read);
+
+-- index notify_inbox_user
+CREATE INDEX notify_inbox_user ON notify_inbox (f_user_idx, f_send_time);
 
 -- index payments_user
 CREATE INDEX payments_user ON payments (f_user_idx, f_reg_time);
@@ -504,7 +516,29 @@ CREATE TABLE notifications (
       f_contacts_list TEXT NOT NULL DEFAULT '[]',
       f_reg_time TEXT NOT NULL,
       f_update_time TEXT NOT NULL
+    , f_removed_time TEXT, f_auto_from TEXT);
+
+-- table notify_inbox
+CREATE TABLE notify_inbox (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_notify_idx INTEGER NOT NULL REFERENCES notifications(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_due TEXT NOT NULL,
+      f_send_time TEXT NOT NULL,
+      f_read TEXT NOT NULL DEFAULT 'N' CHECK (f_read IN ('Y', 'N')),
+      f_read_time TEXT,
+      UNIQUE (f_notify_idx, f_due, f_user_idx)
     );
+
+-- table notify_sends
+CREATE TABLE notify_sends (
+      f_notify_idx INTEGER NOT NULL REFERENCES notifications(f_idx) ON DELETE CASCADE,
+      f_due TEXT NOT NULL,
+      f_send_time TEXT NOT NULL,
+      f_recipients INTEGER NOT NULL,
+      PRIMARY KEY (f_notify_idx, f_due)
+    ) WITHOUT ROWID
+  ;
 
 -- table officetel_prices
 CREATE TABLE officetel_prices (
@@ -1066,6 +1100,11 @@ CREATE TRIGGER sync_hos_update AFTER UPDATE ON hos BEGIN UPDATE sync_clock SET v
 CREATE TRIGGER sync_notifications_delete AFTER DELETE ON notifications BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
     WHERE f_user_idx = OLD.f_user_idx AND entity = 'notification' AND key = OLD.f_idx; END;
 
+-- trigger sync_notifications_inbox_update
+CREATE TRIGGER sync_notifications_inbox_update AFTER UPDATE ON notifications BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock)
+      WHERE entity = 'inbox' AND deleted = 0 AND (f_user_idx, key) IN
+        (SELECT f_user_idx, f_idx FROM notify_inbox WHERE f_notify_idx = NEW.f_idx); END;
+
 -- trigger sync_notifications_insert
 CREATE TRIGGER sync_notifications_insert AFTER INSERT ON notifications BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
     VALUES (NEW.f_user_idx, 'notification', NEW.f_idx, (SELECT version FROM sync_clock), 0)
@@ -1074,6 +1113,20 @@ CREATE TRIGGER sync_notifications_insert AFTER INSERT ON notifications BEGIN UPD
 -- trigger sync_notifications_update
 CREATE TRIGGER sync_notifications_update AFTER UPDATE ON notifications BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
     VALUES (NEW.f_user_idx, 'notification', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_notify_inbox_delete
+CREATE TRIGGER sync_notify_inbox_delete AFTER DELETE ON notify_inbox BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1
+      WHERE f_user_idx = OLD.f_user_idx AND entity = 'inbox' AND key = OLD.f_idx; END;
+
+-- trigger sync_notify_inbox_insert
+CREATE TRIGGER sync_notify_inbox_insert AFTER INSERT ON notify_inbox BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'inbox', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_notify_inbox_update
+CREATE TRIGGER sync_notify_inbox_update AFTER UPDATE ON notify_inbox BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'inbox', NEW.f_idx, (SELECT version FROM sync_clock), 0)
     ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
 
 -- trigger sync_site_contacts_delete

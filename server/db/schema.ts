@@ -5,6 +5,8 @@ import type { GroupsTables } from '../groups/groups.tables.ts';
 import type { InquiriesTables } from '../inquiries/inquiries.tables.ts';
 import type { JobsTables } from '../jobs/jobs.tables.ts';
 import type { MembersTables } from '../members/members.tables.ts';
+// Notifications.
+import type { NotifyTables } from '../notify/notify.tables.ts';
 import type { PointsTables } from '../points/points.tables.ts';
 // Public-data look-ups.
 import type { PublicDataTables } from '../public-data/public-data.tables.ts';
@@ -38,4 +40,6 @@ export interface Database
     // Public-data look-ups.
     PublicDataTables,
     // Web Push.
-    PushTables {}
+    PushTables,
+    // Notifications.
+    NotifyTables {}

@@ -45,6 +45,12 @@ const listCalls: Array<{ path: string; body: (member: number, site: number) => o
   { path: '/community/findCommunityList', body: () => ({ page_num: 1 }) },
   { path: '/community/getCommunityPushList', body: () => ({ page_num: 1 }) },
   { path: '/inquire/getInquireList', body: () => ({ page_num: 1 }) },
+  // Notifications
+  { path: '/notify/findNotifyList', body: () => ({ page_num: 1 }) },
+  { path: '/notify/getMyNotifyList', body: () => ({ page_num: 1 }) },
+  { path: '/notify/getAutoNotifyList', body: () => ({ page_num: 1 }) },
+  { path: '/notify/getTodayNotifyList', body: () => ({ page_num: 1 }) },
+  { path: '/notify/getSiteNotifyList', body: (_member, site) => ({ site_idx: site, page_num: 1 }) },
 ];
 
 describe('every list call', () => {

@@ -1,4 +1,7 @@
 // Public-data look-ups: expired cached answers.
+
+// Notifications: automatic sends.
+import { autoNotifyJob } from '../notify/auto.job.ts';
 import { publicDataCachePruneJob } from '../public-data/cache-prune.job.ts';
 // Web Push: the delivery queue.
 import { pushDeliveryJob } from '../push/push.job.ts';
@@ -15,4 +18,6 @@ export const jobs: Job[] = [
   publicDataCachePruneJob,
   // Web Push: the delivery queue.
   pushDeliveryJob,
+  // Notifications: automatic sends.
+  autoNotifyJob,
 ];

@@ -135,3 +135,54 @@ export async function extendUsage({
     .execute();
   return { usageDate: row.f_usage_date, madeCount: row.f_made_count, pushCount: row.f_push_count };
 }
+
+/**
+ * Takes one made+ or push from the member's counts (notifications spend them before points), logged
+ * in `usage_logs`; null when the member has none left. The conditional UPDATE makes two spends at
+ * once unable to take the last one twice.
+ */
+export async function takeUsageCount({
+  trx,
+  userIdx,
+  kind,
+  reason,
+  now,
+}: {
+  trx: Trx;
+  userIdx: number;
+  kind: 'made' | 'push';
+  reason: string;
+  now: Date;
+}): Promise<{ madeCount: number; pushCount: number } | null> {
+  const column = kind === 'made' ? 'f_made_count' : 'f_push_count';
+  const row = await trx
+    .updateTable('users')
+    .set((eb) =>
+      kind === 'made'
+        ? { f_made_count: eb('f_made_count', '-', 1) }
+        : { f_push_count: eb('f_push_count', '-', 1) },
+    )
+    .where('f_idx', '=', userIdx)
+    .where(column, '>=', 1)
+    .returning(['f_usage_date', 'f_made_count', 'f_push_count'])
+    .executeTakeFirst();
+  if (!row) return null;
+  await trx
+    .insertInto('usage_logs')
+    .values({
+      f_user_idx: userIdx,
+      f_reg_time: now.toISOString(),
+      f_days: 0,
+      f_made: kind === 'made' ? -1 : 0,
+      f_push: kind === 'push' ? -1 : 0,
+      f_usage_date_final: row.f_usage_date,
+      f_made_final: row.f_made_count,
+      f_push_final: row.f_push_count,
+      f_reason: reason,
+      f_memo: '',
+      f_admin_idx: null,
+      f_point_log_idx: null,
+    })
+    .execute();
+  return { madeCount: row.f_made_count, pushCount: row.f_push_count };
+}

@@ -3,6 +3,8 @@ import { ensureAreas } from '../areas/areas.seed.ts';
 import { DAY_MS } from '../clock.ts';
 // Community and inquiries
 import { seedCommunity } from '../community/community.seed.ts';
+// Notifications.
+import { seedNotifications } from '../notify/notify.seed.ts';
 import { seedReports } from '../reports/reports.seed.ts';
 import { createRng } from './random.ts';
 import { generateSites } from './sites.generator.ts';
@@ -150,6 +152,8 @@ export function seedDemo({
   });
   // Community and inquiries: the made+ post is agent 3's (index 2), who spends its points.
   seedCommunity({ sqlite, now, agentIds, adminIdx });
+  // Notifications: received, sent and automatic ones for the demo agents.
+  seedNotifications({ sqlite, now, agentIds });
   return { seeded: true, users, sites: totals.sites };
 }
 

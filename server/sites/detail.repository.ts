@@ -65,7 +65,7 @@ export function readDetailRows({
           | undefined);
   const latestNotification = cached({
     sqlite,
-    sql: 'SELECT f_idx, f_reg_time FROM notifications WHERE f_site_idx = ? ORDER BY f_reg_time DESC, f_idx DESC LIMIT 1',
+    sql: 'SELECT f_idx, f_reg_time FROM notifications WHERE f_site_idx = ? AND f_removed_time IS NULL ORDER BY f_reg_time DESC, f_idx DESC LIMIT 1',
   }).get(siteIdx) as { f_idx: number; f_reg_time: string } | undefined;
   return {
     site,

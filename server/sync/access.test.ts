@@ -26,6 +26,8 @@ const writeSamples: Partial<{ [N in MutatorName]: MutatorInput<N> }> = {
     agree: 'Y',
   },
   addComment: { community_idx: 1, comment: '감사합니다' },
+  // Notifications
+  addNotify: { title: '분양 개시', content: '오늘부터 계약', site_idx: 1 },
 };
 
 const writing = Object.values(serverMutators).filter((m) => m.access.write);

@@ -210,7 +210,23 @@ function materialize({
     sqlite,
     userIdx,
     keys: keysOf('notification'),
-    sql: 'SELECT f_idx AS k, * FROM notifications WHERE f_user_idx = ? AND f_idx IN (?keys)',
+    // The columns of spec §3 only; a removed notification leaves the writer's device.
+    sql: `SELECT f_idx AS k, f_idx, f_user_idx, f_title, f_content, f_site_idx, f_site_name, f_site_type,
+            f_address, f_longitude, f_latitude, f_push, f_made, f_made1, f_auto, f_auto_enable, f_auto_time,
+            f_auto_interval, f_read, f_image_url, f_contacts_list, f_reg_time, f_update_time
+          FROM notifications WHERE f_user_idx = ? AND f_removed_time IS NULL AND f_idx IN (?keys)`,
+  });
+  // Notifications received (protocol 7): the delivery with the notification as written.
+  const inbox = rowsByKey({
+    sqlite,
+    userIdx,
+    keys: keysOf('inbox'),
+    sql: `SELECT i.f_idx AS k, i.f_idx, i.f_notify_idx, i.f_send_time, i.f_read, n.f_title, n.f_content,
+            n.f_site_idx, n.f_site_name, n.f_site_type, n.f_address, n.f_push, n.f_made, n.f_auto,
+            n.f_image_url, n.f_contacts_list, n.f_reg_time, n.f_user_idx AS f_writer_idx,
+            u.f_name AS f_writer_name, u.f_phone AS f_writer_phone, u.f_affiliation AS f_writer_affiliation
+          FROM notify_inbox i JOIN notifications n ON n.f_idx = i.f_notify_idx JOIN users u ON u.f_idx = n.f_user_idx
+          WHERE i.f_user_idx = ? AND n.f_removed_time IS NULL AND i.f_idx IN (?keys)`,
   });
   const conflicts = rowsByKey({
     sqlite,
@@ -281,6 +297,21 @@ function materialize({
         const { f_contacts_list, ...rest } = row;
         changes.push({
           t: 'notification',
+          op: 'put',
+          key: e.key,
+          row: { ...rest, contacts_list: parseJson<SiteContact[]>({ text: f_contacts_list, fallback: [] }) },
+        } as PageChange);
+        break;
+      }
+      case 'inbox': {
+        const row = inbox.get(e.key);
+        if (!row) {
+          changes.push(del);
+          break;
+        }
+        const { f_contacts_list, ...rest } = row;
+        changes.push({
+          t: 'inbox',
           op: 'put',
           key: e.key,
           row: { ...rest, contacts_list: parseJson<SiteContact[]>({ text: f_contacts_list, fallback: [] }) },

@@ -2,6 +2,8 @@ import { type MutatorName, mutators } from '../../sync/mutators.ts';
 import { communityMutators } from '../community/community.mutators.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
+// Notifications.
+import { notifyMutators } from '../notify/notify.mutators.ts';
 import { reportMutators } from '../reports/reports.mutators.ts';
 import { siteMutators } from '../sites/sites.mutators.ts';
 import { runRpc } from './run.ts';
@@ -15,6 +17,8 @@ export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
   ...siteMutators,
   ...reportMutators,
   ...communityMutators,
+  // Notifications.
+  ...notifyMutators,
 };
 
 /** The spec §7 calls that run an offline operation online: the same access, the same effect. */

@@ -13,7 +13,7 @@ export interface SyncSiteVersionsTable {
   version: number;
 }
 
-export type FeedEntity = 'site' | 'like' | 'memo' | 'recent' | 'notification' | 'conflict';
+export type FeedEntity = 'site' | 'like' | 'memo' | 'recent' | 'notification' | 'conflict' | 'inbox';
 
 /** Per member: what is in scope or theirs, and when it last changed. Kept by triggers. */
 export interface SyncFeedTable {
@@ -94,6 +94,10 @@ export interface NotificationsTable {
   f_contacts_list: Generated<string>;
   f_reg_time: string;
   f_update_time: string;
+  /** Notifications (migrations/0019): removed by its writer; the row stays for the daily limit. */
+  f_removed_time: string | null;
+  /** Notifications (migrations/0019): where an automatic schedule counts its days from. */
+  f_auto_from: string | null;
 }
 
 export interface SyncTables {

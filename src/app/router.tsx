@@ -7,6 +7,8 @@ import { communityRoutes, inquireRoutes } from './routes/community.routes.tsx';
 import { homeRoutes } from './routes/home.routes.tsx';
 import { mapRoutes } from './routes/map.routes.tsx';
 import { moreRoutes } from './routes/more.routes.tsx';
+// Notifications (spec §2 Notify).
+import { notifyRoutes } from './routes/notify.routes.tsx';
 import { reportsRoutes } from './routes/reports.routes.tsx';
 import { appLayout, publicLayout, rootRoute } from './routes/root.tsx';
 import { sitesRoutes } from './routes/sites.routes.tsx';
@@ -23,6 +25,8 @@ export const routeTree = rootRoute.addChildren([
     ...syncRoutes,
     ...reportsRoutes,
     ...communityRoutes,
+    // Notifications (spec §2 Notify).
+    ...notifyRoutes,
   ]),
 ]);
 

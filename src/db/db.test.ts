@@ -83,6 +83,7 @@ describe('local store schema', () => {
       'dongs',
       'drafts',
       'files',
+      'inbox',
       'likes',
       'memos',
       'notifications',

@@ -39,6 +39,19 @@ export interface LocalNotification {
 }
 
 /**
+ * A notification the member received (protocol 7 'inbox', sync/protocol-responses.ts InboxRow):
+ * one delivery, its read state, the notification as written and its writer.
+ */
+export interface LocalInbox {
+  f_idx: number;
+  f_notify_idx: number;
+  f_site_idx: number | null;
+  f_send_time: string;
+  f_read: 'Y' | 'N';
+  [field: string]: unknown;
+}
+
+/**
  * A mutation waiting to be pushed (the outbox of design.md). `confirmed`: the server has it;
  * the entry stays until a pull brings data that includes it, so the screen never flips back.
  * `rejected`: refused for good; kept so the member sees why, until dismissed.
@@ -142,6 +155,11 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
     version: 5,
     stores: { sites: null },
   },
+  {
+    // Notifications received (protocol 7): one row per delivery.
+    version: 6,
+    stores: { inbox: 'f_idx, f_notify_idx, f_read' },
+  },
 ];
 
 export class LocalDb extends Dexie implements DeviceStore {
@@ -152,6 +170,7 @@ export class LocalDb extends Dexie implements DeviceStore {
   likes!: EntityTable<LocalLike, 'f_site_idx'>;
   recentViews!: EntityTable<LocalRecentView, 'f_site_idx'>;
   notifications!: EntityTable<LocalNotification, 'f_idx'>;
+  inbox!: EntityTable<LocalInbox, 'f_idx'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   syncMeta!: EntityTable<SyncMeta, 'key'>;
   files!: EntityTable<LocalFile, 'id'>;

@@ -25,6 +25,7 @@ export function syncTables(db: LocalDb): Table[] {
     db.memos,
     db.recentViews,
     db.notifications,
+    db.inbox,
     db.conflicts,
     db.outbox,
     db.shadows,
@@ -238,6 +239,9 @@ export async function applyChanges({
       case 'conflict':
         write({ table: 'conflicts', key: change.key, row: change.op === 'put' ? change.row : null });
         break;
+      case 'inbox':
+        write({ table: 'inbox', key: change.key, row: change.op === 'put' ? change.row : null });
+        break;
     }
   }
 
@@ -258,9 +262,17 @@ export async function applyChanges({
  */
 export async function forgetPulledData(db: LocalDb): Promise<void> {
   await Promise.all(
-    [db.sites, db.dongs, db.drafts, db.likes, db.memos, db.recentViews, db.notifications, db.conflicts].map(
-      (t) => t.clear(),
-    ),
+    [
+      db.sites,
+      db.dongs,
+      db.drafts,
+      db.likes,
+      db.memos,
+      db.recentViews,
+      db.notifications,
+      db.inbox,
+      db.conflicts,
+    ].map((t) => t.clear()),
   );
   await db.shadows.toCollection().modify({ row: null });
 }

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+// Notifications: the unread count on the More tab (where the notifications tile is), its own chunk.
+import { TodayLink } from '../features/notify/TodayLink.tsx';
 
 /** Main tab numbers of spec §2: home 0, interest 1, map 2, community 3, more 4. */
 export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } as const;
@@ -27,6 +29,7 @@ export function BottomNav() {
             {item.icon}
           </span>
           <span>{item.label}</span>
+          {item.tab === MainTab.more ? <TodayLink badge /> : null}
         </Link>
       ))}
     </nav>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { normalizeKeyword } from '../../lib/format.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useProfile } from '../auth/profile.ts';
+import { TodayLink } from '../notify/TodayLink.tsx';
 
 /** Spec §2 Home: search box (to /Map with the keyword), today reminder, quick buttons. */
 export function HomeScreen() {
@@ -41,6 +42,7 @@ export function HomeScreen() {
             </button>
           </form>
         </search>
+        <TodayLink />
 
         <div className="quick-grid">
           <Link to="/Map" className="quick-button">

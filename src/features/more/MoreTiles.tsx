@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useModal } from '../../ui/modal.tsx';
+// Notifications.
+import { UnreadBadge } from '../notify/badges.tsx';
 import { ChargePopup } from '../points/ChargePopup.tsx';
 import { UsageExtensionPopup } from '../points/UsageExtensionPopup.tsx';
 import { SiteSelectPopup } from '../sites/select/SiteSelectPopup.tsx';
@@ -14,6 +16,11 @@ export function MoreTiles() {
   const modal = useModal();
   return (
     <nav className="tile-grid" aria-label={t`More menu`}>
+      {/* Notifications (spec §2 More tile). */}
+      <Link to="/notify" className="tile notify-tile" data-testid="notify-tile">
+        {t`Notifications`}
+        <UnreadBadge />
+      </Link>
       <Link to="/RegSite/step1/$type" params={{ type: 'New' }} className="tile">
         {t`Register a sale`}
       </Link>

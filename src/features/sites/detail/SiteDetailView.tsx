@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { SiteDetail, SiteDetailCommon, SiteDetailHo } from '../../../../sync/api/site-detail.api.ts';
 import { isLocalSiteIdx } from '../../../../sync/sites/local-site.ts';
+// Notifications: the site's list.
+import { SiteNotifyLink } from '../../notify/SiteNotifyLink.tsx';
 import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
@@ -84,6 +86,8 @@ export function SiteDetailView({
       ) : null}
       <ContactList contacts={detail.contact_list} />
       <SiteFacts site={site} rooms={detail.room_list} notify={detail.recent_notify_info} />
+      {/* Notifications: the site's list (a site still waiting to sync has none). */}
+      {isLocalSiteIdx(site.f_idx) ? null : <SiteNotifyLink siteIdx={site.f_idx} />}
       {isLocalSiteIdx(site.f_idx) ? null : (
         <MemoSection siteIdx={site.f_idx} memo={detail.memo} images={detail.memo_images} />
       )}

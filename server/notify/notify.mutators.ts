@@ -1,0 +1,27 @@
+import { addNotifyCall, setReadCall } from '../../sync/api/notify.api.ts';
+import { applied, defineServerMutator } from '../http/mutation.ts';
+import { notifyMessages } from './notify.messages.ts';
+import { setRead, writeNotify } from './notify.service.ts';
+
+/**
+ * The server effect of the notification operations that may run offline
+ * (sync/notify/notify.mutators.ts) and the spec §7 calls that run them online. Writing needs a valid
+ * usage ticket (spec §6 "notify send") and is writing (a WL member may not); checked when the
+ * operation arrives, so one queued while the ticket was valid is refused if it lapsed meanwhile.
+ */
+export const notifyMutators = {
+  addNotify: defineServerMutator('addNotify', {
+    access: { kind: 'member', write: true, ticket: true },
+    rpc: [{ call: addNotifyCall, successMessage: notifyMessages.sent }],
+    effect: async ({ ctx, args }) => {
+      const { answer } = await writeNotify({ ctx, args });
+      // Web Push: `sent` of the outcome names the recipients and whether push is on (send.ts).
+      return applied(answer);
+    },
+  }),
+  setRead: defineServerMutator('setRead', {
+    access: { kind: 'member' },
+    rpc: [{ call: setReadCall }],
+    effect: async ({ ctx, args }) => applied(await setRead({ ctx, notifyIdx: args.notify_idx })),
+  }),
+};

@@ -1,0 +1,166 @@
+import type { NotifyItem } from '../../../sync/api/notify.api.ts';
+import { type Page, slicePage } from '../../../sync/api/page.ts';
+import { Limits } from '../../../sync/constants.ts';
+import { NotifyRules, type NotifySearchColumn } from '../../../sync/notify/rules.ts';
+import type { InboxRow, NotificationRow } from '../../../sync/protocol.ts';
+import { localDb } from '../../db/db.ts';
+import { seoulDay } from './seoul-day.ts';
+
+/**
+ * The notification lists read the device: received ones (the 'inbox' entity) and the member's own
+ * (the 'notification' entity) are pulled by sync (protocol 7), so every list, its search and the
+ * detail work the same with and without a network, and the read marks a member makes offline show
+ * at once. What each list holds (the same rule as the server's lists, server/notify/notify.repository.ts):
+ * - send tab: notifications received, made+ ones of the last 24 hours first, newest first;
+ * - modify tab: the member's own manual notifications; auto tab: their automatic ones;
+ * - today: received today (Seoul day); a site's list: received about it and written about it.
+ */
+
+export type NotifyListKind =
+  | { kind: 'received'; today: boolean }
+  | { kind: 'written'; auto: boolean }
+  | { kind: 'site'; siteIdx: number };
+
+export interface NotifyQuery {
+  column: NotifySearchColumn;
+  keyword: string;
+}
+
+export function fromInbox(row: InboxRow): NotifyItem {
+  return {
+    f_idx: row.f_notify_idx,
+    inbox_idx: row.f_idx,
+    f_title: row.f_title,
+    f_content: row.f_content,
+    f_site_idx: row.f_site_idx,
+    f_site_name: row.f_site_name,
+    f_site_type: row.f_site_type,
+    f_address: row.f_address,
+    f_push: row.f_push,
+    f_made: row.f_made,
+    f_made1: row.f_made,
+    f_auto: row.f_auto,
+    f_auto_enable: 'N',
+    f_auto_time: NotifyRules.defaultAutoTime,
+    f_auto_interval: 'E',
+    f_read: row.f_read,
+    f_image_url: row.f_image_url,
+    f_reg_time: row.f_reg_time,
+    f_send_time: row.f_send_time,
+    contacts_list: row.contacts_list,
+    writer: {
+      f_idx: row.f_writer_idx,
+      f_name: row.f_writer_name,
+      f_phone: row.f_writer_phone,
+      f_affiliation: row.f_writer_affiliation,
+    },
+    mine: false,
+  };
+}
+
+export function fromWritten(row: NotificationRow): NotifyItem {
+  return {
+    f_idx: row.f_idx,
+    inbox_idx: null,
+    f_title: row.f_title,
+    f_content: row.f_content,
+    f_site_idx: row.f_site_idx,
+    f_site_name: row.f_site_name,
+    f_site_type: row.f_site_type,
+    f_address: row.f_address,
+    f_push: row.f_push,
+    f_made: row.f_made,
+    f_made1: row.f_made1,
+    f_auto: row.f_auto,
+    f_auto_enable: row.f_auto_enable,
+    f_auto_time: row.f_auto_time,
+    f_auto_interval: row.f_auto_interval,
+    f_read: 'Y',
+    f_image_url: row.f_image_url,
+    f_reg_time: row.f_reg_time,
+    f_send_time: row.f_reg_time,
+    contacts_list: row.contacts_list,
+    writer: { f_idx: row.f_user_idx, f_name: '', f_phone: '', f_affiliation: '' },
+    mine: true,
+  };
+}
+
+function matches(item: NotifyItem, { column, keyword }: NotifyQuery): boolean {
+  const k = keyword.replace(/\s+/g, '');
+  if (k === '') return true;
+  const text = {
+    title: item.f_title,
+    content: item.f_content,
+    site: item.f_site_name,
+    writer: `${item.writer.f_name}${item.writer.f_phone}`,
+  }[column];
+  return text.replace(/\s+/g, '').includes(k);
+}
+
+async function received(): Promise<NotifyItem[]> {
+  return ((await localDb.inbox.toArray()) as unknown as InboxRow[]).map(fromInbox);
+}
+
+async function written(): Promise<NotifyItem[]> {
+  return ((await localDb.notifications.toArray()) as unknown as NotificationRow[]).map(fromWritten);
+}
+
+/** Made+ deliveries of the last 24 hours first, then newest first. */
+function order(items: NotifyItem[], now: Date): NotifyItem[] {
+  const since = new Date(now.getTime() - NotifyRules.pinHours * 3_600_000).toISOString();
+  const pinned = (i: NotifyItem) =>
+    i.inbox_idx !== null && i.f_made1 === 'Y' && i.f_send_time > since ? 1 : 0;
+  return items.sort(
+    (a, b) =>
+      pinned(b) - pinned(a) ||
+      b.f_send_time.localeCompare(a.f_send_time) ||
+      b.f_idx - a.f_idx ||
+      (b.inbox_idx ?? 0) - (a.inbox_idx ?? 0),
+  );
+}
+
+export async function listItems({ list, now }: { list: NotifyListKind; now: Date }): Promise<NotifyItem[]> {
+  if (list.kind === 'received') {
+    const all = await received();
+    const today = seoulDay(now);
+    return order(list.today ? all.filter((i) => seoulDay(new Date(i.f_send_time)) === today) : all, now);
+  }
+  if (list.kind === 'written') {
+    return order(
+      (await written()).filter((i) => (i.f_auto === 'Y') === list.auto),
+      now,
+    );
+  }
+  const both = [...(await received()), ...(await written())];
+  return order(
+    both.filter((i) => i.f_site_idx === list.siteIdx),
+    now,
+  );
+}
+
+export async function localNotifyPage({
+  list,
+  query,
+  page,
+  now = new Date(),
+}: {
+  list: NotifyListKind;
+  query: NotifyQuery;
+  page: number;
+  now?: Date;
+}): Promise<Page<NotifyItem>> {
+  const rows = (await listItems({ list, now })).filter((i) => matches(i, query));
+  return slicePage({ rows, page, limit: Limits.pageSize });
+}
+
+/** The notification behind a push or a link: a delivery to the member (latest), or their own. */
+export async function localNotification(notifyIdx: number): Promise<NotifyItem | null> {
+  const deliveries = (await localDb.inbox
+    .where('f_notify_idx')
+    .equals(notifyIdx)
+    .toArray()) as unknown as InboxRow[];
+  const latest = deliveries.sort((a, b) => b.f_send_time.localeCompare(a.f_send_time))[0];
+  if (latest) return fromInbox(latest);
+  const own = (await localDb.notifications.get(notifyIdx)) as unknown as NotificationRow | undefined;
+  return own ? fromWritten(own) : null;
+}

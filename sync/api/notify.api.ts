@@ -1,0 +1,217 @@
+import * as v from 'valibot';
+import { addNotify, notifyFields, setRead } from '../notify/notify.mutators.ts';
+import { AUTO_TIME, autoIntervals, NotifyRules, notifySearchColumns } from '../notify/rules.ts';
+import { defineCall } from './contract.ts';
+import { rowId, yn } from './fields.ts';
+import type { Page } from './page.ts';
+import { pageNum } from './page.ts';
+
+/**
+ * Notifications (spec §2 Notify, §3 Notification, §7 notify calls). addNotify and setRead are
+ * also offline operations (sync/notify/notify.mutators.ts). A notification is written once by its
+ * writer; each recipient holds a delivery of it (an automatic one a delivery per send), with its own
+ * read state. Lists answer `NotifyItem`s: a delivery to the caller (`inbox_idx` set), or the caller's
+ * own notification (`mine`, no `inbox_idx`).
+ */
+
+export interface NotifyWriter {
+  f_idx: number;
+  f_name: string;
+  f_phone: string;
+  f_affiliation: string;
+}
+
+export interface NotifyItem {
+  /** The notification (spec §3 f_idx; setRead, getNotifyDetail and removeNotify take it). */
+  f_idx: number;
+  /** The delivery to the caller; null for the caller's own notification. */
+  inbox_idx: number | null;
+  f_title: string;
+  f_content: string;
+  f_site_idx: number | null;
+  f_site_name: string;
+  f_site_type: string;
+  f_address: string;
+  f_push: 'Y' | 'N';
+  f_made: 'Y' | 'N';
+  /** Made+ was applied (paid) when it was written: its toggles are then locked for an edit (spec §4). */
+  f_made1: 'Y' | 'N';
+  f_auto: 'Y' | 'N';
+  f_auto_enable: 'Y' | 'N';
+  f_auto_time: string;
+  f_auto_interval: (typeof autoIntervals)[number];
+  /** Y for the caller's own notifications. */
+  f_read: 'Y' | 'N';
+  /** Comma list of image URLs (spec §3). */
+  f_image_url: string;
+  f_reg_time: string;
+  /** When it reached the caller (the writing time for their own). */
+  f_send_time: string;
+  contacts_list: Array<{ f_name: string; f_phone: string }>;
+  writer: NotifyWriter;
+  mine: boolean;
+}
+
+/** What writing one did (spec §4: the cost confirmed before, the counts left after). */
+export interface NotifyWrite {
+  f_idx: number;
+  /** Members it reached now (0 for an automatic one: it goes out at its time). */
+  recipients: number;
+  /** Points taken for made+ and push, and the balance after. */
+  spent: number;
+  balance: number;
+  made_count: number;
+  push_count: number;
+  /** Notifications left for this site today and the day's limit. */
+  left: number;
+  limit: number;
+}
+
+/**
+ * Spec §7 today writing count {site_idx}: left and limit (without a site: the limit, all left), with
+ * the made+ and push costs of the app settings the write popup confirms.
+ */
+export interface NotifyWritingCount {
+  left: number;
+  limit: number;
+  made_point: number;
+  push_point: number;
+}
+
+const keyword = v.optional(
+  v.pipe(v.string(), v.maxLength(NotifyRules.maxKeyword, `at most ${NotifyRules.maxKeyword} characters`)),
+  '',
+);
+const column = v.optional(
+  v.picklist(notifySearchColumns, `must be one of ${notifySearchColumns.join(', ')}`),
+  'title',
+);
+const notifyIdx = v.object({ notify_idx: rowId });
+
+export const addNotifyCall = defineCall<NotifyWrite>()({
+  operationId: 'addNotify',
+  method: 'post',
+  path: '/notify/addNotify',
+  summary: addNotify.summary,
+  tag: 'notify',
+  input: addNotify.args,
+});
+
+export const updateNotifyCall = defineCall<NotifyItem>()({
+  operationId: 'updateNotify',
+  method: 'post',
+  path: '/notify/updateNotify',
+  summary:
+    'Edit one’s own notification; made+ and push stay as written once paid, and an edit is not sent again',
+  tag: 'notify',
+  input: v.object({ notify_idx: rowId, ...notifyFields }),
+});
+
+export const updateAutoNotifyCall = defineCall<NotifyItem>()({
+  operationId: 'updateAutoNotify',
+  method: 'post',
+  path: '/notify/updateAutoNotify',
+  summary: 'Turn an automatic notification on or off and change its time and interval',
+  tag: 'notify',
+  input: v.object({
+    notify_idx: rowId,
+    auto_enable: yn,
+    auto_interval: v.picklist(autoIntervals, 'must be E, 3 or 5'),
+    auto_time: v.pipe(v.string(), v.maxLength(5), v.regex(AUTO_TIME, 'must be HH:mm')),
+  }),
+});
+
+export const removeNotifyCall = defineCall<{ removed: number }>()({
+  operationId: 'removeNotify',
+  method: 'post',
+  path: '/notify/removeNotify',
+  summary:
+    'Delete notifications: one’s own are withdrawn from everyone; received ones leave the caller’s list only',
+  tag: 'notify',
+  input: v.object({
+    idx_list: v.pipe(
+      v.array(rowId),
+      v.minLength(1, 'choose at least one'),
+      v.maxLength(NotifyRules.maxBulk, `at most ${NotifyRules.maxBulk}`),
+    ),
+  }),
+});
+
+export const setReadCall = defineCall<{ read: number }>()({
+  operationId: 'setRead',
+  method: 'post',
+  path: '/notify/setRead',
+  summary: setRead.summary,
+  tag: 'notify',
+  input: setRead.args,
+});
+
+export const getNotifyDetailCall = defineCall<NotifyItem>()({
+  operationId: 'getNotifyDetail',
+  method: 'post',
+  path: '/notify/getNotifyDetail',
+  summary: 'One notification the caller wrote or received; opening a received one reads it',
+  tag: 'notify',
+  input: notifyIdx,
+});
+
+export const todayNotifyWritingCountCall = defineCall<NotifyWritingCount>()({
+  operationId: 'todayNotifyWritingCount',
+  method: 'post',
+  path: '/notify/todayWritingCount',
+  summary:
+    'Notifications the member may still write for a site today, the limit, and the made+ and push costs',
+  tag: 'notify',
+  input: v.object({ site_idx: v.optional(rowId) }),
+});
+
+const listInput = v.object({ page_num: pageNum, column, keyword });
+
+export const findNotifyListCall = defineCall<Page<NotifyItem>>()({
+  operationId: 'findNotifyList',
+  method: 'post',
+  path: '/notify/findNotifyList',
+  summary:
+    'Received notifications (the send tab), made+ ones first, searched by column or by the writer’s phone',
+  tag: 'notify',
+  input: v.object({
+    ...listInput.entries,
+    phone: v.optional(v.pipe(v.string(), v.maxLength(20, 'at most 20 characters')), ''),
+  }),
+});
+
+export const getMyNotifyListCall = defineCall<Page<NotifyItem>>()({
+  operationId: 'getMyNotifyList',
+  method: 'post',
+  path: '/notify/getMyNotifyList',
+  summary: 'The caller’s own notifications that are not automatic (the modify tab)',
+  tag: 'notify',
+  input: listInput,
+});
+
+export const getAutoNotifyListCall = defineCall<Page<NotifyItem>>()({
+  operationId: 'getAutoNotifyList',
+  method: 'post',
+  path: '/notify/getAutoNotifyList',
+  summary: 'The caller’s automatic notifications (the auto tab)',
+  tag: 'notify',
+  input: listInput,
+});
+
+export const getTodayNotifyListCall = defineCall<Page<NotifyItem>>()({
+  operationId: 'getTodayNotifyList',
+  method: 'post',
+  path: '/notify/getTodayNotifyList',
+  summary: 'Notifications received today (Seoul day)',
+  tag: 'notify',
+  input: listInput,
+});
+
+export const getSiteNotifyListCall = defineCall<Page<NotifyItem>>()({
+  operationId: 'getSiteNotifyList',
+  method: 'post',
+  path: '/notify/getSiteNotifyList',
+  summary: 'One site’s notifications: received about it and written about it by the caller',
+  tag: 'notify',
+  input: v.object({ site_idx: rowId, ...listInput.entries }),
+});

@@ -18,6 +18,8 @@ import * as m0016 from './0016_community.ts';
 import * as m0017 from './0017_public_data.ts';
 // Regional interest (spec §3 Area).
 import * as m0018 from './0018_area_likes.ts';
+// Home ads (spec §3 Ad).
+import * as m0021 from './0021_home_ads.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0017_public_data': m0017,
   // Regional interest (spec §3 Area).
   '0018_area_likes': m0018,
+  // Home ads (spec §3 Ad).
+  '0021_home_ads': m0021,
 };

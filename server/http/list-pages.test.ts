@@ -45,6 +45,8 @@ const listCalls: Array<{ path: string; body: (member: number, site: number) => o
   { path: '/community/findCommunityList', body: () => ({ page_num: 1 }) },
   { path: '/community/getCommunityPushList', body: () => ({ page_num: 1 }) },
   { path: '/inquire/getInquireList', body: () => ({ page_num: 1 }) },
+  // Home: the monthly new sites.
+  { path: '/site/interestSiteList', body: () => ({ type: 'O', page_num: 1, date: '2026-11' }) },
 ];
 
 describe('every list call', () => {

@@ -5,6 +5,7 @@ import { ensureAreas } from './areas/areas.seed.ts';
 import { systemClock } from './clock.ts';
 import { developmentWarning, loadConfigOrExit } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemoHome } from './home/home.seed.ts';
 import type { AppDeps } from './http/context.ts';
 import { jobs } from './jobs/jobs.ts';
 import { startScheduler } from './jobs/scheduler.ts';
@@ -40,6 +41,16 @@ const deps: AppDeps = {
   clock: systemClock,
   adapters: createAdapters({ config, logger }),
 };
+
+// Home: the demo home title and ads (generated images) with the demo data.
+if (config.seedDemo && config.seedDemoHome) {
+  const home = await seedDemoHome({
+    sqlite: handle.sqlite,
+    storage: deps.adapters.storage,
+    now: systemClock.now(),
+  });
+  if (home.ads > 0) logger.info({ ads: home.ads }, 'demo home ads created');
+}
 
 const app = createApp({ deps, serveClient: true });
 const scheduler = startScheduler({ deps, jobs });

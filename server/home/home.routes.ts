@@ -1,5 +1,5 @@
 import { AdminTab } from '../../sync/admin-tabs.ts';
-import { getHomeDataCall, interestSiteListCall } from '../../sync/api/home.api.ts';
+import { getHomeDataCall } from '../../sync/api/home.api.ts';
 import {
   getHomeSettingCall,
   updateAdsConnectCall,
@@ -8,6 +8,7 @@ import {
   updateAppInfoCall,
   updateHomeSettingCall,
 } from '../../sync/api/home-admin.api.ts';
+import { interestSiteListCall } from '../../sync/api/monthly.api.ts';
 import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
 import { homeMessages } from './home.messages.ts';

@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import type { AdConnectType, AdsMode, HomeLinkType } from '../home/ads.ts';
 import { defineCall } from './contract.ts';
-import { pageNum } from './page.ts';
-import type { SitePage } from './site-lists.api.ts';
 
 /** The home setting (spec §3 Home setting) with the app settings the home reads beside it. */
 export interface HomeSetting {
@@ -49,30 +47,7 @@ export const getHomeDataCall = defineCall<HomeData>()({
   operationId: 'getHomeData',
   method: 'post',
   path: '/user/getHomeData',
-  summary: 'Everything the home shows: the home setting, the ads showing now and this month’s new sites',
+  summary: 'The home setting, ads and new sites of the month',
   tag: 'user',
   input: v.object({}),
-});
-
-/** YYYY-MM, a month from 2000 on. */
-export const monthParam = v.pipe(
-  v.string('month required'),
-  v.regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM'),
-);
-
-/**
- * Spec §7 interestSiteList: the new sites of one month (registered then, Seoul time) of one kind,
- * in the member's regional interest, newest first, 50 a page.
- */
-export const interestSiteListCall = defineCall<SitePage & { by_area: boolean }>()({
-  operationId: 'interestSiteList',
-  method: 'post',
-  path: '/site/interestSiteList',
-  summary: 'New sites of a month (O new open, G general) in the member’s regions, 50 a page',
-  tag: 'site',
-  input: v.object({
-    type: v.picklist(['O', 'G'], 'must be O or G'),
-    page_num: pageNum,
-    date: monthParam,
-  }),
 });

@@ -1,3 +1,5 @@
+import { Limits } from '../constants.ts';
+
 /**
  * Home ads and the home logo's link (spec §3 Ad and Home setting, §5 ad links, §9 ads), shared
  * by the admin form, the server and the home: what a connect type means and how its value is
@@ -16,7 +18,7 @@ export type AdConnectType = (typeof adConnectTypes)[number];
 export const homeLinkTypes = ['', 'S', 'C', 'L'] as const;
 export type HomeLinkType = (typeof homeLinkTypes)[number];
 
-export const AD_SLOTS = 10;
+export const AD_SLOTS = Limits.adSlots;
 /** Hours an ad stays away after 'hide for 8 hours' (spec §9). */
 export const AD_HIDE_HOURS = 8;
 /** Longest ad period an admin may set, in days. */

@@ -37,11 +37,17 @@ function adPicture(): Promise<Buffer> {
 }
 
 async function putHomeBack({ request, token }: { request: APIRequestContext; token: string }) {
-  await post({ request, token, path: '/admin/updateAppInfo', data: { param_name: 'home_title', value: DEFAULT_TITLE } });
+  await post({
+    request,
+    token,
+    path: '/admin/updateAppInfo',
+    data: { param_name: 'home_title', value: DEFAULT_TITLE },
+  });
   await post({ request, token, path: '/admin/updateAdsPeriod', data: { ads_idx: 1, period: 0 } });
 }
 
-const adDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('region', { name: '광고' }) });
+const adDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('region', { name: '광고' }) });
 
 test('the super admin sets the home title and a site ad; the agent sees both, opens the site, and hides the ad for 8 hours', async ({
   page,
@@ -138,4 +144,46 @@ test('offline, the home shows the title it last loaded', async ({ page, browser,
     await putHomeBack({ request: adminPage.request, token: admin.token });
     await adminContext.close();
   }
+});
+
+test('an agent chooses a whole province and the home counts the new sites of their regions', async ({
+  page,
+}) => {
+  const agent = await loginAs(page, '01020000006');
+  try {
+    await page.goto('/Home');
+    const card = page.getByRole('region', { name: '이번 달 신규 현장' });
+    await expect(
+      card.getByText('전체 지역 기준입니다. 관심 지역을 설정하면 좁혀 볼 수 있습니다.'),
+    ).toBeVisible();
+    await card.getByRole('button', { name: '관심 지역 설정' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('button', { name: '서울특별시' }).click();
+    await picker.getByLabel('서울특별시 전체').check();
+    await expect(picker.getByText('25개 지역을 선택했습니다.')).toBeVisible();
+    await picker.getByRole('button', { name: '완료' }).click();
+    await expect(card.getByText('관심 지역 기준입니다.')).toBeVisible();
+
+    // The monthly popup lists that month's new sites of the chosen regions.
+    await card.getByRole('button', { name: /^일반/ }).click();
+    const monthly = page.getByRole('dialog');
+    await expect(monthly.getByRole('tab', { name: '일반' })).toHaveAttribute('aria-selected', 'true');
+    await expect(monthly.getByText('관심 지역의 신규 현장')).toBeVisible();
+  } finally {
+    await post({
+      request: page.request,
+      token: agent.token,
+      path: '/site/setTotalAreaLike',
+      data: { area_name: '서울특별시', like: 'N' },
+    });
+  }
+});
+
+test('a visitor reads the terms, privacy and location texts from the splash', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: '약관 및 정책' }).click();
+  const texts = page.getByRole('dialog');
+  await expect(texts.getByRole('tabpanel', { name: '서비스 이용약관' })).toContainText('서비스 이용약관');
+  await texts.getByRole('tab', { name: '개인정보 처리방침' }).click();
+  await expect(texts.getByRole('tabpanel', { name: '개인정보 처리방침' })).toContainText('개인정보 처리방침');
 });

@@ -78,10 +78,10 @@ export function HomeMonthly({
       </p>
       <div className="quick-grid">
         <button type="button" className="quick-button" onClick={() => openMonthly('O')} disabled={offline}>
-          {t`New open`} {interest.new_open_count}
+          {t`New open`} <strong>{interest.new_open_count}</strong>
         </button>
         <button type="button" className="quick-button" onClick={() => openMonthly('G')} disabled={offline}>
-          {t`General`} {interest.general_count}
+          {t`General`} <strong>{interest.general_count}</strong>
         </button>
       </div>
       <button

@@ -5,6 +5,7 @@ import { api } from '../../../api/client.ts';
 import { InfiniteList } from '../../../ui/InfiniteList.tsx';
 import { useModal } from '../../../ui/modal.tsx';
 import { useInfiniteList } from '../../../ui/useInfiniteList.ts';
+import { useOnline } from '../../../ui/useOnline.ts';
 import { SiteListRow } from '../../sites/common/SiteListRow.tsx';
 import { AreaInterestPopup } from '../areas/AreaInterestPopup.tsx';
 import { addMonths, monthLabel, seoulMonthNow } from './month.ts';
@@ -30,6 +31,7 @@ export function MonthlySaleView({
 }) {
   const { t, i18n } = useLingui();
   const modal = useModal();
+  const online = useOnline();
   const [regions, setRegions] = useState(0);
   const chooseRegions = () =>
     modal.open(
@@ -84,17 +86,23 @@ export function MonthlySaleView({
         <span className="grow">
           {byArea === null ? '' : byArea ? t`New sites in your regions` : t`New sites in every region`}
         </span>
-        <button type="button" className="button button--small" onClick={chooseRegions}>
+        <button type="button" className="button button--small" onClick={chooseRegions} disabled={!online}>
           <Trans>Choose regions</Trans>
         </button>
       </p>
-      <MonthList
-        key={`${tab}:${month}:${regions}`}
-        type={tab}
-        month={month}
-        onOpenSite={onOpenSite}
-        onByArea={setByArea}
-      />
+      {online ? (
+        <MonthList
+          key={`${tab}:${month}:${regions}`}
+          type={tab}
+          month={month}
+          onOpenSite={onOpenSite}
+          onByArea={setByArea}
+        />
+      ) : (
+        <p className="banner banner--info" role="status">
+          <Trans>The monthly new sites need a network connection. They show again once you are online.</Trans>
+        </p>
+      )}
     </div>
   );
 }

@@ -187,3 +187,32 @@ test('a visitor reads the terms, privacy and location texts from the splash', as
   await texts.getByRole('tab', { name: '개인정보 처리방침' }).click();
   await expect(texts.getByRole('tabpanel', { name: '개인정보 처리방침' })).toContainText('개인정보 처리방침');
 });
+
+test("an admin finds another agent's site in write/update_sale and opens it in the registration screen", async ({
+  page,
+  browser,
+}) => {
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  const agent = await loginAs(agentPage, '01020000002');
+  const sites = await post<{ list: Array<{ f_idx: number; f_name: string; f_site_type: string }> }>({
+    request: agentPage.request,
+    token: agent.token,
+    path: '/site/getMySiteList',
+    data: { page_num: 1, site_type: 'O' },
+  });
+  await agentContext.close();
+  const site = sites.list.find((s) => s.f_name.length >= 3);
+  if (!site) throw new Error('the demo agent has no new-open site');
+
+  await loginAs(page, SUPER_ADMIN);
+  await page.goto('/admin/write/update_sale');
+  await page.getByRole('searchbox', { name: '현장 검색' }).fill(site.f_name);
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: site.f_name, exact: true }) });
+  await row.first().getByRole('link', { name: '수정' }).click();
+  await expect(page).toHaveURL(new RegExp(`/RegSite/step1/New\\?site_idx=${site.f_idx}`));
+  await expect(page.getByRole('heading', { name: '현장 수정' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '현장명' })).toHaveValue(site.f_name);
+});

@@ -24,6 +24,7 @@ const handle = openDatabase({ file: config.dbFile });
 const applied = await migrateToLatest(handle.db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 ensureAreas({ sqlite: handle.sqlite });
+let demoSeeded = false;
 if (config.seedDemo) {
   const result = seedDemo({
     sqlite: handle.sqlite,
@@ -31,6 +32,7 @@ if (config.seedDemo) {
     now: systemClock.now(),
   });
   if (result.seeded) logger.info({ users: result.users, sites: result.sites }, 'demo data created');
+  demoSeeded = result.seeded;
 }
 
 const deps: AppDeps = {
@@ -42,8 +44,8 @@ const deps: AppDeps = {
   adapters: createAdapters({ config, logger }),
 };
 
-// Home: the demo home title and ads (generated images) with the demo data.
-if (config.seedDemo && config.seedDemoHome) {
+// Home: the demo home title and ads (generated images), only with demo data just created.
+if (demoSeeded && config.seedDemoHome) {
   const home = await seedDemoHome({
     sqlite: handle.sqlite,
     storage: deps.adapters.storage,

@@ -18,10 +18,12 @@ import * as m0016 from './0016_community.ts';
 import * as m0017 from './0017_public_data.ts';
 // Regional interest (spec §3 Area).
 import * as m0018 from './0018_area_likes.ts';
-// Web Push: subscriptions per device and the delivery queue.
-import * as m0020 from './0020_push.ts';
 // Notifications: sends and inboxes (spec §3 Notification).
 import * as m0019 from './0019_notify.ts';
+// Web Push: subscriptions per device and the delivery queue.
+import * as m0020 from './0020_push.ts';
+// Home ads (spec §3 Ad).
+import * as m0021 from './0021_home_ads.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0019_notify': m0019,
   // Web Push: subscriptions per device and the delivery queue.
   '0020_push': m0020,
+  // Home ads (spec §3 Ad).
+  '0021_home_ads': m0021,
 };

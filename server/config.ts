@@ -48,6 +48,8 @@ const envSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Fill an empty database with demo data on start; unset: yes in development, no in production. */
   SEED_DEMO: v.optional(v.picklist(['true', 'false'])),
+  /** With the demo data, a home title and two home ads linking demo sites; unset: as SEED_DEMO. */
+  SEED_DEMO_HOME: v.optional(v.picklist(['true', 'false'])),
   /** The super admin (spec §6) is whoever signs in with this phone number. */
   SUPER_ADMIN_PHONE: v.optional(v.pipe(v.string(), v.regex(/^\d{10,11}$/)), '01000000000'),
   /** Password that opens the admin lock; only its hash is kept in memory. Unset: the demo one, in development only. */
@@ -173,6 +175,8 @@ export type Config = {
   uploadsDir: string;
   logLevel: string;
   seedDemo: boolean;
+  /** The demo home title and ads with the demo data (the home's ad popup). */
+  seedDemoHome: boolean;
   superAdminPhone: string;
   /** scrypt hash of ADMIN_LOCK_PASSWORD (the password itself is not kept). */
   adminLockHash: string;
@@ -257,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     logLevel: e.LOG_LEVEL,
     seedDemo: (e.SEED_DEMO ?? (mode === 'production' ? 'false' : 'true')) === 'true',
+    seedDemoHome: (e.SEED_DEMO_HOME ?? e.SEED_DEMO ?? (mode === 'production' ? 'false' : 'true')) === 'true',
     superAdminPhone: e.SUPER_ADMIN_PHONE,
     adminLockHash: hashPassword(e.ADMIN_LOCK_PASSWORD ?? DEMO_LOCK_PASSWORD),
     appSecret: e.APP_SECRET || readOrCreateSecret(dataDir),

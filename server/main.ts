@@ -5,6 +5,7 @@ import { ensureAreas } from './areas/areas.seed.ts';
 import { systemClock } from './clock.ts';
 import { developmentWarning, loadConfigOrExit } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemoHome } from './home/home.seed.ts';
 import type { AppDeps } from './http/context.ts';
 import { jobs } from './jobs/jobs.ts';
 import { startScheduler } from './jobs/scheduler.ts';
@@ -23,6 +24,7 @@ const handle = openDatabase({ file: config.dbFile });
 const applied = await migrateToLatest(handle.db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 ensureAreas({ sqlite: handle.sqlite });
+let demoSeeded = false;
 if (config.seedDemo) {
   const result = seedDemo({
     sqlite: handle.sqlite,
@@ -30,6 +32,7 @@ if (config.seedDemo) {
     now: systemClock.now(),
   });
   if (result.seeded) logger.info({ users: result.users, sites: result.sites }, 'demo data created');
+  demoSeeded = result.seeded;
 }
 
 const deps: AppDeps = {
@@ -40,6 +43,16 @@ const deps: AppDeps = {
   clock: systemClock,
   adapters: createAdapters({ config, logger }),
 };
+
+// Home: the demo home title and ads (generated images), only with demo data just created.
+if (demoSeeded && config.seedDemoHome) {
+  const home = await seedDemoHome({
+    sqlite: handle.sqlite,
+    storage: deps.adapters.storage,
+    now: systemClock.now(),
+  });
+  if (home.ads > 0) logger.info({ ads: home.ads }, 'demo home ads created');
+}
 
 const app = createApp({ deps, serveClient: true });
 const scheduler = startScheduler({ deps, jobs });

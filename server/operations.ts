@@ -1,9 +1,12 @@
 import { addressOperations } from './address/address.routes.ts';
+// Home feed, ads and regional interest (spec §2 Home, §7 getHomeData, interestSiteList, area calls).
+import { areaOperations } from './areas/areas.routes.ts';
 import { authOperations } from './auth/auth.routes.ts';
 // Community and inquiries (spec §7 community and inquire calls).
 import { communityOperations } from './community/community.routes.ts';
 // Groups (spec §7 group calls).
 import { groupOperations } from './groups/groups.routes.ts';
+import { homeOperations } from './home/home.routes.ts';
 import type { Operation } from './http/operation.ts';
 import { inquiryOperations } from './inquiries/inquiries.routes.ts';
 import { mapOperations } from './map/map.routes.ts';
@@ -63,4 +66,7 @@ export const operations: Operation[] = [
   ...pushOperations,
   // Notifications (spec §7 notify calls).
   ...notifyOperations,
+  // Home feed, ads and regional interest; the admin info and ads tabs.
+  ...homeOperations,
+  ...areaOperations,
 ];

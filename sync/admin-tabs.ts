@@ -24,6 +24,8 @@
  * | 12 | db      | /admin/db        | member table export                   |
  *
  * "old sale log" (10 in the button listing) is a view inside the sale tab, so it needs 8.
+ * Which tab (and whether the lock) each admin operation needs is listed, operation by operation,
+ * in server/http/admin-permissions.test.ts, which fails for an admin operation it does not list.
  */
 export const AdminTab = {
   member: 0,

@@ -185,6 +185,17 @@ CREATE TABLE admin_lock_failures (
       f_ip TEXT NOT NULL DEFAULT ''
     );
 
+-- table ads
+CREATE TABLE ads (
+      f_idx INTEGER PRIMARY KEY CHECK (f_idx BETWEEN 1 AND 10),
+      f_image_url TEXT NOT NULL DEFAULT '',
+      f_connect_type TEXT NOT NULL DEFAULT '' CHECK (f_connect_type IN ('', 'S', 'C', 'I', 'L')),
+      f_connect_value TEXT NOT NULL DEFAULT '',
+      f_period_day INTEGER NOT NULL DEFAULT 0 CHECK (f_period_day >= 0),
+      f_start_time TEXT,
+      f_update_time TEXT
+    );
+
 -- table app_settings
 CREATE TABLE app_settings (
       key TEXT PRIMARY KEY,

@@ -2,6 +2,8 @@ import type { AreasTables } from '../areas/areas.tables.ts';
 import type { AuthTables } from '../auth/auth.tables.ts';
 import type { CommunityTables } from '../community/community.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
+// Home ads.
+import type { HomeTables } from '../home/home.tables.ts';
 import type { InquiriesTables } from '../inquiries/inquiries.tables.ts';
 import type { JobsTables } from '../jobs/jobs.tables.ts';
 import type { MembersTables } from '../members/members.tables.ts';
@@ -42,4 +44,6 @@ export interface Database
     // Web Push.
     PushTables,
     // Notifications.
-    NotifyTables {}
+    NotifyTables,
+    // Home ads.
+    HomeTables {}

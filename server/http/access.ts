@@ -5,6 +5,7 @@ import { type AuthInfo, resolveSession } from '../auth/session.ts';
 import { requireTicket } from '../points/ticket.ts';
 import type { RequestContext } from './context.ts';
 import { forbidden, ruleViolation } from './errors.ts';
+import type { Message } from './messages.ts';
 
 /**
  * Who may call an operation or run an offline operation. The server decides; the UI only
@@ -35,6 +36,23 @@ export function resolveAuth(ctx: RequestContext): AuthInfo {
   });
 }
 
+/**
+ * The admin lock (spec §4) is open in this session at `now`, or the refusal. Operations marked
+ * `lock` pass through it; a service whose lock depends on the input (updateAppInfo) calls it.
+ */
+export function requireAdminLock({
+  auth,
+  now,
+  message = authMessages.adminLocked,
+}: {
+  auth: AuthInfo;
+  now: Date;
+  message?: Message;
+}): void {
+  const until = auth.session.admin_unlocked_until;
+  if (!until || new Date(until) <= now) throw forbidden(message);
+}
+
 /** Throws the refusal when `auth` may not do what `access` asks, at `now`. */
 export async function checkAccess({
   access,
@@ -57,10 +75,7 @@ export async function checkAccess({
         access.tab === AdminTab.manage ? authMessages.superAdminOnly : authMessages.noAuthority,
       );
     }
-    if (access.lock) {
-      const until = auth.session.admin_unlocked_until;
-      if (!until || new Date(until) <= now) throw forbidden(authMessages.adminLocked);
-    }
+    if (access.lock) requireAdminLock({ auth, now });
   }
   if (access.kind === 'member' && !auth.isAdmin && auth.user.f_approval !== 'A') {
     throw ruleViolation(authMessages.signupUnderReview, { status: 403 });

@@ -38,6 +38,8 @@ const plan = USAGE_PLANS[0] as (typeof USAGE_PLANS)[number];
 const overrides: Record<string, Record<string, unknown>> = {
   buyPeriod: { period: plan.period, made: plan.made, push: plan.push },
   preparePayment: { point: CHARGE_OPTIONS[0]?.points },
+  // Home and app settings: the value's rule depends on the setting named.
+  updateAppInfo: { param_name: 'home_title', value: '분양톡' },
 };
 
 /**

@@ -51,6 +51,8 @@ const listCalls: Array<{ path: string; body: (member: number, site: number) => o
   { path: '/notify/getAutoNotifyList', body: () => ({ page_num: 1 }) },
   { path: '/notify/getTodayNotifyList', body: () => ({ page_num: 1 }) },
   { path: '/notify/getSiteNotifyList', body: (_member, site) => ({ site_idx: site, page_num: 1 }) },
+  // Home: the monthly new sites.
+  { path: '/site/interestSiteList', body: () => ({ type: 'O', page_num: 1, date: '2026-11' }) },
 ];
 
 describe('every list call', () => {

@@ -18,7 +18,11 @@ export interface AdminAuditTable {
     | 'report_paid'
     | 'report_rejected'
     | 'report_block_lifted'
-    | 'user_table_exported';
+    | 'user_table_exported'
+    // Home and app settings (admin info and ads tabs): detail {param or slot, old, new}.
+    | 'app_setting_changed'
+    | 'home_setting_changed'
+    | 'ad_changed';
   f_target_idx: number | null;
   /** JSON */
   f_detail: string;

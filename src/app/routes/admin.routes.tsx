@@ -52,6 +52,11 @@ const AdminWriteScreen = lazyRouteComponent(
 // Admin db: table exports
 const DbScreen = lazyRouteComponent(() => import('../../features/admin/DbScreen.tsx'), 'DbScreen');
 
+// Home and app settings: the info and ads tabs.
+const adminHomeScreens = () => import('../../features/admin/home/screens.ts');
+const InfoScreen = lazyRouteComponent(adminHomeScreens, 'InfoScreen');
+const AdsScreen = lazyRouteComponent(adminHomeScreens, 'AdsScreen');
+
 const admin = createRoute({
   getParentRoute: () => appLayout,
   path: '/admin',
@@ -106,5 +111,8 @@ export const adminRoutes = [
     write.addChildren([writeIndex, writeView]),
     // Admin db: table exports
     adminScreen('db', DbScreen),
+    // Home and app settings
+    adminScreen('info', InfoScreen),
+    adminScreen('ads', AdsScreen),
   ]),
 ];

@@ -35,6 +35,9 @@ const tabsWithScreens: ReadonlySet<AdminTab> = new Set([
   AdminTab.site,
   // Admin db: table exports
   AdminTab.db,
+  // Home and app settings
+  AdminTab.info,
+  AdminTab.ads,
 ]);
 
 /** The tabs this admin sees, in their authority order (the first is the starting tab); site is always there. */

@@ -1,10 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Limits } from '../../../sync/constants.ts';
 import { NetworkError } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { profileStore } from './profile.ts';
+
+// The splash's links show after its 2 seconds, and only to a visitor: their code loads meanwhile.
+let actions: Promise<typeof import('./SplashActions.tsx')> | undefined;
+const loadActions = () => {
+  actions ??= import('./SplashActions.tsx');
+  return actions;
+};
+const SplashActions = lazy(() => loadActions().then((m) => ({ default: m.SplashActions })));
 
 /**
  * Spec §2 Splash: shown at least 2 s. With a stored session the profile is fetched; a
@@ -20,6 +28,7 @@ export function SplashScreen() {
     let cancelled = false;
     const stored = sessionStore.get() ?? sessionStore.stored();
     const minimum = new Promise((r) => setTimeout(r, Limits.splashMinMs));
+    if (!stored) void loadActions().catch(() => {});
     const decide = async (): Promise<'/Home' | '/Login' | null> => {
       if (!stored) return null;
       sessionStore.restore(stored);
@@ -52,23 +61,9 @@ export function SplashScreen() {
         <Trans>Sale sites for agents, on the map and in your pocket</Trans>
       </p>
       {ready ? (
-        <div className="splash__actions">
-          <Link to="/Login" className="button button--primary button--block">
-            <Trans>Sign in</Trans>
-          </Link>
-          <Link to="/SignupInfo" className="button button--block">
-            <Trans>Join</Trans>
-          </Link>
-          <a className="link" href="https://play.google.com/store" target="_blank" rel="noreferrer">
-            <Trans>Get the app from the store</Trans>
-          </a>
-          <Link to="/Inquire" className="link">
-            <Trans>Inquiries</Trans>
-          </Link>
-          <a className="link" href="https://pf.kakao.com" target="_blank" rel="noreferrer">
-            <Trans>Chat with support</Trans>
-          </a>
-        </div>
+        <Suspense fallback={null}>
+          <SplashActions />
+        </Suspense>
       ) : (
         <p className="muted" aria-live="polite">
           {t`Loading…`}

@@ -1,27 +1,82 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { HomeSetting } from '../../../sync/api/home.api.ts';
 import { normalizeKeyword } from '../../lib/format.ts';
+import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useProfile } from '../auth/profile.ts';
 import { TodayLink } from '../notify/TodayLink.tsx';
+import { adsHidden } from './ad-hiding.ts';
+import { useHomeData } from './home-data.ts';
 
-/** Spec §2 Home: search box (to /Map with the keyword), today reminder, quick buttons. */
+// Below the search: this month's new sites and the regional interest, loaded after the home is up.
+const monthly = () => import('./monthly/HomeMonthly.tsx');
+const HomeMonthly = lazy(() => monthly().then((m) => ({ default: m.HomeMonthly })));
+const MonthlySale = lazy(() => monthly().then((m) => ({ default: m.MonthlySaleScreen })));
+
+/**
+ * Spec §2 /MonthlySale. Its route reaches it through this module (one lazy chunk less in the
+ * entry); the screen itself comes with the home's monthly card, which the home has loaded.
+ */
+export function MonthlySaleRoute() {
+  return (
+    <Suspense fallback={null}>
+      <MonthlySale />
+    </Suspense>
+  );
+}
+
+/** The ad popup opens once a launch (coming back from an ad's site does not open it again). */
+let adsShownThisLaunch = false;
+
+/**
+ * Spec §2 Home: the logo (text or image, with its link), the search box (to /Map with the keyword)
+ * with the admin's hint, the quick buttons, this month's new sites and the regional interest, and
+ * the ad popup. What the admin sets comes from getHomeData; offline the last copy is shown.
+ */
 export function HomeScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const router = useRouter();
+  const modal = useModal();
   const [keyword, setKeyword] = useState('');
   const profile = useProfile();
+  const home = useHomeData();
+  const setting = home.data?.home_setting;
+
+  useEffect(() => {
+    const data = home.data;
+    if (!data || !home.fresh || data.ads.length === 0 || adsShownThisLaunch || adsHidden()) return;
+    adsShownThisLaunch = true;
+    void import('./home-actions.ts').then((actions) =>
+      actions.showAds({
+        ads: data.ads,
+        mode: data.home_setting.f_ads_mode,
+        durationSec: data.home_setting.f_ads_duration_sec,
+        open: modal.open,
+        onTapped: (ad) =>
+          void actions.openConnect({
+            type: ad.f_connect_type,
+            value: ad.f_connect_value,
+            imageUrl: ad.f_image_url,
+            openModal: modal.open,
+            router,
+          }),
+      }),
+    );
+  }, [home.data, home.fresh, modal.open, router]);
 
   return (
     <>
-      <ScreenHeader title={t`Bunyang Talk`} />
+      <ScreenHeader title={setting?.f_home_title || t`Bunyang Talk`} />
       <main className="screen">
         {profile?.approval === 'P' ? (
           <p className="banner banner--warn" role="status">
             <Trans>Your sign-up is under review. Some features open once an admin approves it.</Trans>
           </p>
         ) : null}
+        {setting ? <HomeLogo setting={setting} /> : null}
         <search>
           <form
             className="search-box"
@@ -34,7 +89,7 @@ export function HomeScreen() {
               type="search"
               value={keyword}
               onChange={(e) => setKeyword(e.target.value)}
-              placeholder={t`Search by site name or address`}
+              placeholder={setting?.f_home_search_hint || t`Search by site name or address`}
               aria-label={t`Search sites`}
             />
             <button type="submit" className="button button--primary">
@@ -42,6 +97,7 @@ export function HomeScreen() {
             </button>
           </form>
         </search>
+        {/* The today reminder link (/notify/today) with its unread count. */}
         <TodayLink />
 
         <div className="quick-grid">
@@ -55,7 +111,49 @@ export function HomeScreen() {
             <Trans>Register a sale</Trans>
           </Link>
         </div>
+
+        {home.data ? (
+          <Suspense fallback={null}>
+            <HomeMonthly
+              interest={home.data.interest_sites}
+              offline={home.offline}
+              onRegionsChanged={home.reload}
+            />
+          </Suspense>
+        ) : null}
       </main>
     </>
+  );
+}
+
+/** The logo of the home setting: its text or its image, opening its link when it has one. */
+function HomeLogo({ setting }: { setting: HomeSetting }) {
+  const modal = useModal();
+  const router = useRouter();
+  const content =
+    setting.f_home_content_type === 'I' ? (
+      <img className="home-logo__image" src={setting.f_home_content} alt={setting.f_home_title} />
+    ) : (
+      <span className="home-logo__text">{setting.f_home_content}</span>
+    );
+  if (setting.f_home_link_type === '') return <div className="home-logo">{content}</div>;
+  return (
+    <button
+      type="button"
+      className="home-logo home-logo--link"
+      onClick={() =>
+        void import('./home-actions.ts').then((m) =>
+          m.openConnect({
+            type: setting.f_home_link_type,
+            value: setting.f_home_link_data,
+            imageUrl: '',
+            openModal: modal.open,
+            router,
+          }),
+        )
+      }
+    >
+      {content}
+    </button>
   );
 }

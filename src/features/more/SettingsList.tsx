@@ -3,6 +3,7 @@ import { useConfirm } from '../../ui/dialogs.tsx';
 import { useModal } from '../../ui/modal.tsx';
 import { logout } from '../auth/auth-actions.ts';
 import { PointHistoryPopup } from '../points/PointHistoryPopup.tsx';
+import { AppTextsPopup } from '../settings/AppTextsPopup.tsx';
 import { MyInfoPopup } from '../settings/MyInfoPopup.tsx';
 import { PushSettingsPopup } from '../settings/PushSettingsPopup.tsx';
 import { WithdrawalPopup } from '../settings/WithdrawalPopup.tsx';
@@ -37,6 +38,13 @@ export function SettingsList() {
         onClick={() => modal.open((close) => <PointHistoryPopup close={close} />)}
       >
         {t`Point history`}
+      </button>
+      <button
+        type="button"
+        className="card card--link"
+        onClick={() => modal.open((close) => <AppTextsPopup close={close} />)}
+      >
+        {t`Terms and policies`}
       </button>
       <button
         type="button"

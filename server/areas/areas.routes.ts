@@ -1,0 +1,26 @@
+import { getAreaListCall, setAreaLikeCall, setTotalAreaLikeCall } from '../../sync/api/areas.api.ts';
+import { inTransaction } from '../http/context.ts';
+import { defineOperation } from '../http/operation.ts';
+import { areaList } from './areas.repository.ts';
+import { likeAreas } from './areas.service.ts';
+
+export const areaOperations = [
+  defineOperation(getAreaListCall, {
+    access: { kind: 'member' },
+    handler: async ({ ctx }) => ({ list: await areaList({ db: ctx.db, userIdx: ctx.auth.user.f_idx }) }),
+  }),
+  defineOperation(setAreaLikeCall, {
+    access: { kind: 'member' },
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) =>
+        likeAreas({ ctx: t, target: { idx: input.area_idx }, like: input.like === 'Y' }),
+      ),
+  }),
+  defineOperation(setTotalAreaLikeCall, {
+    access: { kind: 'member' },
+    handler: ({ input, ctx }) =>
+      inTransaction(ctx, (t) =>
+        likeAreas({ ctx: t, target: { province: input.area_name }, like: input.like === 'Y' }),
+      ),
+  }),
+];

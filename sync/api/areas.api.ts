@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { defineCall } from './contract.ts';
+import { rowId, yn } from './fields.ts';
+
+/** A 시/군/구 of the area list (spec §3 Area) and whether the caller takes an interest in it. */
+export interface AreaItem {
+  f_idx: number;
+  /** 시/도 */
+  f_area: string;
+  /** 시/군/구 */
+  f_district: string;
+  f_like: 'Y' | 'N';
+}
+
+export const getAreaListCall = defineCall<{ list: AreaItem[] }>()({
+  operationId: 'getAreaList',
+  method: 'post',
+  path: '/site/getAreaList',
+  summary: 'Every 시/도 and 시/군/구, with the caller’s regional interest',
+  tag: 'site',
+  input: v.object({}),
+});
+
+export const setAreaLikeCall = defineCall<{ like_count: number }>()({
+  operationId: 'setAreaLike',
+  method: 'post',
+  path: '/site/setAreaLike',
+  summary: 'Take or drop an interest in one 시/군/구',
+  tag: 'site',
+  input: v.object({ area_idx: rowId, like: yn }),
+});
+
+export const setTotalAreaLikeCall = defineCall<{ like_count: number }>()({
+  operationId: 'setTotalAreaLike',
+  method: 'post',
+  path: '/site/setTotalAreaLike',
+  summary: 'Take or drop an interest in every 시/군/구 of a 시/도',
+  tag: 'site',
+  input: v.object({
+    area_name: v.pipe(
+      v.string('area name required'),
+      v.trim(),
+      v.minLength(1, 'area name required'),
+      v.maxLength(20, 'area name too long'),
+    ),
+    like: yn,
+  }),
+});

@@ -11,6 +11,8 @@ import { mapOperations } from './map/map.routes.ts';
 import { adminExportOperations } from './members/admin-export.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
+// Nearby facilities of a site (spec §2 Modals: facilities map).
+import { facilityOperations } from './public-data/facilities.routes.ts';
 // Public-data look-ups (spec §4, §7 Public data).
 import { publicDataOperations } from './public-data/public-data.routes.ts';
 import { reportsOperations } from './reports/reports.routes.ts';
@@ -50,6 +52,8 @@ export const operations: Operation[] = [
   ...reportsOperations,
   // Public-data look-ups (spec §4, §7 Public data).
   ...publicDataOperations,
+  // Nearby facilities of a site (spec §2 Modals: facilities map).
+  ...facilityOperations,
   // Community and inquiries (spec §7 community and inquire calls).
   ...communityOperations,
   ...inquiryOperations,

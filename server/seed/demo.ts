@@ -3,6 +3,8 @@ import { ensureAreas } from '../areas/areas.seed.ts';
 import { DAY_MS } from '../clock.ts';
 // Community and inquiries
 import { seedCommunity } from '../community/community.seed.ts';
+// Officetel standard prices for the demo officetels (the file admins import on the db tab).
+import { seedOfficetelPrices } from '../public-data/officetel.seed.ts';
 import { seedReports } from '../reports/reports.seed.ts';
 import { createRng } from './random.ts';
 import { generateSites } from './sites.generator.ts';
@@ -150,6 +152,8 @@ export function seedDemo({
   });
   // Community and inquiries: the made+ post is agent 3's (index 2), who spends its points.
   seedCommunity({ sqlite, now, agentIds, adminIdx });
+  // Officetel standard prices for the demo officetels (the file admins import on the db tab).
+  seedOfficetelPrices({ sqlite });
   return { seeded: true, users, sites: totals.sites };
 }
 

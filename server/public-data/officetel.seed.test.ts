@@ -29,7 +29,7 @@ describe('demo officetel prices', () => {
       expect(site).toBeDefined();
       const pnu = pnuOf({
         b_code: site.f_bjd_code,
-        land_type: site.f_land_type,
+        land_type: site.f_land_type === 2 ? 2 : 1,
         main_address_no: site.f_main_no,
         sub_address_no: site.f_sub_no,
       });

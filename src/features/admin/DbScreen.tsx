@@ -5,6 +5,8 @@ import { downloadUserTableCall, type UserTableType } from '../../../sync/api/adm
 import { downloadFile } from '../../api/download.ts';
 import { useCall } from '../../api/useCall.ts';
 import { toast } from '../../ui/toast.tsx';
+// Officetel standard price file import (admin db tab).
+import { OfficetelImport } from './OfficetelImport.tsx';
 
 const tables: Array<{ type: UserTableType; label: MessageDescriptor; hint: MessageDescriptor }> = [
   {
@@ -43,6 +45,8 @@ export function DbScreen() {
           );
         })}
       </ul>
+      {/* Officetel standard price file import (admin db tab). */}
+      <OfficetelImport />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { SiteDetail, SiteDetailCommon, SiteDetailHo } from '../../../../sync/api/site-detail.api.ts';
+// Nearby facilities map (spec §2 Modals), under the location map.
+import { NearbyFacilitiesButton } from '../../public-data/NearbyFacilitiesButton.tsx';
 import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
@@ -94,6 +96,10 @@ export function SiteDetailView({
         ) : (
           <p className="muted">-</p>
         )}
+        {/* Nearby facilities map (spec §2 Modals). */}
+        {site.f_latitude !== null && site.f_longitude !== null ? (
+          <NearbyFacilitiesButton site={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }} />
+        ) : null}
       </section>
     </>
   );

@@ -1,0 +1,117 @@
+import 'ol/ol.css';
+import { useLingui } from '@lingui/react/macro';
+import Feature from 'ol/Feature';
+import Point from 'ol/geom/Point';
+import TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import OlMap from 'ol/Map';
+import { fromLonLat } from 'ol/proj';
+import VectorSource from 'ol/source/Vector';
+import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style';
+import View from 'ol/View';
+import { useEffect, useRef } from 'react';
+import type { Facility } from '../../../sync/public-data/facilities.ts';
+import { baseSource } from '../map/map-layers.ts';
+import { useVworldKey } from '../map/useMapConfig.ts';
+import { facilityKinds } from './facility-kinds.ts';
+
+/** Zoom that shows about a kilometre around the site on a phone. */
+const ZOOM = 15;
+
+const siteStyle = new Style({
+  image: new CircleStyle({
+    radius: 10,
+    fill: new Fill({ color: '#212529' }),
+    stroke: new Stroke({ color: '#ffffff', width: 3 }),
+  }),
+  zIndex: 10,
+});
+
+function pinStyle({ colour, selected }: { colour: string; selected: boolean }): Style {
+  return new Style({
+    image: new CircleStyle({
+      radius: selected ? 10 : 7,
+      fill: new Fill({ color: colour }),
+      stroke: new Stroke({ color: '#ffffff', width: selected ? 3 : 2 }),
+    }),
+    zIndex: selected ? 5 : 1,
+  });
+}
+
+/**
+ * The site (dark pin) and its facilities (one colour a category, the chosen one larger and
+ * centred) on an OpenLayers map with the map screen's base tiles. Tapping a pin chooses it.
+ */
+export default function FacilitiesMap({
+  site,
+  facilities,
+  selectedId,
+  onSelect,
+}: {
+  site: { lat: number; lng: number; name: string };
+  facilities: Facility[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useLingui();
+  const element = useRef<HTMLElement>(null);
+  const tiles = useRef(new TileLayer({ source: baseSource(null) }));
+  const pins = useRef(new VectorSource());
+  const map = useRef<OlMap | null>(null);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const vworldKey = useVworldKey();
+
+  useEffect(() => {
+    if (!element.current) return;
+    const marker = new Feature({ geometry: new Point(fromLonLat([site.lng, site.lat])) });
+    marker.setStyle(siteStyle);
+    const olMap = new OlMap({
+      target: element.current,
+      layers: [
+        tiles.current,
+        new VectorLayer({ source: pins.current }),
+        new VectorLayer({ source: new VectorSource({ features: [marker] }) }),
+      ],
+      view: new View({ center: fromLonLat([site.lng, site.lat]), zoom: ZOOM, maxZoom: 19, minZoom: 11 }),
+    });
+    olMap.on('singleclick', (e) => {
+      const hit = olMap.forEachFeatureAtPixel(e.pixel, (f) => f.get('facilityId') as string | undefined);
+      if (hit) onSelectRef.current(hit);
+    });
+    map.current = olMap;
+    return () => {
+      olMap.setTarget(undefined);
+      map.current = null;
+    };
+  }, [site.lat, site.lng]);
+
+  useEffect(() => {
+    if (vworldKey !== undefined) tiles.current.setSource(baseSource(vworldKey));
+  }, [vworldKey]);
+
+  useEffect(() => {
+    pins.current.clear();
+    pins.current.addFeatures(
+      facilities.map((f) => {
+        const feature = new Feature({ geometry: new Point(fromLonLat([f.lng, f.lat])), facilityId: f.id });
+        feature.setStyle(
+          pinStyle({ colour: facilityKinds[f.category].colour, selected: f.id === selectedId }),
+        );
+        return feature;
+      }),
+    );
+    const chosen = facilities.find((f) => f.id === selectedId);
+    if (chosen)
+      map.current?.getView().animate({ center: fromLonLat([chosen.lng, chosen.lat]), duration: 250 });
+  }, [facilities, selectedId]);
+
+  return (
+    <figure
+      ref={element}
+      className="facilities-map"
+      aria-label={t`Map of facilities around ${site.name}`}
+      data-testid="facilities-map"
+    />
+  );
+}

@@ -167,3 +167,5 @@ function ImportOutcome({ outcome }: { outcome: Outcome | null }) {
     </div>
   );
 }
+
+export default OfficetelImport;

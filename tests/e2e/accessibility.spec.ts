@@ -76,7 +76,8 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
   await page.waitForFunction(
     () =>
-      !document.querySelector('[aria-busy="true"]') && !/불러오는 중|Loading…/.test(document.body.innerText),
+      !document.querySelector('[aria-busy="true"]') &&
+      !/불러오는 중|Loading…/.test(document.body.textContent ?? ''),
     undefined,
     { timeout: 20_000 },
   );

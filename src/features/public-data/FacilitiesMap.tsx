@@ -1,6 +1,7 @@
 import 'ol/ol.css';
 import { useLingui } from '@lingui/react/macro';
 import Feature from 'ol/Feature';
+import Circle from 'ol/geom/Circle';
 import Point from 'ol/geom/Point';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
@@ -10,13 +11,16 @@ import VectorSource from 'ol/source/Vector';
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style';
 import View from 'ol/View';
 import { useEffect, useRef } from 'react';
-import type { Facility } from '../../../sync/public-data/facilities.ts';
+import { FACILITY_RADIUS_M, type Facility } from '../../../sync/public-data/facilities.ts';
 import { baseSource } from '../map/map-layers.ts';
 import { useVworldKey } from '../map/useMapConfig.ts';
 import { facilityKinds } from './facility-kinds.ts';
 
-/** Zoom that shows about a kilometre around the site on a phone. */
-const ZOOM = 15;
+/** The 1 km the facilities were searched in, drawn faintly so a pin's distance reads at a glance. */
+const radiusStyle = new Style({
+  fill: new Fill({ color: 'rgba(31, 94, 255, 0.06)' }),
+  stroke: new Stroke({ color: 'rgba(31, 94, 255, 0.5)', width: 1.5, lineDash: [6, 4] }),
+});
 
 const siteStyle = new Style({
   image: new CircleStyle({
@@ -64,17 +68,26 @@ export default function FacilitiesMap({
 
   useEffect(() => {
     if (!element.current) return;
-    const marker = new Feature({ geometry: new Point(fromLonLat([site.lng, site.lat])) });
+    const centre = fromLonLat([site.lng, site.lat]);
+    const marker = new Feature({ geometry: new Point(centre) });
     marker.setStyle(siteStyle);
+    // Web Mercator stretches distances by 1 / cos(latitude): the circle is scaled to stay 1 km on the ground.
+    const ring = new Circle(centre, FACILITY_RADIUS_M / Math.cos((site.lat * Math.PI) / 180));
+    const radius = new Feature({ geometry: ring });
+    radius.setStyle(radiusStyle);
+    const view = new View({ center: centre, zoom: 15, maxZoom: 19, minZoom: 11 });
     const olMap = new OlMap({
       target: element.current,
       layers: [
         tiles.current,
+        new VectorLayer({ source: new VectorSource({ features: [radius] }) }),
         new VectorLayer({ source: pins.current }),
         new VectorLayer({ source: new VectorSource({ features: [marker] }) }),
       ],
-      view: new View({ center: fromLonLat([site.lng, site.lat]), zoom: ZOOM, maxZoom: 19, minZoom: 11 }),
+      view,
     });
+    // Every facility lies within the circle: fitting it shows them all.
+    view.fit(ring.getExtent(), { size: olMap.getSize() ?? [340, 260], padding: [12, 12, 12, 12] });
     olMap.on('singleclick', (e) => {
       const hit = olMap.forEachFeatureAtPixel(e.pixel, (f) => f.get('facilityId') as string | undefined);
       if (hit) onSelectRef.current(hit);

@@ -32,7 +32,7 @@ export function TradeTab({ pnu }: { pnu: string }) {
       >
         {area === null ? t`Area: all` : t`Area: ${formatArea(area)}`}
       </button>
-      <table className="table">
+      <table className="table trade-table">
         <caption className="sr-only">{t`Actual transaction price`}</caption>
         <thead>
           <tr>

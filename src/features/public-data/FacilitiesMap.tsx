@@ -1,8 +1,8 @@
 import 'ol/ol.css';
 import { useLingui } from '@lingui/react/macro';
 import Feature from 'ol/Feature';
-import Circle from 'ol/geom/Circle';
 import Point from 'ol/geom/Point';
+import { circular } from 'ol/geom/Polygon';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import OlMap from 'ol/Map';
@@ -71,8 +71,8 @@ export default function FacilitiesMap({
     const centre = fromLonLat([site.lng, site.lat]);
     const marker = new Feature({ geometry: new Point(centre) });
     marker.setStyle(siteStyle);
-    // Web Mercator stretches distances by 1 / cos(latitude): the circle is scaled to stay 1 km on the ground.
-    const ring = new Circle(centre, FACILITY_RADIUS_M / Math.cos((site.lat * Math.PI) / 180));
+    // A geodesic circle (the map screen's radius tool draws the same way), 1 km on the ground.
+    const ring = circular([site.lng, site.lat], FACILITY_RADIUS_M, 64).transform('EPSG:4326', 'EPSG:3857');
     const radius = new Feature({ geometry: ring });
     radius.setStyle(radiusStyle);
     const view = new View({ center: centre, zoom: 15, maxZoom: 19, minZoom: 11 });

@@ -16,6 +16,8 @@ import { membersOperations } from './members/members.routes.ts';
 // Notifications (spec §7 notify calls).
 import { notifyOperations } from './notify/notify.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
+// Nearby facilities of a site (spec §2 Modals: facilities map).
+import { facilityOperations } from './public-data/facilities.routes.ts';
 // Public-data look-ups (spec §4, §7 Public data).
 import { publicDataOperations } from './public-data/public-data.routes.ts';
 // Web Push subscriptions.
@@ -57,6 +59,8 @@ export const operations: Operation[] = [
   ...reportsOperations,
   // Public-data look-ups (spec §4, §7 Public data).
   ...publicDataOperations,
+  // Nearby facilities of a site (spec §2 Modals: facilities map).
+  ...facilityOperations,
   // Community and inquiries (spec §7 community and inquire calls).
   ...communityOperations,
   ...inquiryOperations,

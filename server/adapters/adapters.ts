@@ -4,6 +4,10 @@ import type { AddressSearch } from './address/address.ts';
 import { jusoAddressSearch } from './address/juso-address.ts';
 import { kakaoAddressSearch } from './address/kakao-address.ts';
 import { localAddressSearch } from './address/local-address.ts';
+// Nearby facilities (Kakao Local category search, else the bundled sample).
+import type { FacilitySearch } from './facilities/facilities.ts';
+import { kakaoFacilitySearch } from './facilities/kakao-facilities.ts';
+import { sampleFacilitySearch } from './facilities/sample-facilities.ts';
 import type { PaymentProvider } from './payment/payment.ts';
 import { portonePaymentProvider } from './payment/portone.ts';
 import { testPaymentProvider } from './payment/test-checkout.ts';
@@ -32,6 +36,8 @@ export interface Adapters {
   prices: PriceService;
   /** Web Push with the server's VAPID keys, to whichever push service a device subscribed at. */
   push: PushSender;
+  /** Places around a site: Kakao Local with KAKAO_REST_KEY, else the bundled sample. */
+  facilities: FacilitySearch;
 }
 
 export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
@@ -78,5 +84,12 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
         })
       : samplePriceService(),
     push: webPushSender({ vapid: config.push.vapid, subject: config.push.subject }),
+    facilities: config.address.kakaoKey
+      ? kakaoFacilitySearch({
+          baseUrl: config.address.kakaoUrl,
+          restKey: config.address.kakaoKey,
+          timeoutMs: publicData.timeoutMs,
+        })
+      : sampleFacilitySearch(),
   };
 }

@@ -62,6 +62,30 @@ export function invalidInput({ field, msg }: { field: string; msg: Message }): A
   return new AppError({ code: ResultCode.badParameter, status: 400, msg, data: { field } });
 }
 
+/**
+ * Bad input a screen lists in detail (the rows of an imported file): -4 with the rule's message,
+ * the field and the details as data.
+ */
+export function invalidInputDetails({
+  field,
+  msg,
+  params,
+  details,
+}: {
+  field: string;
+  msg: Message;
+  params?: Record<string, string | number>;
+  details: Record<string, unknown>;
+}): AppError {
+  return new AppError({
+    code: ResultCode.badParameter,
+    status: 400,
+    msg,
+    ...(params ? { params } : {}),
+    data: { field, ...details },
+  });
+}
+
 export function tokenEmpty(): AppError {
   return new AppError({ code: ResultCode.tokenEmpty, status: 401, msg: coreMessages.tokenEmpty });
 }

@@ -116,4 +116,87 @@ describe('officetel standard prices', () => {
     const res = await upload({ token: member.token, name: 'x.csv', year: '2025', body: csv([]) });
     expect(res.code).toBe(-1);
   });
+
+  it('refuse a file with unreadable rows whole, listing each row with its line, column and value', async () => {
+    t = await createTestApp();
+    const admin = await adminWith(t, '12');
+    const res = await upload({
+      token: admin.token,
+      name: 'officetel-2025.csv',
+      year: '2025',
+      body: csv([
+        `${PNU},역삼동 825,1,A동,10,1001,2025-01-01,33.5,12.25,4120000`,
+        `12345,역삼동 825,1,A동,10,1002,2025-01-01,28.1,10.3,4050000`,
+        `${PNU},역삼동 825,1,A동,9,901,2025-01-01,33.5,12.25,사백만`,
+      ]),
+    });
+    expect(res.code).toBe(-4);
+    expect(res.data).toMatchObject({
+      field: 'file',
+      row_count: 2,
+      rows: [
+        { line: 3, column: 'pnu', value: '12345' },
+        { line: 4, column: 'pbprice', value: '사백만' },
+      ],
+    });
+    expect(await t.deps.db.selectFrom('officetel_prices').select('f_idx').execute()).toEqual([]);
+  });
+
+  it('tell the file apart by its bytes: a renamed workbook is read, a picture or an old .xls is refused', async () => {
+    t = await createTestApp();
+    const admin = await adminWith(t, '12');
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('2025').addRow(HEADER.split(','));
+    book.worksheets[0]?.addRow([
+      PNU,
+      '역삼동 825',
+      '1',
+      'A동',
+      '3',
+      '301',
+      '2025-01-01',
+      30.2,
+      9.8,
+      3_900_000,
+    ]);
+    const renamed = await upload({
+      token: admin.token,
+      name: 'officetel.csv',
+      year: '2025',
+      body: (await book.xlsx.writeBuffer()) as ArrayBuffer,
+    });
+    expect(renamed.data).toEqual({ imported: 1, year: '2025' });
+
+    const picture = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const png = await upload({ token: admin.token, name: 'prices.csv', year: '2025', body: picture });
+    expect(png.code).toBe(-4);
+    expect(JSON.stringify(png.data)).toContain('not a CSV or XLSX file');
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+    const old = await upload({ token: admin.token, name: 'prices.xlsx', year: '2025', body: xls });
+    expect(JSON.stringify(old.data)).toContain('.xls');
+    expect(await t.deps.db.selectFrom('officetel_prices').select('f_ho').execute()).toEqual([
+      { f_ho: '301' },
+    ]);
+  });
+
+  it('read a CSV written in EUC-KR, as public files often are', async () => {
+    t = await createTestApp();
+    const admin = await adminWith(t, '12');
+    // "A동" is ASCII but "역삼동" is not: its EUC-KR bytes (BF AA BB EF B5 BF) are not UTF-8.
+    const head = new TextEncoder().encode(`${HEADER}\n${PNU},`);
+    const dong = new Uint8Array([0xbf, 0xaa, 0xbb, 0xef, 0xb5, 0xbf]);
+    const tail = new TextEncoder().encode(' 825,1,A,3,301,2025-01-01,30.2,9.8,3900000\n');
+    const res = await upload({
+      token: admin.token,
+      name: 'officetel.csv',
+      year: '2025',
+      body: new Uint8Array([...head, ...dong, ...tail]),
+    });
+    expect(res.data).toEqual({ imported: 1, year: '2025' });
+    const row = await t.deps.db
+      .selectFrom('officetel_prices')
+      .select('f_build_addr')
+      .executeTakeFirstOrThrow();
+    expect(row.f_build_addr).toBe('역삼동 825');
+  });
 });

@@ -13,6 +13,10 @@ export const publicDataMessages = defineMessages({
     ko: '조회가 너무 많습니다. 1분 후 다시 시도해 주세요.',
     en: 'Too many look-ups. Please try again in a minute.',
   },
+  officetelRows: {
+    ko: '파일의 {count}개 행을 읽을 수 없어 아무것도 가져오지 않았습니다. 표시된 행을 고친 뒤 다시 올려 주세요.',
+    en: '{count} rows of the file cannot be read, so nothing was imported. Fix the rows listed and upload again.',
+  },
   officetelImported: { ko: '오피스텔 기준시가를 가져왔습니다.', en: 'Officetel standard prices imported.' },
   registerCancelled: {
     ko: '건축물대장이 없거나 말소된 지번입니다.',

@@ -10,7 +10,7 @@ import {
   getOfficetelPriceCall,
   importOfficetelPricesCall,
 } from '../../sync/api/public-data.api.ts';
-import { badParameter, ruleViolation } from '../http/errors.ts';
+import { badParameter, invalidInputDetails, ruleViolation } from '../http/errors.ts';
 import { defineOperation } from '../http/operation.ts';
 import { importOfficetelRows, officetelLevel, officetelPrices } from './officetel.repository.ts';
 import { OfficetelFileError, readOfficetelFile } from './officetel.ts';
@@ -138,6 +138,14 @@ export const publicDataOperations = [
         });
       } catch (err) {
         if (!(err instanceof OfficetelFileError)) throw err;
+        // Rows that cannot be read are listed each (line, column, value) for the admin to fix.
+        if (err.rows)
+          throw invalidInputDetails({
+            field: 'file',
+            msg: publicDataMessages.officetelRows,
+            params: { count: err.rows.count },
+            details: { reason: err.problem, row_count: err.rows.count, rows: err.rows.listed },
+          });
         throw badParameter({ field: 'file', reason: err.problem });
       }
       return {

@@ -5,6 +5,8 @@ import { DAY_MS } from '../clock.ts';
 import { seedCommunity } from '../community/community.seed.ts';
 // Notifications.
 import { seedNotifications } from '../notify/notify.seed.ts';
+// Officetel standard prices for the demo officetels (the file admins import on the db tab).
+import { seedOfficetelPrices } from '../public-data/officetel.seed.ts';
 import { seedReports } from '../reports/reports.seed.ts';
 import { createRng } from './random.ts';
 import { generateSites } from './sites.generator.ts';
@@ -154,6 +156,8 @@ export function seedDemo({
   seedCommunity({ sqlite, now, agentIds, adminIdx });
   // Notifications: received, sent and automatic ones for the demo agents.
   seedNotifications({ sqlite, now, agentIds });
+  // Officetel standard prices for the demo officetels (the file admins import on the db tab).
+  seedOfficetelPrices({ sqlite });
   return { seeded: true, users, sites: totals.sites };
 }
 

@@ -1,10 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { downloadUserTableCall, type UserTableType } from '../../../sync/api/admin-export.api.ts';
 import { downloadFile } from '../../api/download.ts';
 import { useCall } from '../../api/useCall.ts';
 import { toast } from '../../ui/toast.tsx';
+
+// Officetel standard price file import (admin db tab): its own chunk, so the screen's
+// preload list (kept in the entry) stays as it was.
+const OfficetelImport = lazy(() => import('./OfficetelImport.tsx'));
 
 const tables: Array<{ type: UserTableType; label: MessageDescriptor; hint: MessageDescriptor }> = [
   {
@@ -43,6 +48,10 @@ export function DbScreen() {
           );
         })}
       </ul>
+      {/* Officetel standard price file import (admin db tab). */}
+      <Suspense fallback={null}>
+        <OfficetelImport />
+      </Suspense>
     </section>
   );
 }

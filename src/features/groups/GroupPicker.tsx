@@ -29,6 +29,7 @@ export function GroupPicker({
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const valueId = useId();
   const rows: Array<{ f_idx: number | null; f_name: string }> = [
     ...(allLabel !== undefined ? [{ f_idx: null, f_name: allLabel }] : []),
     ...groups,
@@ -46,11 +47,17 @@ export function GroupPicker({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={label}
+        aria-describedby={valueId}
         disabled={disabled}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="group-picker__value">{current?.f_name ?? t`Choose a group`}</span>
+        {/* Named by its visible label (WCAG 2.5.3 label in name); the chosen group is the value, read as its description. */}
+        <span className="group-picker__text">
+          <span className="group-picker__label">{label}</span>
+          <span id={valueId} className="group-picker__value" aria-hidden="true">
+            {current?.f_name ?? t`Choose a group`}
+          </span>
+        </span>
         <span aria-hidden="true">▾</span>
       </button>
       {open ? (

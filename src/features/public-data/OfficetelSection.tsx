@@ -50,21 +50,27 @@ function useLevel({ pnu, level, upper }: { pnu: string; level: Level; upper: str
 export function OfficetelSection({ pnu }: { pnu: string }) {
   const { t } = useLingui();
   const modal = useModal();
+  // The names chosen so far, level by level; '' is a real name (a building without a dong name).
   const [chosen, setChosen] = useState<string[]>([]);
   const [buildnum, dong, floor, ho] = chosen;
+  const upTo = (n: number) => (chosen.length >= n ? chosen.slice(0, n) : null);
   const levels = [
     useLevel({ pnu, level: 1, upper: [] }),
-    useLevel({ pnu, level: 2, upper: buildnum ? [buildnum] : null }),
-    useLevel({ pnu, level: 3, upper: buildnum && dong ? [buildnum, dong] : null }),
-    useLevel({ pnu, level: 4, upper: buildnum && dong && floor ? [buildnum, dong, floor] : null }),
+    useLevel({ pnu, level: 2, upper: upTo(1) }),
+    useLevel({ pnu, level: 3, upper: upTo(2) }),
+    useLevel({ pnu, level: 4, upper: upTo(3) }),
   ];
   const price = useLookup(
     getOfficetelPriceCall,
-    buildnum && dong && floor && ho ? { pnu, buildnum, dong, floor, ho } : null,
+    buildnum !== undefined && dong !== undefined && floor !== undefined && ho !== undefined
+      ? { pnu, buildnum, dong, floor, ho }
+      : null,
   );
   const labels = [t`Building number`, t`Dong`, t`Floor`, t`Unit`];
+  // Option values carry a prefix so an empty name stays apart from "Choose" (value '').
   const choose = (index: number, value: string) =>
-    setChosen([...chosen.slice(0, index), value].filter(Boolean));
+    setChosen(value === '' ? chosen.slice(0, index) : [...chosen.slice(0, index), value.slice(1)]);
+  const nameOf = (n: string) => n || t`No dong name`;
   const latest = price.shown?.answer.list.at(-1);
 
   if (levels[0]?.length === 0) return null;
@@ -73,7 +79,7 @@ export function OfficetelSection({ pnu }: { pnu: string }) {
     if (!shown) return;
     modal.open((close) => (
       <PriceHistoryPopup
-        title={`${t`Officetel standard price history`} · ${dong ?? ''} ${ho ?? ''}`}
+        title={`${t`Officetel standard price history`} · ${dong ? `${dong} ` : ''}${ho ?? ''}`}
         valueLabel={t`Won`}
         rows={shown.answer.list.map((r) => ({ year: r.f_year, won: r.value }))}
         answer={shown.answer}
@@ -90,14 +96,14 @@ export function OfficetelSection({ pnu }: { pnu: string }) {
           <label key={labels[i]}>
             <span>{labels[i]}</span>
             <select
-              value={chosen[i] ?? ''}
+              value={chosen[i] === undefined ? '' : `=${chosen[i]}`}
               disabled={names.length === 0}
               onChange={(e) => choose(i, e.target.value)}
             >
               <option value="">{t`Choose`}</option>
               {names.map((n) => (
-                <option key={n} value={n}>
-                  {n}
+                <option key={n} value={`=${n}`}>
+                  {nameOf(n)}
                 </option>
               ))}
             </select>

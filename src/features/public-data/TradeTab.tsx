@@ -1,33 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { formatArea, formatManwon } from '../../lib/format.ts';
+import { useModal } from '../../ui/modal.tsx';
+import { AreaSelectPopup } from './AreaSelectPopup.tsx';
+import { areaChoices, sampleTrades } from './sample-trades.ts';
 
-interface SampleTrade {
-  month: string;
-  area: number;
-  floor: number;
-  manwon: number;
-}
-
-/**
- * Actual transaction prices: the product shows sample data here (spec §2; the provider call
- * exists but is not used), derived from the parcel number so a site always shows the same rows.
- */
-function sampleTrades(pnu: string): SampleTrade[] {
-  const seed = Number(pnu.slice(-6)) || 1;
-  return Array.from({ length: 6 }, (_, i) => {
-    const area = 49 + ((seed + i * 7) % 36);
-    return {
-      month: `2025-${String(12 - i * 2).padStart(2, '0')}`,
-      area,
-      floor: 2 + ((seed + i) % 12),
-      manwon: Math.round((area * (620 + ((seed * (i + 3)) % 180))) / 100) * 100,
-    };
-  });
-}
-
+/** Actual transaction prices (sample data, spec §2), narrowed to one area type by the area selection popup. */
 export function TradeTab({ pnu }: { pnu: string }) {
   const { t, i18n } = useLingui();
+  const modal = useModal();
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
+  const [area, setArea] = useState<number | null>(null);
+  const trades = sampleTrades(pnu);
+  const shown = area === null ? trades : trades.filter((r) => r.area === area);
+  const openAreas = () =>
+    modal.open((close) => (
+      <AreaSelectPopup choices={areaChoices(trades)} chosen={area} onChoose={setArea} close={close} />
+    ));
   return (
     <div className="lookup-tab" data-testid="trade-tab">
       <p className="lookup-note muted">
@@ -35,7 +24,15 @@ export function TradeTab({ pnu }: { pnu: string }) {
           <Trans>Sample data</Trans>
         </span>
       </p>
-      <table className="table">
+      <button
+        type="button"
+        className="button area-select__open"
+        data-testid="area-select-button"
+        onClick={openAreas}
+      >
+        {area === null ? t`Area: all` : t`Area: ${formatArea(area)}`}
+      </button>
+      <table className="table trade-table">
         <caption className="sr-only">{t`Actual transaction price`}</caption>
         <thead>
           <tr>
@@ -46,8 +43,8 @@ export function TradeTab({ pnu }: { pnu: string }) {
           </tr>
         </thead>
         <tbody>
-          {sampleTrades(pnu).map((r) => (
-            <tr key={r.month}>
+          {shown.map((r) => (
+            <tr key={r.id}>
               <td>{r.month}</td>
               <td>{formatArea(r.area)}</td>
               <td>{r.floor}</td>

@@ -27,7 +27,7 @@ const siteStyle = new Style({
 /** The site's location on a small OpenLayers map, with the same base tiles as the map screen. */
 export default function LocationMap({ lat, lng, title }: { lat: number; lng: number; title: string }) {
   const { t } = useLingui();
-  const element = useRef<HTMLDivElement>(null);
+  const element = useRef<HTMLElement>(null);
   const tiles = useRef(new TileLayer({ source: baseSource(null) }));
   const vworldKey = useVworldKey();
 
@@ -50,10 +50,10 @@ export default function LocationMap({ lat, lng, title }: { lat: number; lng: num
   }, [vworldKey]);
 
   return (
-    <div
+    <figure
       ref={element}
       className="location-map"
-      role="img"
+      // A figure, not an image: the map holds its own zoom and attribution buttons.
       aria-label={t`Map of ${title}`}
       data-testid="location-map"
     />

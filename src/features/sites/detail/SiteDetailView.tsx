@@ -4,6 +4,8 @@ import type { SiteDetail, SiteDetailCommon, SiteDetailHo } from '../../../../syn
 import { isLocalSiteIdx } from '../../../../sync/sites/local-site.ts';
 // Notifications: the site's list.
 import { SiteNotifyLink } from '../../notify/SiteNotifyLink.tsx';
+// Nearby facilities map (spec §2 Modals), under the location map.
+import { NearbyFacilitiesButton } from '../../public-data/NearbyFacilitiesButton.tsx';
 import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
@@ -104,6 +106,10 @@ export function SiteDetailView({
         ) : (
           <p className="muted">-</p>
         )}
+        {/* Nearby facilities map (spec §2 Modals). */}
+        {site.f_latitude !== null && site.f_longitude !== null ? (
+          <NearbyFacilitiesButton site={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }} />
+        ) : null}
       </section>
     </>
   );

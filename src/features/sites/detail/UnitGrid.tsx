@@ -46,7 +46,6 @@ export function UnitGrid({
                       className={`unit-cell${done ? ' is-done' : ''}`}
                       data-testid="unit-cell"
                       data-complete={u.f_complete}
-                      aria-label={done ? t`${u.f_ho}, sold out` : u.f_ho}
                       onClick={() =>
                         modal.open((close) => (
                           <UnitInfoPopup unit={u} dong={dong} report={report} onClose={close} />

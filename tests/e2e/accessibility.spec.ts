@@ -1,0 +1,226 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import type { SitePage } from '../../sync/api/site-lists.api.ts';
+import { authHeaders, loginAs } from './support.ts';
+
+/**
+ * Accessibility check over every route (issue: accessible on every screen, not only the first).
+ * The routes come from the app's own router (`self.__TSR_ROUTER__`, which TanStack Router sets
+ * in the browser), so a screen added later is checked without touching this file; a route with a
+ * path parameter this file has no value for fails by name instead of being skipped. Each route
+ * is opened signed out (public screens), as an agent and as an admin, and the modals agents
+ * open most on the site detail are opened too. No serious or critical axe violation is allowed
+ * (WCAG 2.1 A and AA rules); a failure lists every route, role and rule at once.
+ */
+
+const AGENT = '01020000001';
+/** The super admin holds every admin tab, so every admin screen shows itself rather than a refusal. */
+const ADMIN = '01000000000';
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Values for path parameters: each value is its own page to check. */
+const PARAMS: Record<string, (ctx: { siteIdx: number }) => string[]> = {
+  type: () => ['New', 'General'],
+  view: () => ['community', 'notice', 'inquire'],
+  siteIdx: ({ siteIdx }) => [String(siteIdx)],
+};
+
+/** Search parameters a screen needs to show something rather than its empty state. */
+const SEARCH: Record<string, (ctx: { siteIdx: number }) => string> = {
+  '/SiteDetail': ({ siteIdx }) => `?site_idx=${siteIdx}`,
+};
+
+type Role = 'signed out' | 'agent' | 'admin';
+
+interface Problem {
+  role: Role;
+  where: string;
+  text: string;
+}
+
+/** Every route's full path, from the router the page runs. */
+async function routePaths(page: Page): Promise<string[]> {
+  await page.goto('/');
+  await page.waitForFunction(
+    () => 'routesById' in ((self as { __TSR_ROUTER__?: object }).__TSR_ROUTER__ ?? {}),
+  );
+  const paths = await page.evaluate(() => {
+    const router = (self as unknown as { __TSR_ROUTER__: { routesById: Record<string, RouteLike> } })
+      .__TSR_ROUTER__;
+    interface RouteLike {
+      fullPath: string;
+      children?: unknown;
+    }
+    // Leaves only: a parent route (a layout, /admin, /RegSite) shows one of its children.
+    return Object.values(router.routesById)
+      .filter((r) => !r.children || (Array.isArray(r.children) && r.children.length === 0))
+      .map((r) => r.fullPath);
+  });
+  return [...new Set(paths.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)))].sort();
+}
+
+/** The concrete addresses of one route, or a problem naming the parameter with no value. */
+function urlsOf({ path, siteIdx }: { path: string; siteIdx: number }): { urls: string[]; missing?: string } {
+  let urls = [path];
+  for (const name of path.match(/\$(\w+)/g) ?? []) {
+    const values = PARAMS[name.slice(1)]?.({ siteIdx });
+    if (!values) return { urls: [], missing: name };
+    urls = urls.flatMap((u) => values.map((v) => u.replace(name, v)));
+  }
+  const search = SEARCH[path]?.({ siteIdx }) ?? '';
+  return { urls: urls.map((u) => `${u}${search}`) };
+}
+
+/** Waits until the screen has drawn what it loads: no pending route, no loading line, a quiet network. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      !/불러오는 중|Loading…/.test(document.body.textContent ?? ''),
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {
+    // The sync engine may keep a request open; the screen has drawn by now.
+  });
+}
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const targets = v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ');
+      // The first element's own finding (e.g. the contrast ratio and its colours) says what to fix.
+      const finding = (v.nodes[0]?.failureSummary ?? '').split('\n').slice(1, 2).join('').trim();
+      return `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} element(s), e.g. ${targets}${finding ? ` — ${finding}` : ''}`;
+    });
+}
+
+async function checkRoutes({
+  page,
+  role,
+  paths,
+  siteIdx,
+}: {
+  page: Page;
+  role: Role;
+  paths: string[];
+  siteIdx: number;
+}): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const path of paths) {
+    const { urls, missing } = urlsOf({ path, siteIdx });
+    if (missing) {
+      problems.push({
+        role,
+        where: path,
+        text: `path parameter ${missing} has no value in PARAMS (tests/e2e/accessibility.spec.ts)`,
+      });
+      continue;
+    }
+    for (const url of urls) {
+      await page.goto(url);
+      await settle(page);
+      const landed = new URL(page.url()).pathname;
+      const where =
+        landed.toLowerCase() === url.split('?')[0]?.toLowerCase() ? url : `${url} (shown: ${landed})`;
+      for (const text of await violations(page)) problems.push({ role, where, text });
+    }
+  }
+  return problems;
+}
+
+function report(problems: Problem[]): string {
+  return [
+    `${problems.length} serious or critical accessibility violation(s):`,
+    ...problems.map((p) => `  [${p.role}] ${p.where}: ${p.text}`),
+  ].join('\n');
+}
+
+async function demoSiteOf({ page, token }: { page: Page; token: string }): Promise<number> {
+  const res = await page.request.post('/api/v1/site/getMySiteList', {
+    headers: authHeaders(token),
+    data: { site_type: 'O' },
+  });
+  const site = ((await res.json()) as { data: SitePage }).data.list[0];
+  if (!site) throw new Error('the demo agent has no new-open site');
+  return site.f_idx;
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test('on every public route, signed out', async ({ page }) => {
+    const all = await routePaths(page);
+    const publicPaths = ['/', '/Splash', '/Login', '/SignupInfo', '/SignupQuiz', '/Inquire'].filter((p) =>
+      all.includes(p),
+    );
+    const problems = await checkRoutes({ page, role: 'signed out', paths: publicPaths, siteIdx: 0 });
+    expect(problems.length, report(problems)).toBe(0);
+  });
+
+  test('on every route, signed in as an agent, and in the site detail popups agents open most', async ({
+    page,
+  }) => {
+    const paths = await routePaths(page);
+    const { token } = await loginAs(page, AGENT);
+    const siteIdx = await demoSiteOf({ page, token });
+    const problems = await checkRoutes({ page, role: 'agent', paths, siteIdx });
+
+    // The popups of the site detail: inquiry tabs, area selection, price history, facilities map.
+    const popup = async (where: string, open: () => Promise<void>) => {
+      await open();
+      await settle(page);
+      for (const text of await violations(page)) problems.push({ role: 'agent', where, text });
+    };
+    await page.goto(`/SiteDetail?site_idx=${siteIdx}`);
+    await settle(page);
+    await popup('site detail › public data (building register)', async () => {
+      await page.getByTestId('inquiry-button').click();
+      await expect(page.getByTestId('building-title')).toBeVisible({ timeout: 20_000 });
+    });
+    await popup('site detail › public data (official land price)', async () => {
+      await page.getByTestId('site-inquiry').getByRole('tab').nth(1).click();
+      await expect(page.getByTestId('open-land-history')).toBeVisible({ timeout: 20_000 });
+    });
+    await popup('site detail › public data › land price history', async () => {
+      await page.getByTestId('open-land-history').click();
+      await expect(page.getByTestId('price-history').locator('canvas')).toBeVisible({ timeout: 20_000 });
+    });
+    await page.goBack();
+    await popup('site detail › public data (actual transaction price)', async () => {
+      await page.getByTestId('site-inquiry').getByRole('tab').nth(2).click();
+      await expect(page.getByTestId('trade-tab')).toBeVisible();
+    });
+    await popup('site detail › public data › area selection', async () => {
+      await page.getByTestId('area-select-button').click();
+      await expect(page.getByTestId('area-select')).toBeVisible();
+    });
+    await page.goBack();
+    await page.goBack();
+    await popup('site detail › nearby facilities', async () => {
+      await page.getByTestId('facilities-button').click();
+      await expect(page.getByTestId('facility-list')).toBeVisible({ timeout: 20_000 });
+    });
+    expect(problems.length, report(problems)).toBe(0);
+  });
+
+  test('on every route, signed in as an admin', async ({ page, browser, baseURL }) => {
+    // An agent's demo site for the site detail, found in a context of its own.
+    const agentContext = await browser.newContext({ baseURL: baseURL ?? '' });
+    const agentPage = await agentContext.newPage();
+    const { token } = await loginAs(agentPage, AGENT);
+    const siteIdx = await demoSiteOf({ page: agentPage, token });
+    await agentContext.close();
+    const paths = await routePaths(page);
+    await loginAs(page, ADMIN);
+    const problems = await checkRoutes({ page, role: 'admin', paths, siteIdx });
+    expect(problems.length, report(problems)).toBe(0);
+  });
+});

@@ -10,6 +10,8 @@ import {
   sqmToPyeong,
   TransType,
 } from '../../../sync/sites/rules.ts';
+import { KeptNotice } from '../../ui/KeptNotice.tsx';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { AreaPair } from './AreaSection.tsx';
 import { ChoiceChips, CountPicker, FlagBox, joinList, listOf, NumberField } from './controls.tsx';
@@ -65,12 +67,54 @@ const deals: Array<{
 
 function UnitForm({
   initial,
+  keptKey,
   isNew,
   canDelete,
   template,
   onDone,
 }: {
   initial: FormHo;
+  keptKey: string;
+  isNew: boolean;
+  canDelete: boolean;
+  template: boolean;
+  onDone: (result: UnitEditResult) => void;
+}) {
+  // What is typed is kept on the device until the popup is saved or closed (src/ui/kept-form.ts):
+  // after a reload the same unit opens with it again.
+  const kept = useKeptState<FormHo>({ key: keptKey, initial });
+  if (!kept.ready) return null;
+  return (
+    <UnitFields
+      unit={kept.value}
+      setUnit={kept.set}
+      restored={kept.restored}
+      onStartOver={kept.reset}
+      isNew={isNew}
+      canDelete={canDelete}
+      template={template}
+      onDone={(result) => {
+        void kept.discard();
+        onDone(result);
+      }}
+    />
+  );
+}
+
+function UnitFields({
+  unit,
+  setUnit,
+  restored,
+  onStartOver,
+  isNew,
+  canDelete,
+  template,
+  onDone,
+}: {
+  unit: FormHo;
+  setUnit: (change: (u: FormHo) => FormHo) => void;
+  restored: boolean;
+  onStartOver: () => void;
   isNew: boolean;
   canDelete: boolean;
   template: boolean;
@@ -79,7 +123,6 @@ function UnitForm({
   const { t, i18n } = useLingui();
   const nameId = useId();
   const memoId = useId();
-  const [unit, setUnit] = useState<FormHo>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (patch: Partial<FormHo>) => setUnit((u) => ({ ...u, ...patch }));
   const chosen = new Set(listOf(unit.f_trans_type).map(Number));
@@ -114,6 +157,7 @@ function UnitForm({
       <h2 className="modal__title">
         {template ? <Trans>Values for every new unit</Trans> : <Trans>Unit on floor {unit.f_floor}</Trans>}
       </h2>
+      <KeptNotice restored={restored} onStartOver={onStartOver} />
       {template ? null : (
         <div className="field">
           <label htmlFor={nameId}>
@@ -265,11 +309,14 @@ export function useUnitEditor() {
   return useCallback(
     ({
       unit,
+      keptKey,
       isNew,
       canDelete = false,
       template = false,
     }: {
       unit: FormHo;
+      /** What the popup's typing is kept under until it closes: the registration and the unit's place. */
+      keptKey: string;
       /** Not yet a unit of a registered site: saving it makes it not complete (spec §4). */
       isNew: boolean;
       canDelete?: boolean;
@@ -282,6 +329,7 @@ export function useUnitEditor() {
           (close) => (
             <UnitForm
               initial={unit}
+              keptKey={keptKey}
               isNew={isNew}
               canDelete={canDelete}
               template={template}

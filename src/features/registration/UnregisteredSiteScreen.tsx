@@ -11,6 +11,8 @@ import { api } from '../../api/client.ts';
 import { useCall, useCallFailure } from '../../api/useCall.ts';
 import { localDb } from '../../db/db.ts';
 import { fileIdOf } from '../../sync/files.ts';
+import { KeptNotice } from '../../ui/KeptNotice.tsx';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { BasicSection } from './BasicSection.tsx';
@@ -102,11 +104,16 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
   const navigate = useNavigate();
   const memoId = useId();
   const loaded = useReport(readOnly ? siteIdx : null);
-  const [draft, setDraft] = useState<ReportForm>(emptyReport);
-  const [pending, setPending] = useState<SiteContact>({ f_name: '', f_phone: '' });
+  // The report being written is kept on the device until it is sent (src/ui/kept-form.ts).
+  const kept = useKeptState<{ draft: ReportForm; pending: SiteContact }>({
+    key: 'unregistered:new',
+    initial: () => ({ draft: emptyReport(), pending: { f_name: '', f_phone: '' } }),
+  });
+  const { draft, pending } = kept.value;
+  const setPending = (next: SiteContact) => kept.set((k) => ({ ...k, pending: next }));
   const { run, pending: busy } = useCall();
   const form = readOnly ? (loaded ?? emptyReport()) : draft;
-  const update = (patch: Partial<ReportForm>) => setDraft((d) => ({ ...d, ...patch }));
+  const update = (patch: Partial<ReportForm>) => kept.set((k) => ({ ...k, draft: { ...k.draft, ...patch } }));
   const fees = listOf(form.f_fee_type) as FeeType[];
 
   const submit = async () => {
@@ -126,6 +133,7 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
       const images = await uploaded(report.f_inlay_image_url);
       return api(addUnregisteredSiteCall, { ...report, f_inlay_image_url: images });
     });
+    if (added) await kept.discard();
     if (added)
       await navigate({
         to: '/UnregisteredSite',
@@ -134,7 +142,7 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
       });
   };
 
-  if (readOnly && !loaded) {
+  if ((readOnly && !loaded) || (!readOnly && !kept.ready)) {
     return (
       <>
         <ScreenHeader title={t`Unregistered site report`} back />
@@ -155,7 +163,9 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
           <p className="banner banner--warn">
             <Trans>This report was sent. It can be read but not changed.</Trans>
           </p>
-        ) : null}
+        ) : (
+          <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
+        )}
         <BasicSection fields={form} update={update} disabled={readOnly} />
         <ContactsSection
           contacts={form.contacts}

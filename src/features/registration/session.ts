@@ -34,6 +34,19 @@ function emit() {
 
 const keptName = (key: string) => `registration:${key}`;
 
+/** Where an open unit popup of a registration keeps its typing: the building and the unit's place. */
+export function unitKeptKey({
+  session,
+  dong,
+  place,
+}: {
+  session: string;
+  dong: number;
+  place: string | number;
+}) {
+  return `unit:${session}:${dong}:${place}`;
+}
+
 export const registrationSessions = {
   get: (key: string): RegistrationSession | undefined => sessions.get(key),
   put(session: RegistrationSession): void {
@@ -63,6 +76,7 @@ export const registrationSessions = {
   end(key: string): void {
     sessions.delete(key);
     void keptForms.discard(keptName(key));
+    void keptForms.discardUnder(`unit:${key}:`);
     emit();
   },
 };

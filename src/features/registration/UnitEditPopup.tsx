@@ -14,11 +14,13 @@ import { KeptNotice } from '../../ui/KeptNotice.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { AreaPair } from './AreaSection.tsx';
-import { ChoiceChips, CountPicker, FlagBox, joinList, listOf, NumberField } from './controls.tsx';
+import { unitMoney } from './amounts.ts';
+import { ChoiceChips, CountPicker, FlagBox, joinList, listOf, MoneyField } from './controls.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { dealLabels } from './labels.ts';
 import { roomChips, smallChips, toiletChips } from './RoomsSection.tsx';
 import { unitRuleText } from './rule-messages.ts';
+import { useAmountCheck } from './useAmountCheck.ts';
 
 export type UnitEditResult = { kind: 'save'; unit: FormHo } | { kind: 'delete' } | null;
 
@@ -135,7 +137,8 @@ function UnitFields({
     rent: t`Rent`,
   };
 
-  const save = () => {
+  const checkAmounts = useAmountCheck();
+  const save = async () => {
     // Household save (spec §4): unchosen deal types reset, inquired prices zeroed, a new unit not complete.
     const normalized = normalizeUnit(unit, { isNew });
     const failure = checkUnit(template ? { ...normalized, f_ho: 'template' } : normalized);
@@ -143,6 +146,7 @@ function UnitFields({
       setProblem(i18n._(unitRuleText[failure.rule]));
       return;
     }
+    if (!(await checkAmounts({ values: normalized, money: unitMoney }))) return;
     onDone({ kind: 'save', unit: normalized });
   };
 
@@ -151,7 +155,7 @@ function UnitFields({
       className="form reg-unit-form"
       onSubmit={(e) => {
         e.preventDefault();
-        save();
+        void save();
       }}
     >
       <h2 className="modal__title">
@@ -193,11 +197,11 @@ function UnitFields({
             {unit[d.inquire] === 'Y'
               ? null
               : d.prices.map((p) => (
-                  <NumberField
+                  <MoneyField
                     key={p.key}
                     label={priceLabel[p.label]}
                     value={unit[p.key]}
-                    unit={t`10,000 won`}
+                    scale="manwon"
                     onChange={(n) => set({ [p.key]: Math.max(0, Math.round(n ?? 0)) })}
                   />
                 ))}

@@ -1,8 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Icon } from './Icon.tsx';
+import { BackIcon } from './icons.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+const SyncIndicator = lazy(() =>
+  import('../features/sync/SyncIndicator.tsx').then((m) => ({ default: m.SyncIndicator })),
+);
 
 /** The app header: back button on inner screens, the title, and status widgets on the right. */
 export function ScreenHeader({
@@ -25,12 +30,14 @@ export function ScreenHeader({
           onClick={() => router.history.back()}
           aria-label={t`Back`}
         >
-          ‹
+          <Icon data={BackIcon} size={24} />
         </button>
       ) : null}
       <h1 className="screen-header__title">{title}</h1>
       <div className="screen-header__right">
-        <SyncIndicator />
+        <Suspense fallback={null}>
+          <SyncIndicator />
+        </Suspense>
         {right}
         <LanguageSwitch />
       </div>

@@ -1,5 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Icon } from '../../ui/Icon.tsx';
+import {
+  CircleIcon,
+  EditIcon,
+  EyeIcon,
+  HeartIcon,
+  LocateIcon,
+  ResetIcon,
+  RulerIcon,
+} from '../../ui/icons.ts';
 import type { MapTool } from './MapView.tsx';
 
 /** Kakao's road view at a point (spec §2 map buttons: road view). */
@@ -36,7 +46,7 @@ export function MapToolbar({
         rel="noreferrer"
         title={t`Road view`}
       >
-        <span aria-hidden="true">👁</span>
+        <Icon data={EyeIcon} size={18} />
         <span>{t`Road view`}</span>
       </a>
       <button
@@ -45,7 +55,7 @@ export function MapToolbar({
         aria-pressed={tool === 'distance'}
         onClick={() => toggle('distance')}
       >
-        <span aria-hidden="true">📏</span>
+        <Icon data={RulerIcon} size={18} />
         <span>{t`Distance`}</span>
       </button>
       <button
@@ -54,7 +64,7 @@ export function MapToolbar({
         aria-pressed={tool === 'radius'}
         onClick={() => toggle('radius')}
       >
-        <span aria-hidden="true">◯</span>
+        <Icon data={CircleIcon} size={18} />
         <span>{t`Radius`}</span>
       </button>
       <button
@@ -63,19 +73,19 @@ export function MapToolbar({
         aria-pressed={favourites}
         onClick={() => onFavourites(!favourites)}
       >
-        <span aria-hidden="true">♥</span>
+        <Icon data={HeartIcon} size={18} />
         <span>{t`Favourites`}</span>
       </button>
       <button type="button" className="map-toolbar__button" onClick={onFilterReset}>
-        <span aria-hidden="true">↺</span>
+        <Icon data={ResetIcon} size={18} />
         <span>{t`Reset filter`}</span>
       </button>
       <button type="button" className="map-toolbar__button" onClick={onGps}>
-        <span aria-hidden="true">⌖</span>
+        <Icon data={LocateIcon} size={18} />
         <span>{t`My location`}</span>
       </button>
       <Link to="/UnregisteredSite" className="map-toolbar__button">
-        <span aria-hidden="true">✎</span>
+        <Icon data={EditIcon} size={18} />
         <span>{t`Report an unregistered site`}</span>
       </Link>
     </div>

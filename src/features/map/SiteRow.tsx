@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MapSite, TransLetter } from '../../../sync/map/query.ts';
 import { formatManwon } from '../../lib/format.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { HeartIcon } from '../../ui/icons.ts';
 import { transLabels } from './labels.ts';
 
 const prices: ReadonlyArray<{
@@ -64,9 +66,15 @@ export function SiteRow({ site, onOpen }: { site: MapSite; onOpen: (idx: number)
           ) : null}
           <strong className="site-row__name">{site.f_name}</strong>
           {site.f_like === 'Y' ? (
-            <span className="site-row__like" role="img" aria-label={t`Favourite`}>
-              ♥
-            </span>
+            <Icon
+              data={HeartIcon}
+              size={16}
+              fill="currentColor"
+              className="site-row__like"
+              role="img"
+              aria-hidden={false}
+              aria-label={t`Favourite`}
+            />
           ) : null}
         </span>
         <span className="site-row__address muted">

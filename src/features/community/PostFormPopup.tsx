@@ -230,6 +230,11 @@ export function PostFormPopup({
         </label>
         <span className="muted">{t`${fields.image_url.length + files.length} pictures`}</span>
       </div>
+      {files.length > 0 ? (
+        <p className="file-picker__chosen" data-testid="post-files">
+          {files.map((f) => f.name).join(', ')}
+        </p>
+      ) : null}
       <label className="check">
         <input
           type="checkbox"

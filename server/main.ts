@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createAdapters } from './adapters/adapters.ts';
+import { localDiskStorage } from './adapters/storage.ts';
 import { createApp } from './app.ts';
 import { ensureAreas } from './areas/areas.seed.ts';
 import { systemClock } from './clock.ts';
@@ -11,6 +12,7 @@ import { startScheduler } from './jobs/scheduler.ts';
 import { listen } from './listen.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './seed/demo.ts';
+import { seedDemoPictures } from './seed/demo-pictures.ts';
 import { APP_VERSION } from './version.ts';
 
 const config = loadConfigOrExit();
@@ -30,6 +32,14 @@ if (config.seedDemo) {
     now: systemClock.now(),
   });
   if (result.seeded) logger.info({ users: result.users, sites: result.sites }, 'demo data created');
+  // The demo sites' photos go into the uploads store the way uploads do.
+  if (result.seeded) {
+    const pictures = await seedDemoPictures({
+      sqlite: handle.sqlite,
+      storage: localDiskStorage({ dir: config.uploadsDir }),
+    });
+    logger.info({ pictures }, 'demo pictures stored');
+  }
 }
 
 const deps: AppDeps = {

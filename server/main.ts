@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createAdapters } from './adapters/adapters.ts';
-import { localDiskStorage } from './adapters/storage.ts';
 import { createApp } from './app.ts';
 import { ensureAreas } from './areas/areas.seed.ts';
 import { systemClock } from './clock.ts';
@@ -25,6 +24,7 @@ const handle = openDatabase({ file: config.dbFile });
 const applied = await migrateToLatest(handle.db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 ensureAreas({ sqlite: handle.sqlite });
+let demoSeeded = false;
 if (config.seedDemo) {
   const result = seedDemo({
     sqlite: handle.sqlite,
@@ -32,14 +32,7 @@ if (config.seedDemo) {
     now: systemClock.now(),
   });
   if (result.seeded) logger.info({ users: result.users, sites: result.sites }, 'demo data created');
-  // The demo sites' photos go into the uploads store the way uploads do.
-  if (result.seeded) {
-    const pictures = await seedDemoPictures({
-      sqlite: handle.sqlite,
-      storage: localDiskStorage({ dir: config.uploadsDir }),
-    });
-    logger.info({ pictures }, 'demo pictures stored');
-  }
+  demoSeeded = result.seeded;
 }
 
 const deps: AppDeps = {
@@ -50,6 +43,12 @@ const deps: AppDeps = {
   clock: systemClock,
   adapters: createAdapters({ config, logger }),
 };
+
+// The demo sites' photos go into the uploads store the way uploads do.
+if (demoSeeded) {
+  const pictures = await seedDemoPictures({ sqlite: handle.sqlite, storage: deps.adapters.storage });
+  logger.info({ pictures }, 'demo pictures stored');
+}
 
 const app = createApp({ deps, serveClient: true });
 const scheduler = startScheduler({ deps, jobs });

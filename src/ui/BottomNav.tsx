@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Icon } from './Icon.tsx';
-import { CommunityIcon, HeartIcon, HomeIcon, MapIcon, MoreIcon } from './icons.ts';
+import './shell-icons.css';
 
 /** Main tab numbers of spec §2: home 0, interest 1, map 2, community 3, more 4. */
 export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } as const;
@@ -9,11 +8,11 @@ export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } a
 export function BottomNav() {
   const { t } = useLingui();
   const tabs = [
-    { tab: MainTab.home, to: '/Home', label: t`Home`, icon: HomeIcon },
-    { tab: MainTab.interest, to: '/Interest', label: t`Interest`, icon: HeartIcon },
-    { tab: MainTab.map, to: '/Map', label: t`Map`, icon: MapIcon },
-    { tab: MainTab.community, to: '/Community', label: t`Community`, icon: CommunityIcon },
-    { tab: MainTab.more, to: '/More', label: t`More`, icon: MoreIcon },
+    { tab: MainTab.home, to: '/Home', label: t`Home`, icon: 'home' },
+    { tab: MainTab.interest, to: '/Interest', label: t`Interest`, icon: 'interest' },
+    { tab: MainTab.map, to: '/Map', label: t`Map`, icon: 'map' },
+    { tab: MainTab.community, to: '/Community', label: t`Community`, icon: 'community' },
+    { tab: MainTab.more, to: '/More', label: t`More`, icon: 'more' },
   ] as const;
   return (
     <nav className="bottom-nav" aria-label={t`Main menu`}>
@@ -25,7 +24,8 @@ export function BottomNav() {
           activeProps={{ className: 'bottom-nav__item is-active', 'aria-current': 'page' }}
           data-tab={item.tab}
         >
-          <Icon data={item.icon} className="bottom-nav__icon" size={22} />
+          {/* Lucide's drawings as CSS masks (src/ui/shell-icons.css): no icon data in the entry chunk. */}
+          <span className={`shell-icon shell-icon--${item.icon} bottom-nav__icon`} aria-hidden="true" />
           <span>{item.label}</span>
         </Link>
       ))}

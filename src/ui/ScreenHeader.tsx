@@ -1,13 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Icon } from './Icon.tsx';
-import { BackIcon } from './icons.ts';
+import type { ReactNode } from 'react';
+import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import './shell-icons.css';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-
-const SyncIndicator = lazy(() =>
-  import('../features/sync/SyncIndicator.tsx').then((m) => ({ default: m.SyncIndicator })),
-);
 
 /** The app header: back button on inner screens, the title, and status widgets on the right. */
 export function ScreenHeader({
@@ -30,14 +26,12 @@ export function ScreenHeader({
           onClick={() => router.history.back()}
           aria-label={t`Back`}
         >
-          <Icon data={BackIcon} size={24} />
+          <span className="shell-icon shell-icon--back" aria-hidden="true" />
         </button>
       ) : null}
       <h1 className="screen-header__title">{title}</h1>
       <div className="screen-header__right">
-        <Suspense fallback={null}>
-          <SyncIndicator />
-        </Suspense>
+        <SyncIndicator />
         {right}
         <LanguageSwitch />
       </div>

@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { subsetOfAsset, uiFontSubsets } from './scripts/font-subsets.ts';
 
 export const reactWithLingui = () => [
   // The Lingui macro runs through Babel: through SWC its message ids did not match the catalog.
@@ -86,7 +87,29 @@ export default defineConfig({
         clientsClaim: true,
         importScripts: ['sw-claim.js', 'sw-push.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Of the web font's subsets, only those the interface text needs are precached (about 0.4 of
+        // 3 MB); the others are cached when a page first shows one (the 'font-subsets' cache below).
+        manifestTransforms: [
+          async (entries) => {
+            const needed = new Set(uiFontSubsets());
+            const kept = entries.filter((e) => {
+              const subset = subsetOfAsset(e.url);
+              return subset === null || needed.has(subset);
+            });
+            return { manifest: kept, warnings: [] };
+          },
+        ],
         runtimeCaching: [
+          {
+            // Written out here: workbox copies this function into the service worker on its own.
+            urlPattern: ({ url }) => /\/PretendardVariable\.subset\.\d+-[^/]*\.woff2$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'font-subsets',
+              expiration: { maxEntries: 100 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             urlPattern: ({ request, url }) =>
               request.mode === 'navigate' && url.pathname.startsWith('/admin'),
@@ -127,6 +150,9 @@ export default defineConfig({
     // Every browser that runs this app preloads modules natively.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app draws lucide icons from their data (src/ui/Icon.tsx): each icon module's component,
+      // made at its top level, is dropped unless used, with lucide's runtime.
+      treeshake: { manualPureFunctions: ['createLucideIcon'] },
       output: {
         // Everything the first screen needs in one chunk: gzip compresses it as a whole, where
         // several small shared chunks each start from nothing (bench:bundle).

@@ -12,6 +12,7 @@ import { startScheduler } from './jobs/scheduler.ts';
 import { listen } from './listen.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './seed/demo.ts';
+import { seedDemoPictures } from './seed/demo-pictures.ts';
 import { APP_VERSION } from './version.ts';
 
 const config = loadConfigOrExit();
@@ -52,6 +53,11 @@ if (demoSeeded && config.seedDemoHome) {
     now: systemClock.now(),
   });
   if (home.ads > 0) logger.info({ ads: home.ads }, 'demo home ads created');
+}
+// The demo sites' photos go into the uploads store the way uploads do.
+if (demoSeeded) {
+  const pictures = await seedDemoPictures({ sqlite: handle.sqlite, storage: deps.adapters.storage });
+  logger.info({ pictures }, 'demo pictures stored');
 }
 
 const app = createApp({ deps, serveClient: true });

@@ -117,4 +117,34 @@ describe('demo data', () => {
     };
     expect(await names()).toEqual(await names());
   });
+
+  it('gives sites headline ranges that hold their units’ prices and room counts that agree with their units', async () => {
+    const { sqlite, close } = await openTestDatabase();
+    seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date('2026-11-21T00:00:00Z') });
+    const ranges = sqlite
+      .prepare(
+        `SELECT s.f_sale_price_min AS lo, s.f_sale_price_max AS hi, MIN(h.f_sale_price) AS unit_lo,
+           MAX(h.f_sale_price) AS unit_hi FROM sites s JOIN hos h ON h.f_site_idx = s.f_idx
+         WHERE s.f_site_inquire_sale = 'N' GROUP BY s.f_idx`,
+      )
+      .all() as Array<{ lo: number; hi: number; unit_lo: number; unit_hi: number }>;
+    expect(ranges.length).toBeGreaterThan(50);
+    for (const r of ranges) expect([r.lo, r.hi]).toEqual([r.unit_lo, r.unit_hi]);
+    // Every unit's rooms are those its area type lists in the site's area table.
+    const disagreeing = sqlite
+      .prepare(
+        `SELECT COUNT(*) AS n FROM hos h JOIN site_rooms r ON r.f_site_idx = h.f_site_idx
+           AND r.f_exclusive_size = h.f_exclusive_size WHERE r.f_room != h.f_room`,
+      )
+      .get() as { n: number };
+    expect(disagreeing.n).toBe(0);
+    const general = sqlite
+      .prepare(
+        `SELECT COUNT(*) AS n FROM sites s JOIN site_rooms r ON r.f_site_idx = s.f_idx
+         WHERE s.f_site_type = 'G' AND s.f_room_num != r.f_room`,
+      )
+      .get() as { n: number };
+    expect(general.n).toBe(0);
+    await close();
+  });
 });

@@ -229,6 +229,15 @@ export function generateSites({
       f_complete, f_trans_type, f_sale_price, f_charter_price, f_inquire_price) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setCounts = sqlite.prepare('UPDATE sites SET f_dong_count = ?, f_house_count = ? WHERE f_idx = ?');
+  // A general site's rooms and toilets are those of its one area type; a new-open site's headline
+  // ranges are those of its units (set once they are made, so the random sequence stays the same).
+  const setGeneralRooms = sqlite.prepare('UPDATE sites SET f_room_num = ?, f_toilet_num = ? WHERE f_idx = ?');
+  const setSaleRange = sqlite.prepare(
+    'UPDATE sites SET f_sale_price_min = ?, f_sale_price_max = ? WHERE f_idx = ?',
+  );
+  const setCharterRange = sqlite.prepare(
+    'UPDATE sites SET f_charter_price_min = ?, f_charter_price_max = ? WHERE f_idx = ?',
+  );
   const totals: GeneratedSiteSet = { sites: 0, dongs: 0, hos: 0 };
 
   const run = sqlite.transaction(() => {
@@ -334,11 +343,15 @@ export function generateSites({
         kind === 'O'
           ? rng.subset([59, 74, 84, 101, 114], 1, 3).sort((a, b) => a - b)
           : [rng.pick([24, 33, 45, 59, 84])];
-      for (const [k, sqm] of areaTypes.entries()) {
+      if (kind === 'G') {
+        const sqm = areaTypes[0] as number;
+        setGeneralRooms.run(roomsOf(sqm), toiletsOf(sqm), siteIdx);
+      }
+      for (const sqm of areaTypes) {
         const real = Math.round(sqm * 1.33 * 100) / 100;
         insertRoom.run(
           siteIdx,
-          Math.min(4, k + 2),
+          roomsOf(sqm),
           'E',
           sqm,
           round2(sqm / SQM_PER_PYEONG),
@@ -350,6 +363,9 @@ export function generateSites({
       if (kind === 'O') {
         const dongCount = rng.int(1, 3);
         let houses = 0;
+        const charterShare = charter / sale;
+        const sales: number[] = [];
+        const charters: number[] = [];
         for (let dn = 0; dn < dongCount; dn++) {
           const floors = Math.max(2, Math.round(rng.int(5, 15) * Math.sqrt(unitsScale)));
           const perFloor = Math.max(1, Math.round(rng.int(2, 4) * Math.sqrt(unitsScale)));
@@ -361,20 +377,23 @@ export function generateSites({
             for (let u = 1; u <= perFloor; u++) {
               const sqm = areaTypes[(u - 1) % areaTypes.length] as number;
               const price = inquireSale ? 0 : round10(sale * (0.9 + f * 0.01) * (sqm / 84));
+              const unitCharter = has('1') ? round10(price * charterShare) : 0;
+              if (price > 0) sales.push(price);
+              if (unitCharter > 0) charters.push(unitCharter);
               insertHo.run(
                 siteIdx,
                 dongIdx,
                 f,
                 `${f}${String(u).padStart(2, '0')}`,
-                sqm >= 84 ? 3 : 2,
-                sqm >= 74 ? 2 : 1,
+                roomsOf(sqm),
+                toiletsOf(sqm),
                 rng.int(0, 2),
                 sqm,
                 Math.round(sqm * 1.33 * 100) / 100,
                 rng.chance(0.2) ? 'Y' : 'N',
-                '0',
+                has('1') ? '0,1' : '0',
                 price,
-                0,
+                unitCharter,
                 inquireSale ? 'Y' : 'N',
               );
               totals.hos++;
@@ -383,11 +402,30 @@ export function generateSites({
           }
         }
         setCounts.run(dongCount, houses, siteIdx);
+        // Units priced on inquiry leave the site's own ranges as they are.
+        if (sales.length > 0) setSaleRange.run(Math.min(...sales), Math.max(...sales), siteIdx);
+        if (charters.length > 0) setCharterRange.run(Math.min(...charters), Math.max(...charters), siteIdx);
       }
     }
   });
   run();
   return totals;
+}
+
+/**
+ * The room code (spec §3: 0 one room, 1 one and a half, then the count) of a unit of an area
+ * (㎡ exclusive): the same in the area table, the units and a general site's facts.
+ */
+function roomsOf(sqm: number): number {
+  if (sqm < 30) return 0;
+  if (sqm < 45) return 1;
+  if (sqm < 70) return 2;
+  if (sqm < 100) return 3;
+  return 4;
+}
+
+function toiletsOf(sqm: number): number {
+  return sqm >= 74 ? 2 : 1;
 }
 
 function round2(n: number): number {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 // Notifications: the unread count on the More tab (where the notifications tile is), its own chunk.
 import { TodayLink } from '../features/notify/TodayLink.tsx';
+import './shell-icons.css';
 
 /** Main tab numbers of spec §2: home 0, interest 1, map 2, community 3, more 4. */
 export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } as const;
@@ -9,11 +10,11 @@ export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } a
 export function BottomNav() {
   const { t } = useLingui();
   const tabs = [
-    { tab: MainTab.home, to: '/Home', label: t`Home`, icon: '⌂' },
-    { tab: MainTab.interest, to: '/Interest', label: t`Interest`, icon: '♡' },
-    { tab: MainTab.map, to: '/Map', label: t`Map`, icon: '◎' },
-    { tab: MainTab.community, to: '/Community', label: t`Community`, icon: '☰' },
-    { tab: MainTab.more, to: '/More', label: t`More`, icon: '⋯' },
+    { tab: MainTab.home, to: '/Home', label: t`Home`, icon: 'home' },
+    { tab: MainTab.interest, to: '/Interest', label: t`Interest`, icon: 'interest' },
+    { tab: MainTab.map, to: '/Map', label: t`Map`, icon: 'map' },
+    { tab: MainTab.community, to: '/Community', label: t`Community`, icon: 'community' },
+    { tab: MainTab.more, to: '/More', label: t`More`, icon: 'more' },
   ] as const;
   return (
     <nav className="bottom-nav" aria-label={t`Main menu`}>
@@ -25,9 +26,8 @@ export function BottomNav() {
           activeProps={{ className: 'bottom-nav__item is-active', 'aria-current': 'page' }}
           data-tab={item.tab}
         >
-          <span className="bottom-nav__icon" aria-hidden="true">
-            {item.icon}
-          </span>
+          {/* Lucide's drawings as CSS masks (src/ui/shell-icons.css): no icon data in the entry chunk. */}
+          <span className={`shell-icon shell-icon--${item.icon} bottom-nav__icon`} aria-hidden="true" />
           <span>{item.label}</span>
           {item.tab === MainTab.more ? <TodayLink badge /> : null}
         </Link>

@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { Icon } from './Icon.tsx';
+import { BackIcon, NextIcon } from './icons.ts';
 import { pageLinks } from './page-links.ts';
 
 /** Numbered page links, 5 at a time, with the previous and next groups; the current page is marked. */
@@ -22,7 +24,7 @@ export function PageLinks({
         onClick={() => previous !== null && onPage(previous)}
         aria-label={t`Previous pages`}
       >
-        ‹
+        <Icon data={BackIcon} size={18} />
       </button>
       {pages.map((n) => (
         <button
@@ -42,7 +44,7 @@ export function PageLinks({
         onClick={() => next !== null && onPage(next)}
         aria-label={t`Next pages`}
       >
-        ›
+        <Icon data={NextIcon} size={18} />
       </button>
     </nav>
   );

@@ -66,4 +66,17 @@ describe('forms keep what was typed', () => {
     await clearLocalData(db);
     expect(await kept.read('signup')).toBeUndefined();
   });
+
+  it('drops every form kept under a prefix and no other', async () => {
+    const db = freshDb();
+    const kept = createKeptForms({ db, uid: () => 7 });
+    await kept.write('unit:draft-1:0:301', { f_memo: '남향' });
+    await kept.write('unit:draft-1:1:new-4', { f_memo: '동향' });
+    await kept.write('unit:draft-10:0:301', { f_memo: '서향' });
+    await kept.discardUnder('unit:draft-1:');
+    const again = reopen(db);
+    expect(await again.read('unit:draft-1:0:301')).toBeUndefined();
+    expect(await again.read('unit:draft-1:1:new-4')).toBeUndefined();
+    expect(await again.read('unit:draft-10:0:301')).toEqual({ f_memo: '서향' });
+  });
 });

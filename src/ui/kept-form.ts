@@ -24,6 +24,8 @@ export interface KeptForms {
   write(form: string, value: unknown): Promise<void>;
   /** Saved or discarded: nothing of the form stays. */
   discard(form: string): Promise<void>;
+  /** Every form kept under a prefix goes (a registration's unit popups once it ends). */
+  discardUnder(prefix: string): Promise<void>;
 }
 
 export function createKeptForms({ db, uid }: { db: LocalDb; uid: () => number }): KeptForms {
@@ -71,6 +73,15 @@ export function createKeptForms({ db, uid }: { db: LocalDb; uid: () => number })
     },
     write: (form, value) => enqueue(keyOf(form), value),
     discard: (form) => enqueue(keyOf(form), DISCARD),
+    async discardUnder(prefix) {
+      const start = keyOf(prefix);
+      try {
+        const keys = (await db.syncMeta.where('key').startsWith(start).primaryKeys()) as string[];
+        await Promise.all(keys.map((key) => enqueue(key, DISCARD)));
+      } catch {
+        // Storage unavailable: nothing was kept either.
+      }
+    },
   };
 }
 
@@ -92,8 +103,11 @@ export function useKeptState<T>({ key, initial }: { key: string; initial: T | ((
   ready: boolean;
   restored: boolean;
   discard: () => Promise<void>;
+  /** Drops the kept copy and goes back to the initial state (the agent starts over). */
+  reset: () => void;
 } {
   const [value, setValue] = useState<T>(initial);
+  const first = useRef(value);
   const [ready, setReady] = useState(false);
   const [restored, setRestored] = useState(false);
   const latest = useRef(value);
@@ -127,5 +141,12 @@ export function useKeptState<T>({ key, initial }: { key: string; initial: T | ((
 
   const discard = useCallback(() => keptForms.discard(key), [key]);
 
-  return { value, set, ready, restored, discard };
+  const reset = useCallback(() => {
+    latest.current = first.current;
+    setValue(first.current);
+    setRestored(false);
+    void keptForms.discard(key);
+  }, [key]);
+
+  return { value, set, ready, restored, discard, reset };
 }

@@ -43,6 +43,15 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const depth = useRef(0);
   const nextId = useRef(1);
 
+  // A reload while a modal was open leaves the page on that modal's history entry with no modal
+  // shown: it becomes the page's own entry, or the next modal's back would land on it and stay open.
+  useEffect(() => {
+    const { location } = router.history;
+    if (((location.state as ModalState).modalDepth ?? 0) > 0) {
+      router.history.replace(location.href, { ...location.state, modalDepth: 0 } as never);
+    }
+  }, [router]);
+
   useEffect(
     () =>
       router.history.subscribe(({ location }) => {

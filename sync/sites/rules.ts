@@ -177,63 +177,75 @@ const positive = (n: number) => Number.isFinite(n) && n > 0;
 
 /** Registration step 1, in the order of spec §5; null when every rule passes. */
 export function checkRegistration(site: SiteRuleInput): RuleFailure | null {
+  return registrationFailures(site)[0] ?? null;
+}
+
+/**
+ * Every rule of registration step 1 that fails, in the order of spec §5, at most one per field
+ * (the form shows them all beside their fields; the server answers the first).
+ */
+export function registrationFailures(site: SiteRuleInput): RuleFailure[] {
+  const failures: RuleFailure[] = [];
+  const fail = (failure: RuleFailure) => {
+    if (!failures.some((f) => f.field === failure.field)) failures.push(failure);
+  };
   const kind = site.f_site_type;
-  if (!site.f_name.trim()) return { rule: 'nameRequired', field: 'f_name' };
+  if (!site.f_name.trim()) fail({ rule: 'nameRequired', field: 'f_name' });
   if (!site.f_address1.trim() && !site.f_address2.trim())
-    return { rule: 'addressRequired', field: 'f_address1' };
-  if (site.contacts.length === 0) return { rule: 'contactRequired', field: 'contacts' };
-  if (site.contacts.length > Limits.maxSiteContacts) return { rule: 'contactsMax', field: 'contacts' };
+    fail({ rule: 'addressRequired', field: 'f_address1' });
+  if (site.contacts.length === 0) fail({ rule: 'contactRequired', field: 'contacts' });
+  if (site.contacts.length > Limits.maxSiteContacts) fail({ rule: 'contactsMax', field: 'contacts' });
   if (site.contacts.some((c) => !c.f_name.trim() || c.f_phone.replace(/\D/g, '').length < 8)) {
-    return { rule: 'contactIncomplete', field: 'contacts' };
+    fail({ rule: 'contactIncomplete', field: 'contacts' });
   }
   const maemul = parseList(site.f_maemul_type);
-  if (maemul.length === 0) return { rule: 'maemulTypeRequired', field: 'f_maemul_type' };
+  if (maemul.length === 0) fail({ rule: 'maemulTypeRequired', field: 'f_maemul_type' });
   // Property type is single-select for general sites, multi-select otherwise.
-  if (kind === 'G' && maemul.length > 1) return { rule: 'maemulTypeSingle', field: 'f_maemul_type' };
+  if (kind === 'G' && maemul.length > 1) fail({ rule: 'maemulTypeSingle', field: 'f_maemul_type' });
   if (kind === 'O' && site.f_dong_count <= 0 && site.f_house_count <= 0) {
-    return { rule: 'complexInfoRequired', field: 'f_dong_count' };
+    fail({ rule: 'complexInfoRequired', field: 'f_dong_count' });
   }
   const types = new Set(parseList(site.f_transaction_type).map(Number));
-  if (kind === 'G' && types.size === 0) return { rule: 'transTypeRequired', field: 'f_transaction_type' };
+  if (kind === 'G' && types.size === 0) fail({ rule: 'transTypeRequired', field: 'f_transaction_type' });
   const needs = (type: number, inquire: YN) => types.has(type) && inquire !== 'Y';
   if (
     needs(TransType.sale, site.f_site_inquire_sale) &&
     !positive(site.f_sale_price_min) &&
     !positive(site.f_sale_price_max)
   ) {
-    return { rule: 'salePriceRequired', field: 'f_sale_price_min' };
+    fail({ rule: 'salePriceRequired', field: 'f_sale_price_min' });
   }
   if (
     needs(TransType.charter, site.f_site_inquire_charter) &&
     !positive(site.f_charter_price_min) &&
     !positive(site.f_charter_price_max)
   ) {
-    return { rule: 'charterPriceRequired', field: 'f_charter_price_min' };
+    fail({ rule: 'charterPriceRequired', field: 'f_charter_price_min' });
   }
   if (
     needs(TransType.invest, site.f_site_inquire_invest) &&
     !positive(site.f_invest_price_min) &&
     !positive(site.f_invest_price_max)
   ) {
-    return { rule: 'investPriceRequired', field: 'f_invest_price_min' };
+    fail({ rule: 'investPriceRequired', field: 'f_invest_price_min' });
   }
   if (needs(TransType.monthly, site.f_site_inquire_monthly)) {
     const deposit = positive(site.f_monthly_deposit_min) || positive(site.f_monthly_deposit_max);
     const rent = positive(site.f_monthly_rent_min) || positive(site.f_monthly_rent_max);
     if (!deposit || !rent)
-      return {
+      fail({
         rule: 'monthlyPriceRequired',
         field: deposit ? 'f_monthly_rent_min' : 'f_monthly_deposit_min',
-      };
+      });
   }
-  if (kind === 'G' && site.f_room_num === null) return { rule: 'roomNumRequired', field: 'f_room_num' };
-  if (kind === 'G' && site.f_toilet_num === null) return { rule: 'toiletNumRequired', field: 'f_toilet_num' };
-  if (parseList(site.f_fee_type).length === 0) return { rule: 'feeTypeRequired', field: 'f_fee_type' };
-  if (!['Y', 'N', 'U'].includes(site.f_elevator)) return { rule: 'elevatorRequired', field: 'f_elevator' };
+  if (kind === 'G' && site.f_room_num === null) fail({ rule: 'roomNumRequired', field: 'f_room_num' });
+  if (kind === 'G' && site.f_toilet_num === null) fail({ rule: 'toiletNumRequired', field: 'f_toilet_num' });
+  if (parseList(site.f_fee_type).length === 0) fail({ rule: 'feeTypeRequired', field: 'f_fee_type' });
+  if (!['Y', 'N', 'U'].includes(site.f_elevator)) fail({ rule: 'elevatorRequired', field: 'f_elevator' });
   if (!site.rooms.some((r) => positive(r.f_exclusive_size) || positive(r.f_real_size))) {
-    return { rule: 'areaRequired', field: 'rooms' };
+    fail({ rule: 'areaRequired', field: 'rooms' });
   }
-  return null;
+  return failures;
 }
 
 export type UnregisteredRuleId =

@@ -232,3 +232,38 @@ test('a memo being written survives a reload and is gone once saved', async ({ p
   await expect(page.getByTestId('memo-text')).toHaveText('견본주택 토요일 휴관, 일요일 개관');
   await expect(memo).toHaveCount(0);
 });
+
+test('an unregistered-site report and a community post being written survive a reload, until sent or cancelled', async ({
+  page,
+}) => {
+  await loginAs(page, '01020000005');
+  await page.goto('/UnregisteredSite');
+  const name = page.getByLabel('현장명', { exact: true });
+  await name.fill('연남동 신축 오피스텔');
+  await page.getByLabel('관리자에게 남길 메모').fill('분양 사무실 2층');
+  await expect.poll(() => keptOnDevice({ page, form: 'unregistered:new' })).toContain('분양 사무실 2층');
+  await page.reload();
+  await expect(name).toHaveValue('연남동 신축 오피스텔');
+  await expect(page.getByLabel('관리자에게 남길 메모')).toHaveValue('분양 사무실 2층');
+  await expect(page.getByTestId('kept-notice')).toBeVisible();
+
+  await page.goto('/Community');
+  await page.getByRole('button', { name: '글쓰기' }).click();
+  const form = page.getByTestId('post-form');
+  await form.getByRole('textbox', { name: '제목' }).fill('연남동 급매 문의');
+  await form.getByRole('textbox', { name: '내용' }).fill('전용 59 두 채 남았습니다.');
+  await expect.poll(() => keptOnDevice({ page, form: 'post:new' })).toContain('전용 59 두 채');
+  await page.reload();
+  await page.getByRole('button', { name: '글쓰기' }).click();
+  await expect(form.getByRole('textbox', { name: '제목' })).toHaveValue('연남동 급매 문의');
+  await expect(form.getByRole('textbox', { name: '내용' })).toHaveValue('전용 59 두 채 남았습니다.');
+  // Cancelled: the next post starts empty.
+  await form.getByRole('button', { name: '취소' }).click();
+  await expect.poll(() => keptOnDevice({ page, form: 'post:new' })).toBe('');
+  await page.getByRole('button', { name: '글쓰기' }).click();
+  await expect(form.getByRole('textbox', { name: '제목' })).toHaveValue('');
+
+  // The report kept earlier is still there after the detour.
+  await page.goto('/UnregisteredSite');
+  await expect(name).toHaveValue('연남동 신축 오피스텔');
+});

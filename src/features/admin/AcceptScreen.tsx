@@ -10,6 +10,8 @@ import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { formatDateTime, formatPhone } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { CheckIcon, CloseIcon } from '../../ui/icons.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useNumberedPages } from '../../ui/useNumberedPages.ts';
@@ -29,7 +31,26 @@ function QuizAnswers({ user }: { user: AdminUser }) {
       <ol>
         {user.answer_list.map((a) => (
           <li key={a.f_question}>
-            {a.f_question} — {a.f_answer} {a.f_answer_status === 'Y' ? '✓' : '✗'}
+            {a.f_question} — {a.f_answer}{' '}
+            {a.f_answer_status === 'Y' ? (
+              <Icon
+                data={CheckIcon}
+                size={16}
+                className="icon--ok"
+                aria-label={t`Correct`}
+                role="img"
+                aria-hidden={false}
+              />
+            ) : (
+              <Icon
+                data={CloseIcon}
+                size={16}
+                className="icon--danger"
+                aria-label={t`Wrong`}
+                role="img"
+                aria-hidden={false}
+              />
+            )}
           </li>
         ))}
       </ol>

@@ -6,6 +6,7 @@ import { Limits } from '../../../sync/constants.ts';
 import { api } from '../../api/client.ts';
 import { useCallFailure } from '../../api/useCall.ts';
 import { phoneDigits } from '../../lib/format.ts';
+import { FilePicker } from '../../ui/FilePicker.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -131,12 +132,7 @@ export function SignupInfoScreen() {
             <div className="field">
               <label htmlFor="signup-card">{t`Business card photo`}</label>
               {preview ? <img className="card-preview" src={preview} alt={t`Business card`} /> : null}
-              <input
-                id="signup-card"
-                type="file"
-                accept="image/*"
-                onChange={(e) => pickCard(e.target.files?.[0])}
-              />
+              <FilePicker id="signup-card" chosen={form.card?.name ?? null} onPick={pickCard} />
             </div>
             <div className="field">
               <label htmlFor="signup-affiliation">{t`Affiliation`}</label>

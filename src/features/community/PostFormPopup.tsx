@@ -8,6 +8,8 @@ import { localDb } from '../../db/db.ts';
 import { syncEngine } from '../../sync/client.ts';
 import { keepFile } from '../../sync/files.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { KeptNotice } from '../../ui/KeptNotice.tsx';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { toast } from '../../ui/toast.tsx';
 import { useProfile } from '../auth/profile.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
@@ -21,6 +23,13 @@ export interface PostFormTarget {
   initial?: Partial<PostFields>;
   /** A refused queued post being written again: dismissed once this one is sent or queued. */
   rejectedSeq?: number;
+}
+
+/** What a post form keeps its typing under: the post it edits, the refused post or a new one. */
+function postKeptKey(target: PostFormTarget): string {
+  if (target.communityIdx !== undefined) return `post:${target.communityIdx}`;
+  if (target.rejectedSeq !== undefined) return `post:retry:${target.rejectedSeq}`;
+  return 'post:new';
 }
 
 /**
@@ -46,21 +55,35 @@ export function PostFormPopup({
   const profile = useProfile();
   const { costs, count } = useWritingInfo();
   const editing = target.communityIdx !== undefined;
-  const [fields, setFields] = useState<PostFields>({
-    type: 'R',
-    title: '',
-    content: '',
-    phone: profile?.phone ?? '',
-    anony: 'N',
-    made: 'N',
-    push: 'N',
-    agree: 'N',
-    image_url: [],
-    ...target.initial,
+  // The post being written (its pictures included) is kept on the device until it is published,
+  // saved or cancelled (src/ui/kept-form.ts).
+  const kept = useKeptState<{ fields: PostFields; files: File[] }>({
+    key: postKeptKey(target),
+    initial: () => ({
+      fields: {
+        type: 'R',
+        title: '',
+        content: '',
+        phone: profile?.phone ?? '',
+        anony: 'N',
+        made: 'N',
+        push: 'N',
+        agree: 'N',
+        image_url: [],
+        ...target.initial,
+      },
+      files: [],
+    }),
   });
-  const [files, setFiles] = useState<File[]>([]);
+  const { fields, files } = kept.value;
+  const setFiles = (change: (list: File[]) => File[]) => kept.set((k) => ({ ...k, files: change(k.files) }));
   const [sending, setSending] = useState(false);
-  const set = (change: Partial<PostFields>) => setFields((f) => ({ ...f, ...change }));
+  const set = (change: Partial<PostFields>) =>
+    kept.set((k) => ({ ...k, fields: { ...k.fields, ...change } }));
+  const cancel = () => {
+    void kept.discard();
+    close();
+  };
   const types = communityTypes.filter((type) => type !== 'N' || moderator);
 
   /** Spec §4 (as for notifications): turning made+ or push on is confirmed with its cost. */
@@ -92,6 +115,7 @@ export function PostFormPopup({
 
   const finish = async () => {
     if (target.rejectedSeq !== undefined) await syncEngine.dismiss(target.rejectedSeq);
+    await kept.discard();
     close();
     onDone();
   };
@@ -129,6 +153,7 @@ export function PostFormPopup({
     }
   };
 
+  if (!kept.ready) return null;
   return (
     <form
       className="form"
@@ -139,6 +164,7 @@ export function PostFormPopup({
       }}
     >
       <h2 className="modal__title">{editing ? t`Edit post` : t`Write a post`}</h2>
+      <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
       {count && !editing ? (
         <p className="muted" data-testid="writing-count">
           {t`Posts left today: ${count.left} of ${count.limit}`}
@@ -204,6 +230,11 @@ export function PostFormPopup({
         </label>
         <span className="muted">{t`${fields.image_url.length + files.length} pictures`}</span>
       </div>
+      {files.length > 0 ? (
+        <p className="file-picker__chosen" data-testid="post-files">
+          {files.map((f) => f.name).join(', ')}
+        </p>
+      ) : null}
       <label className="check">
         <input
           type="checkbox"
@@ -241,7 +272,7 @@ export function PostFormPopup({
         <Trans>I confirm that this post is honest and contains no false information.</Trans>
       </label>
       <div className="row">
-        <button type="button" className="button grow" onClick={close}>
+        <button type="button" className="button grow" onClick={cancel}>
           <Trans>Cancel</Trans>
         </button>
         <button type="submit" className="button button--primary grow" disabled={sending}>

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import './groups.css';
+import { Icon } from '../../ui/Icon.tsx';
+import { ChevronDownIcon } from '../../ui/icons.ts';
 
 export interface PickerGroup {
   f_idx: number;
@@ -58,7 +60,7 @@ export function GroupPicker({
             {current?.f_name ?? t`Choose a group`}
           </span>
         </span>
-        <span aria-hidden="true">▾</span>
+        <Icon data={ChevronDownIcon} size={18} />
       </button>
       {open ? (
         <div id={listId} className="group-picker__list" role="listbox" aria-label={label}>

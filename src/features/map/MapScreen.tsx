@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { ZoomOut } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   activeFilterCount,
@@ -14,6 +13,8 @@ import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import './map.css';
+import { Icon } from '../../ui/Icon.tsx';
+import { ZoomOutIcon } from '../../ui/icons.ts';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -208,7 +209,7 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
               <p className="map-empty" role="status">
                 <span>{t`No sites in this view. Zoom out to see more.`}</span>
                 <button type="button" className="button button--small" onClick={zoomOut}>
-                  <ZoomOut size={16} aria-hidden />
+                  <Icon data={ZoomOutIcon} size={16} />
                   {t`Zoom out`}
                 </button>
               </p>

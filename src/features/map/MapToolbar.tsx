@@ -1,15 +1,24 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Circle, Eye, Heart, Layers, LocateFixed, PencilLine, RotateCcw, Ruler, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Icon } from '../../ui/Icon.tsx';
+import {
+  CircleIcon,
+  CloseIcon,
+  DrawIcon,
+  EyeIcon,
+  HeartIcon,
+  LayersIcon,
+  LocateIcon,
+  ResetIcon,
+  RulerIcon,
+} from '../../ui/icons.ts';
 import type { MapTool } from './MapView.tsx';
 
 /** Kakao's road view at a point (spec §2 map buttons: road view). */
 export function roadViewUrl({ lat, lng }: { lat: number; lng: number }): string {
   return `https://map.kakao.com/link/roadview/${lat.toFixed(6)},${lng.toFixed(6)}`;
 }
-
-const icon = { size: 20, 'aria-hidden': true } as const;
 
 /**
  * The map's controls, small enough to leave the map to the sites: my location and one tools
@@ -53,7 +62,7 @@ export function MapToolbar({
         aria-label={t`My location`}
         title={t`My location`}
       >
-        <LocateFixed {...icon} />
+        <Icon data={LocateIcon} size={20} />
       </button>
       <button
         type="button"
@@ -64,7 +73,7 @@ export function MapToolbar({
         title={t`Map tools`}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? <X {...icon} /> : <Layers {...icon} />}
+        {open ? <Icon data={CloseIcon} size={20} /> : <Icon data={LayersIcon} size={20} />}
       </button>
       {open ? (
         <div id="map-tools" className="map-tools">
@@ -75,7 +84,7 @@ export function MapToolbar({
             rel="noreferrer"
             onClick={close}
           >
-            <Eye {...icon} />
+            <Icon data={EyeIcon} size={20} />
             {t`Road view`}
           </a>
           <button
@@ -84,7 +93,7 @@ export function MapToolbar({
             aria-pressed={tool === 'distance'}
             onClick={() => toggle('distance')}
           >
-            <Ruler {...icon} />
+            <Icon data={RulerIcon} size={20} />
             {t`Distance`}
           </button>
           <button
@@ -93,7 +102,7 @@ export function MapToolbar({
             aria-pressed={tool === 'radius'}
             onClick={() => toggle('radius')}
           >
-            <Circle {...icon} />
+            <Icon data={CircleIcon} size={20} />
             {t`Radius`}
           </button>
           <button
@@ -105,7 +114,7 @@ export function MapToolbar({
               close();
             }}
           >
-            <Heart {...icon} />
+            <Icon data={HeartIcon} size={20} />
             {t`Favourites`}
           </button>
           <button
@@ -116,11 +125,11 @@ export function MapToolbar({
               close();
             }}
           >
-            <RotateCcw {...icon} />
+            <Icon data={ResetIcon} size={20} />
             {t`Reset filter`}
           </button>
           <Link to="/UnregisteredSite" className="map-tools__item">
-            <PencilLine {...icon} />
+            <Icon data={DrawIcon} size={20} />
             {t`Report an unregistered site`}
           </Link>
           {extra?.(close)}

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MapSite, TransLetter } from '../../../sync/map/query.ts';
 import { formatManwon } from '../../lib/format.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { HeartIcon } from '../../ui/icons.ts';
 import { WaitingBadge } from '../sites/common/waiting-sites.tsx';
 import { transLabels } from './labels.ts';
 
@@ -75,9 +77,15 @@ export function SiteRow({
           {waiting ? <WaitingBadge /> : null}
           <strong className="site-row__name">{site.f_name}</strong>
           {site.f_like === 'Y' ? (
-            <span className="site-row__like" role="img" aria-label={t`Favourite`}>
-              ♥
-            </span>
+            <Icon
+              data={HeartIcon}
+              size={16}
+              fill="currentColor"
+              className="site-row__like"
+              role="img"
+              aria-hidden={false}
+              aria-label={t`Favourite`}
+            />
           ) : null}
         </span>
         <span className="site-row__address muted">

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { parseNumber, pyeongToSqm, sqmToPyeong } from '../../lib/format.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { AreaSwapIcon } from '../../ui/icons.ts';
 
 /** Spec §2 More area calculator: square metres and pyeong convert both ways as either is typed; reset clears. */
 export function AreaCalculator() {
@@ -28,7 +30,7 @@ export function AreaCalculator() {
           <input id="area-sqm" inputMode="decimal" value={sqm} onChange={(e) => fromSqm(e.target.value)} />
         </div>
         <span aria-hidden="true" className="field-pair__arrow">
-          ⇄
+          <Icon data={AreaSwapIcon} size={18} />
         </span>
         <div className="field">
           <label htmlFor="area-pyeong">{t`Pyeong`}</label>

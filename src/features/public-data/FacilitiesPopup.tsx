@@ -1,21 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Hospital, Landmark, type LucideIcon, School, ShoppingCart, Store, TrainFront } from 'lucide-react';
 import { useState } from 'react';
 import { getNearbyFacilitiesCall } from '../../../sync/api/facilities.api.ts';
 import { FACILITY_CATEGORIES, type FacilityCategory } from '../../../sync/public-data/facilities.ts';
+import { Icon, type IconData } from '../../ui/Icon.tsx';
+import { BankIcon, HospitalIcon, MartIcon, SchoolIcon, StoreIcon, SubwayIcon } from '../../ui/icons.ts';
 import FacilitiesMap from './FacilitiesMap.tsx';
 import { facilityKinds, formatDistance } from './facility-kinds.ts';
 import { LookupPending, LookupSourceNote } from './LookupStatus.tsx';
 import { useLookup } from './useLookup.ts';
 import './public-data.css';
 
-const icons: Record<FacilityCategory, LucideIcon> = {
-  SW8: TrainFront,
-  SC4: School,
-  MT1: ShoppingCart,
-  HP8: Hospital,
-  BK9: Landmark,
-  CS2: Store,
+const icons: Record<FacilityCategory, IconData> = {
+  SW8: SubwayIcon,
+  SC4: SchoolIcon,
+  MT1: MartIcon,
+  HP8: HospitalIcon,
+  BK9: BankIcon,
+  CS2: StoreIcon,
 };
 
 type Filter = FacilityCategory | 'all';
@@ -80,7 +81,7 @@ export default function FacilitiesPopup({
           ) : (
             <ul className="facility-list" data-testid="facility-list">
               {shown.map((f) => {
-                const Icon = icons[f.category];
+                const drawing = icons[f.category];
                 const kind = facilityKinds[f.category];
                 return (
                   <li key={`${f.category}:${f.id}`}>
@@ -95,7 +96,7 @@ export default function FacilitiesPopup({
                         style={{ background: kind.colour }}
                         aria-hidden="true"
                       >
-                        <Icon size={16} />
+                        <Icon data={drawing} size={16} />
                       </span>
                       <span className="facility-row__text">
                         <strong>{f.name}</strong>

@@ -1,7 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { Limits } from '../../../sync/constants.ts';
-import type { SiteRoom } from '../../../sync/site-fields.ts';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
 import { checkAreaEntry, pyeongToSqm, roomLabel, sqmToPyeong } from '../../../sync/sites/rules.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -9,6 +7,7 @@ import { toast } from '../../ui/toast.tsx';
 import { ChoiceChips, CountPicker, keyed, NumberField } from './controls.tsx';
 import { roomChips } from './RoomsSection.tsx';
 import { areaRuleText } from './rule-messages.ts';
+import { areaEntryOf, type TypedArea } from './validate.ts';
 
 /** One area entry as typed: ㎡ and 평 follow each other (spec §5, 1평 = 3.305785㎡). */
 export function AreaPair({
@@ -56,44 +55,27 @@ export function AreaPair({
 export function AreaSection({
   fields,
   update,
+  typed,
+  onTyped,
 }: {
   fields: Pick<RegistrationFields, 'rooms' | 'f_area_type'>;
   update: (patch: Partial<RegistrationFields>) => void;
+  /** The entry being typed, kept with the registration so a save can count it. */
+  typed: TypedArea;
+  onTyped: (typed: TypedArea) => void;
 }) {
   const { t, i18n } = useLingui();
-  const [room, setRoom] = useState<number | null>(null);
-  const [kind, setKind] = useState<'E' | 'R'>('E');
-  const [area, setArea] = useState<{ sqm: number | null; pyeong: number | null }>({
-    sqm: null,
-    pyeong: null,
-  });
+  const { room, kind } = typed;
+  const failure = checkAreaEntry({ f_room: room, size: typed.sqm, pyong: typed.pyeong });
 
   const add = () => {
-    const failure = checkAreaEntry({ f_room: room, size: area.sqm, pyong: area.pyeong });
-    if (failure || room === null || area.sqm === null || area.pyeong === null) {
+    const entry = areaEntryOf(typed);
+    if (!entry) {
       toast(i18n._(areaRuleText[failure?.rule ?? 'areaSizeRequired']));
       return;
     }
-    const entry: SiteRoom =
-      kind === 'E'
-        ? {
-            f_room: room,
-            f_area: 'E',
-            f_exclusive_size: area.sqm,
-            f_exclusive_pyong: area.pyeong,
-            f_real_size: 0,
-            f_real_pyong: 0,
-          }
-        : {
-            f_room: room,
-            f_area: 'R',
-            f_exclusive_size: 0,
-            f_exclusive_pyong: 0,
-            f_real_size: area.sqm,
-            f_real_pyong: area.pyeong,
-          };
     update({ rooms: [...fields.rooms, entry] });
-    setArea({ sqm: null, pyeong: null });
+    onTyped({ ...typed, sqm: null, pyeong: null });
   };
 
   const kinds = [
@@ -141,22 +123,31 @@ export function AreaSection({
         chips={roomChips}
         max={Limits.maxRooms}
         value={room}
-        onChange={setRoom}
+        onChange={(next) => onTyped({ ...typed, room: next })}
       />
       <ChoiceChips
         legend={t`Area type`}
         options={kinds}
         selected={[kind]}
         multiple={false}
-        onChange={([k]) => setKind(k ?? 'E')}
+        onChange={([k]) => onTyped({ ...typed, kind: k ?? 'E' })}
       />
       <AreaPair
-        sqm={area.sqm}
-        pyeong={area.pyeong}
-        onChange={setArea}
+        sqm={typed.sqm}
+        pyeong={typed.pyeong}
+        onChange={({ sqm, pyeong }) => onTyped({ ...typed, sqm, pyeong })}
         sqmLabel={t`Area (㎡)`}
         pyeongLabel={t`Area (pyeong)`}
       />
+      {typed.sqm || typed.pyeong ? (
+        <p className="field__hint reg-area-typed" data-testid="area-typed" role="status">
+          {failure ? (
+            i18n._(areaRuleText[failure.rule])
+          ) : (
+            <Trans>Not added yet: it is added when you save, or tap "Add area".</Trans>
+          )}
+        </p>
+      ) : null}
       <button type="button" className="button button--small" onClick={add}>
         <Trans>Add area</Trans>
       </button>

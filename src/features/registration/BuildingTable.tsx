@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Limits } from '../../../sync/constants.ts';
 import type { FormDong } from '../../../sync/sites/registration.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { CloseIcon } from '../../ui/icons.ts';
 
 /**
  * The building table of step 2 (spec §2, §3 Building): name, floors (up to 30), units per
@@ -106,7 +108,7 @@ export function BuildingTable({
                     aria-label={t`Remove building ${d.f_dong || i + 1}`}
                     onClick={() => onRemove(i)}
                   >
-                    ×
+                    <Icon data={CloseIcon} size={16} />
                   </button>
                 </td>
               </tr>

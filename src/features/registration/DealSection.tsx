@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
 import { TransType } from '../../../sync/sites/rules.ts';
-import { ChoiceChips, FlagBox, joinList, listOf, NumberField } from './controls.tsx';
+import { ChoiceChips, FlagBox, joinList, listOf, MoneyField } from './controls.tsx';
 import { dealLabels } from './labels.ts';
 
 type MoneyKey = {
@@ -19,29 +19,27 @@ function Range({
   min,
   max,
   update,
-  unit,
 }: {
   label: string;
   fields: RegistrationFields;
   min: MoneyKey;
   max: MoneyKey;
   update: (patch: Partial<RegistrationFields>) => void;
-  unit: string;
 }) {
   const { t } = useLingui();
   return (
     <div className="field-pair reg-range">
-      <NumberField
+      <MoneyField
         label={t`${label} (min)`}
         value={fields[min]}
-        unit={unit}
+        scale="manwon"
         onChange={(n) => update({ [min]: Math.max(0, Math.round(n ?? 0)) })}
       />
       <span className="field-pair__arrow">~</span>
-      <NumberField
+      <MoneyField
         label={t`${label} (max)`}
         value={fields[max]}
-        unit={unit}
+        scale="manwon"
         onChange={(n) => update({ [max]: Math.max(0, Math.round(n ?? 0)) })}
       />
     </div>
@@ -62,7 +60,6 @@ export function DealSection({
 }) {
   const { t, i18n } = useLingui();
   const chosen = new Set(listOf(fields.f_transaction_type).map(Number));
-  const unit = t`10,000 won`;
   // In the order of the transaction types; each with its price-on-inquiry flag and ranges.
   const deals: Array<{
     type: (typeof TransType)[keyof typeof TransType];
@@ -117,9 +114,7 @@ export function DealSection({
             />
             {fields[inquire] === 'Y'
               ? null
-              : ranges.map((range) => (
-                  <Range key={range.min} {...range} fields={fields} update={update} unit={unit} />
-                ))}
+              : ranges.map((range) => <Range key={range.min} {...range} fields={fields} update={update} />)}
             {type === TransType.charter ? (
               <div className="row wrap">
                 <FlagBox

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
 import { type FeeType, feeTypes } from '../../../sync/sites/rules.ts';
-import { ChoiceChips, FlagBox, joinList, listOf, NumberField } from './controls.tsx';
+import { ChoiceChips, FlagBox, joinList, listOf, MoneyField } from './controls.tsx';
 import { feeTypeLabels, hitLabels } from './labels.ts';
 
 type Lower = Lowercase<FeeType>;
@@ -44,10 +44,10 @@ export function FeeSection({
                 onChange={(v) => update({ [inquire(fee)]: v })}
               />
               {fields[inquire(fee)] === 'Y' ? null : (
-                <NumberField
+                <MoneyField
                   label={t`${label} amount`}
                   value={fields[value(fee)]}
-                  unit={t`1,000,000 won`}
+                  scale="million"
                   onChange={(n) => update({ [value(fee)]: Math.max(0, Math.round(n ?? 0)) })}
                 />
               )}

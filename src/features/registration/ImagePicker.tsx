@@ -4,6 +4,8 @@ import { LOCAL_FILE_PREFIX } from '../../../sync/local-files.ts';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { localDb } from '../../db/db.ts';
 import { fileIdOf, keepFile } from '../../sync/files.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { CloseIcon } from '../../ui/icons.ts';
 import { toast } from '../../ui/toast.tsx';
 import { keyed } from './controls.tsx';
 import { imageProblem, uploadImage } from './upload.ts';
@@ -174,7 +176,7 @@ export function ImagePicker({
                 aria-label={t`Remove image ${i + 1}`}
                 onClick={() => onChange(value.filter((_, j) => j !== i))}
               >
-                ×
+                <Icon data={CloseIcon} size={14} />
               </button>
             )}
           </li>

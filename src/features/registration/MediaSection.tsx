@@ -29,13 +29,13 @@ export function MediaSection({
         onChange={(f_image_urls) => update({ f_image_urls })}
       />
       <ImagePicker
-        label={t`Inlay images`}
+        label={t`Inlay pictures`}
         value={fields.f_inlay_image_url}
         kind={ImageKind.inlay}
         onChange={(f_inlay_image_url) => update({ f_inlay_image_url })}
       />
       <FlagBox
-        label={t`Keep inlay images private`}
+        label={t`Keep inlay pictures private`}
         value={fields.f_inlay_private === 'Y' ? 'Y' : 'N'}
         onChange={(f_inlay_private) => update({ f_inlay_private })}
       />

@@ -8,6 +8,7 @@ import { BottomBar } from './BottomBar.tsx';
 import { ContactsSection } from './ContactsSection.tsx';
 import { DealSection } from './DealSection.tsx';
 import { FeeSection } from './FeeSection.tsx';
+import { FieldGroup } from './FieldGroup.tsx';
 import { GroupSection, useDefaultGroup, useRegistrationGroups } from './GroupSection.tsx';
 import { MediaSection } from './MediaSection.tsx';
 import type { RegistrationSearch } from './navigation.ts';
@@ -16,6 +17,7 @@ import { PropertySection } from './PropertySection.tsx';
 import { RoomsSection } from './RoomsSection.tsx';
 import { type RegistrationSession, type UpdateFields, useRegistrationSession } from './session.ts';
 import { useRegistrationActions } from './useRegistrationActions.tsx';
+import { noTypedArea, type TypedArea } from './validate.ts';
 import './registration.css';
 
 /** The screen's title: modifying a registered site, or registering one of a kind (spec §4). */
@@ -36,20 +38,30 @@ export function RegistrationStep1({
   sessionKey: string;
   search: RegistrationSearch;
 }) {
-  const { session, update, setPending } = useRegistrationSession(sessionKey);
+  const { session, update, setPending, setPendingArea } = useRegistrationSession(sessionKey);
   if (!session) return null;
-  return <Step1Form session={session} update={update} setPending={setPending} search={search} />;
+  return (
+    <Step1Form
+      session={session}
+      update={update}
+      setPending={setPending}
+      setPendingArea={setPendingArea}
+      search={search}
+    />
+  );
 }
 
 function Step1Form({
   session,
   update,
   setPending,
+  setPendingArea,
   search,
 }: {
   session: RegistrationSession;
   update: UpdateFields;
   setPending: (pending: SiteContact) => void;
+  setPendingArea: (typed: TypedArea) => void;
   search: RegistrationSearch;
 }) {
   const { t } = useLingui();
@@ -66,6 +78,7 @@ function Step1Form({
     onChange: (f_group_idx) => update({ f_group_idx }),
   });
   const newOpen = session.kind === 'O';
+  const problems = actions.problems;
 
   return (
     <>
@@ -93,7 +106,7 @@ function Step1Form({
             </Link>
           </div>
         ) : null}
-        <div data-fields="f_name f_address1 f_address2">
+        <FieldGroup fields="f_name f_address1 f_address2" problems={problems}>
           <BasicSection
             fields={fields}
             update={update}
@@ -102,42 +115,50 @@ function Step1Form({
               if (search.addr !== 1) void navigate({ to: '.', search: { ...search, addr: 1 } });
             }}
           />
-        </div>
-        <div data-fields="contacts">
+        </FieldGroup>
+        <FieldGroup fields="contacts" problems={problems}>
           <ContactsSection
             contacts={fields.contacts}
             pending={session.pending}
             onContacts={(contacts) => update({ contacts })}
             onPending={setPending}
           />
-        </div>
-        <div data-fields="f_maemul_type f_dong_count f_elevator">
+        </FieldGroup>
+        <FieldGroup fields="f_maemul_type f_dong_count f_elevator" problems={problems}>
           <PropertySection fields={fields} update={update} />
-        </div>
-        <div data-fields="f_transaction_type f_sale_price_min f_charter_price_min f_invest_price_min f_monthly_deposit_min f_monthly_rent_min">
+        </FieldGroup>
+        <FieldGroup
+          fields="f_transaction_type f_sale_price_min f_charter_price_min f_invest_price_min f_monthly_deposit_min f_monthly_rent_min"
+          problems={problems}
+        >
           <DealSection fields={fields} update={update} />
-        </div>
-        <div data-fields="f_room_num f_toilet_num">
+        </FieldGroup>
+        <FieldGroup fields="f_room_num f_toilet_num" problems={problems}>
           <RoomsSection fields={fields} update={update} />
-        </div>
-        <div data-fields="f_fee_type">
+        </FieldGroup>
+        <FieldGroup fields="f_fee_type" problems={problems}>
           <FeeSection fields={fields} update={update} />
-        </div>
-        <div data-fields="rooms">
-          <AreaSection fields={fields} update={update} />
-        </div>
-        <div data-fields="f_open_date">
+        </FieldGroup>
+        <FieldGroup fields="rooms" problems={problems}>
+          <AreaSection
+            fields={fields}
+            update={update}
+            typed={session.pendingArea ?? noTypedArea}
+            onTyped={setPendingArea}
+          />
+        </FieldGroup>
+        <FieldGroup fields="f_open_date" problems={problems}>
           <OpenDateSection value={fields.f_open_date} onChange={(f_open_date) => update({ f_open_date })} />
-        </div>
+        </FieldGroup>
         <MediaSection fields={fields} update={update} />
-        <div data-fields="f_group_idx">
+        <FieldGroup fields="f_group_idx" problems={problems}>
           <GroupSection
             groups={groups}
             value={fields.f_group_idx}
             onChange={(f_group_idx) => update({ f_group_idx })}
             disabled={session.mode === 'edit'}
           />
-        </div>
+        </FieldGroup>
       </main>
       <BottomBar
         busy={actions.busy}

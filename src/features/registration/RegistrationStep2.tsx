@@ -14,7 +14,12 @@ import { useRegistrationGroups } from './GroupSection.tsx';
 import type { RegistrationSearch } from './navigation.ts';
 import { useRegistrationTitle } from './RegistrationStep1.tsx';
 import { unitRuleText } from './rule-messages.ts';
-import { type RegistrationSession, type UpdateFields, useRegistrationSession } from './session.ts';
+import {
+  type RegistrationSession,
+  type UpdateFields,
+  unitKeptKey,
+  useRegistrationSession,
+} from './session.ts';
 import { useUnitEditor } from './UnitEditPopup.tsx';
 import { useRegistrationActions } from './useRegistrationActions.tsx';
 import './registration.css';
@@ -73,7 +78,16 @@ function Step2Form({
       const target = all[i];
       const unit = target?.hos[unitIndex];
       if (!target || !unit) return;
-      const result = await editUnit({ unit, isNew: unit.f_idx === undefined, canDelete: true });
+      const result = await editUnit({
+        unit,
+        keptKey: unitKeptKey({
+          session: session.key,
+          dong: i,
+          place: unit.f_idx ?? `${unit.f_floor}-${unit.f_ho}`,
+        }),
+        isNew: unit.f_idx === undefined,
+        canDelete: true,
+      });
       if (!result) return;
       const current = latest.current.dongs[i];
       if (!current) return;
@@ -84,7 +98,7 @@ function Step2Form({
           : withUnit({ dong: current, unit: result.unit, index: unitIndex }),
       );
     },
-    [editUnit, setDong],
+    [editUnit, setDong, session.key],
   );
 
   const onAdd = useCallback(
@@ -97,12 +111,16 @@ function Step2Form({
         toast(i18n._(unitRuleText[refused]));
         return;
       }
-      const result = await editUnit({ unit: blankUnit({ dong: target, floor }), isNew: true });
+      const result = await editUnit({
+        unit: blankUnit({ dong: target, floor }),
+        keptKey: unitKeptKey({ session: session.key, dong: i, place: `new-${floor}` }),
+        isNew: true,
+      });
       const current = latest.current.dongs[i];
       if (result?.kind !== 'save' || !current) return;
       setDong(i, withUnit({ dong: current, unit: result.unit, index: null }));
     },
-    [editUnit, setDong, i18n],
+    [editUnit, setDong, i18n, session.key],
   );
 
   const fill = async () => {
@@ -113,7 +131,12 @@ function Step2Form({
       return;
     }
     const template = dong.hos.find((h) => h.f_trans_type !== '') ?? emptyUnit({ floor: 1, name: '' });
-    const result = await editUnit({ unit: { ...template, f_ho: '' }, isNew: true, template: true });
+    const result = await editUnit({
+      unit: { ...template, f_ho: '' },
+      keptKey: unitKeptKey({ session: session.key, dong: index, place: 'template' }),
+      isNew: true,
+      template: true,
+    });
     const current = latest.current.dongs[index];
     if (result?.kind !== 'save' || !current) return;
     const filled = fillFloors({ dong: current, template: result.unit });

@@ -10,13 +10,17 @@ import {
   sqmToPyeong,
   TransType,
 } from '../../../sync/sites/rules.ts';
+import { KeptNotice } from '../../ui/KeptNotice.tsx';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { AreaPair } from './AreaSection.tsx';
-import { ChoiceChips, CountPicker, FlagBox, joinList, listOf, NumberField } from './controls.tsx';
+import { unitMoney } from './amounts.ts';
+import { ChoiceChips, CountPicker, FlagBox, joinList, listOf, MoneyField } from './controls.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { dealLabels } from './labels.ts';
 import { roomChips, smallChips, toiletChips } from './RoomsSection.tsx';
 import { unitRuleText } from './rule-messages.ts';
+import { useAmountCheck } from './useAmountCheck.ts';
 
 export type UnitEditResult = { kind: 'save'; unit: FormHo } | { kind: 'delete' } | null;
 
@@ -65,12 +69,54 @@ const deals: Array<{
 
 function UnitForm({
   initial,
+  keptKey,
   isNew,
   canDelete,
   template,
   onDone,
 }: {
   initial: FormHo;
+  keptKey: string;
+  isNew: boolean;
+  canDelete: boolean;
+  template: boolean;
+  onDone: (result: UnitEditResult) => void;
+}) {
+  // What is typed is kept on the device until the popup is saved or closed (src/ui/kept-form.ts):
+  // after a reload the same unit opens with it again.
+  const kept = useKeptState<FormHo>({ key: keptKey, initial });
+  if (!kept.ready) return null;
+  return (
+    <UnitFields
+      unit={kept.value}
+      setUnit={kept.set}
+      restored={kept.restored}
+      onStartOver={kept.reset}
+      isNew={isNew}
+      canDelete={canDelete}
+      template={template}
+      onDone={(result) => {
+        void kept.discard();
+        onDone(result);
+      }}
+    />
+  );
+}
+
+function UnitFields({
+  unit,
+  setUnit,
+  restored,
+  onStartOver,
+  isNew,
+  canDelete,
+  template,
+  onDone,
+}: {
+  unit: FormHo;
+  setUnit: (change: (u: FormHo) => FormHo) => void;
+  restored: boolean;
+  onStartOver: () => void;
   isNew: boolean;
   canDelete: boolean;
   template: boolean;
@@ -79,7 +125,6 @@ function UnitForm({
   const { t, i18n } = useLingui();
   const nameId = useId();
   const memoId = useId();
-  const [unit, setUnit] = useState<FormHo>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (patch: Partial<FormHo>) => setUnit((u) => ({ ...u, ...patch }));
   const chosen = new Set(listOf(unit.f_trans_type).map(Number));
@@ -92,7 +137,8 @@ function UnitForm({
     rent: t`Rent`,
   };
 
-  const save = () => {
+  const checkAmounts = useAmountCheck();
+  const save = async () => {
     // Household save (spec §4): unchosen deal types reset, inquired prices zeroed, a new unit not complete.
     const normalized = normalizeUnit(unit, { isNew });
     const failure = checkUnit(template ? { ...normalized, f_ho: 'template' } : normalized);
@@ -100,6 +146,7 @@ function UnitForm({
       setProblem(i18n._(unitRuleText[failure.rule]));
       return;
     }
+    if (!(await checkAmounts({ values: normalized, money: unitMoney }))) return;
     onDone({ kind: 'save', unit: normalized });
   };
 
@@ -108,12 +155,13 @@ function UnitForm({
       className="form reg-unit-form"
       onSubmit={(e) => {
         e.preventDefault();
-        save();
+        void save();
       }}
     >
       <h2 className="modal__title">
         {template ? <Trans>Values for every new unit</Trans> : <Trans>Unit on floor {unit.f_floor}</Trans>}
       </h2>
+      <KeptNotice restored={restored} onStartOver={onStartOver} />
       {template ? null : (
         <div className="field">
           <label htmlFor={nameId}>
@@ -149,11 +197,11 @@ function UnitForm({
             {unit[d.inquire] === 'Y'
               ? null
               : d.prices.map((p) => (
-                  <NumberField
+                  <MoneyField
                     key={p.key}
                     label={priceLabel[p.label]}
                     value={unit[p.key]}
-                    unit={t`10,000 won`}
+                    scale="manwon"
                     onChange={(n) => set({ [p.key]: Math.max(0, Math.round(n ?? 0)) })}
                   />
                 ))}
@@ -265,11 +313,14 @@ export function useUnitEditor() {
   return useCallback(
     ({
       unit,
+      keptKey,
       isNew,
       canDelete = false,
       template = false,
     }: {
       unit: FormHo;
+      /** What the popup's typing is kept under until it closes: the registration and the unit's place. */
+      keptKey: string;
       /** Not yet a unit of a registered site: saving it makes it not complete (spec §4). */
       isNew: boolean;
       canDelete?: boolean;
@@ -282,6 +333,7 @@ export function useUnitEditor() {
           (close) => (
             <UnitForm
               initial={unit}
+              keptKey={keptKey}
               isNew={isNew}
               canDelete={canDelete}
               template={template}

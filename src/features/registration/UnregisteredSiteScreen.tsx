@@ -11,16 +11,20 @@ import { api } from '../../api/client.ts';
 import { useCall, useCallFailure } from '../../api/useCall.ts';
 import { localDb } from '../../db/db.ts';
 import { fileIdOf } from '../../sync/files.ts';
+import { KeptNotice } from '../../ui/KeptNotice.tsx';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { siteMoney } from './amounts.ts';
 import { BasicSection } from './BasicSection.tsx';
 import { ContactsSection } from './ContactsSection.tsx';
-import { ChoiceChips, joinList, listOf, NumberField } from './controls.tsx';
+import { ChoiceChips, joinList, listOf, MoneyField } from './controls.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { dealLabels, feeTypeLabels, maemulLabels } from './labels.ts';
 import { OpenDateSection } from './OpenDateSection.tsx';
 import { RoomsSection } from './RoomsSection.tsx';
 import { unregisteredRuleText } from './rule-messages.ts';
+import { useAmountCheck } from './useAmountCheck.ts';
 import './registration.css';
 
 type ReportForm = Required<UnregisteredReport>;
@@ -102,11 +106,17 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
   const navigate = useNavigate();
   const memoId = useId();
   const loaded = useReport(readOnly ? siteIdx : null);
-  const [draft, setDraft] = useState<ReportForm>(emptyReport);
-  const [pending, setPending] = useState<SiteContact>({ f_name: '', f_phone: '' });
+  // The report being written is kept on the device until it is sent (src/ui/kept-form.ts).
+  const kept = useKeptState<{ draft: ReportForm; pending: SiteContact }>({
+    key: 'unregistered:new',
+    initial: () => ({ draft: emptyReport(), pending: { f_name: '', f_phone: '' } }),
+  });
+  const { draft, pending } = kept.value;
+  const setPending = (next: SiteContact) => kept.set((k) => ({ ...k, pending: next }));
   const { run, pending: busy } = useCall();
+  const checkAmounts = useAmountCheck();
   const form = readOnly ? (loaded ?? emptyReport()) : draft;
-  const update = (patch: Partial<ReportForm>) => setDraft((d) => ({ ...d, ...patch }));
+  const update = (patch: Partial<ReportForm>) => kept.set((k) => ({ ...k, draft: { ...k.draft, ...patch } }));
   const fees = listOf(form.f_fee_type) as FeeType[];
 
   const submit = async () => {
@@ -122,10 +132,12 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
       toast(i18n._(unregisteredRuleText[failure.rule]));
       return;
     }
+    if (!(await checkAmounts({ values: report, money: siteMoney }))) return;
     const added = await run(async () => {
       const images = await uploaded(report.f_inlay_image_url);
       return api(addUnregisteredSiteCall, { ...report, f_inlay_image_url: images });
     });
+    if (added) await kept.discard();
     if (added)
       await navigate({
         to: '/UnregisteredSite',
@@ -134,7 +146,7 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
       });
   };
 
-  if (readOnly && !loaded) {
+  if ((readOnly && !loaded) || (!readOnly && !kept.ready)) {
     return (
       <>
         <ScreenHeader title={t`Unregistered site report`} back />
@@ -155,7 +167,9 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
           <p className="banner banner--warn">
             <Trans>This report was sent. It can be read but not changed.</Trans>
           </p>
-        ) : null}
+        ) : (
+          <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
+        )}
         <BasicSection fields={form} update={update} disabled={readOnly} />
         <ContactsSection
           contacts={form.contacts}
@@ -209,11 +223,11 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
             .map((fee) => {
               const key = `f_fee_${fee.toLowerCase() as Lowercase<FeeType>}` as const;
               return (
-                <NumberField
+                <MoneyField
                   key={fee}
                   label={t`${i18n._(feeTypeLabels[fee])} amount`}
                   value={form[key]}
-                  unit={t`1,000,000 won`}
+                  scale="million"
                   disabled={readOnly}
                   onChange={(n) => update({ [key]: n === null ? null : Math.max(0, Math.round(n)) })}
                 />
@@ -222,7 +236,7 @@ export function UnregisteredSiteScreen({ siteIdx, readOnly }: { siteIdx: number 
         </section>
         <section className="card reg-section" aria-label={t`Images and memo`}>
           <ImagePicker
-            label={t`Inlay images`}
+            label={t`Inlay pictures`}
             value={form.f_inlay_image_url}
             kind={ImageKind.inlay}
             onChange={(f_inlay_image_url) => update({ f_inlay_image_url })}

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { formatNumber, parseNumber } from '../../lib/format.ts';
+import { formatManwon, formatNumber, parseNumber } from '../../lib/format.ts';
+import { type MoneyScale, toManwon } from './amounts.ts';
 
 /**
  * Small form controls of the registration screens. Each takes its value and a change
@@ -16,6 +17,7 @@ export function NumberField({
   decimals = false,
   disabled = false,
   name,
+  hint,
 }: {
   label: string;
   value: number | null;
@@ -24,8 +26,11 @@ export function NumberField({
   decimals?: boolean;
   disabled?: boolean;
   name?: string;
+  /** A line under the field (a money field's amount in words). */
+  hint?: string;
 }) {
   const id = useId();
+  const hintId = useId();
   const shown = (n: number | null) => (n === null || n === 0 ? '' : decimals ? String(n) : formatNumber(n));
   // While typing, the text is the member's; otherwise it shows the value (a converted area, a loaded draft).
   const [editing, setEditing] = useState<string | null>(null);
@@ -36,6 +41,7 @@ export function NumberField({
         <input
           id={id}
           name={name}
+          aria-describedby={hint ? hintId : undefined}
           inputMode={decimals ? 'decimal' : 'numeric'}
           value={editing ?? shown(value)}
           disabled={disabled}
@@ -49,7 +55,44 @@ export function NumberField({
         />
         {unit ? <span className="reg-number__unit">{unit}</span> : null}
       </div>
+      {hint ? (
+        <p id={hintId} className="reg-number__words" data-testid="amount-words">
+          {hint}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * A money field: its unit beside it (10,000 won, or 1,000,000 won for fees) and the amount in words
+ * under it as it is typed, so a number typed in the wrong unit shows at once (./amounts.ts).
+ */
+export function MoneyField({
+  label,
+  value,
+  onChange,
+  scale,
+  disabled = false,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  scale: MoneyScale;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale === 'en' ? 'en' : 'ko';
+  const words = value ? formatManwon(toManwon({ value, scale }), locale) : undefined;
+  return (
+    <NumberField
+      label={label}
+      value={value}
+      onChange={onChange}
+      unit={scale === 'million' ? t`1,000,000 won` : t`10,000 won`}
+      disabled={disabled}
+      hint={words}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { SiteContact } from '../../../sync/site-fields.ts';
 import type { RegistrationFields, RegistrationKind } from '../../../sync/sites/registration.ts';
 import { keptForms } from '../../ui/kept-form.ts';
+import type { TypedArea } from './validate.ts';
 
 /**
  * A registration in progress, shared by step 1 and step 2 (two routes). Held in memory and
@@ -20,6 +21,8 @@ export interface RegistrationSession {
   fields: RegistrationFields;
   /** A contact typed but not added yet: a save adds it when there is room (spec §5). */
   pending: SiteContact;
+  /** An area typed but not added yet: a save adds it when it is complete (absent in older kept copies). */
+  pendingArea?: TypedArea;
   /** What an edit is compared with and the server version it came from (drafts read theirs at save time). */
   baseFields: RegistrationFields | null;
   baseVersion: number | null;
@@ -33,6 +36,19 @@ function emit() {
 }
 
 const keptName = (key: string) => `registration:${key}`;
+
+/** Where an open unit popup of a registration keeps its typing: the building and the unit's place. */
+export function unitKeptKey({
+  session,
+  dong,
+  place,
+}: {
+  session: string;
+  dong: number;
+  place: string | number;
+}) {
+  return `unit:${session}:${dong}:${place}`;
+}
 
 export const registrationSessions = {
   get: (key: string): RegistrationSession | undefined => sessions.get(key),
@@ -63,6 +79,7 @@ export const registrationSessions = {
   end(key: string): void {
     sessions.delete(key);
     void keptForms.discard(keptName(key));
+    void keptForms.discardUnder(`unit:${key}:`);
     emit();
   },
 };
@@ -89,7 +106,13 @@ export function useRegistrationSession(key: string | null) {
     },
     [key],
   );
-  return { session, update, setPending };
+  const setPendingArea = useCallback(
+    (pendingArea: TypedArea) => {
+      if (key) registrationSessions.update(key, (s) => ({ ...s, pendingArea }));
+    },
+    [key],
+  );
+  return { session, update, setPending, setPendingArea };
 }
 
 export type UpdateFields = (patch: Partial<RegistrationFields>) => void;

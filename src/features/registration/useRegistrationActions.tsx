@@ -1,15 +1,16 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { syncEngine } from '../../sync/client.ts';
 import { toast } from '../../ui/toast.tsx';
+import { siteMoney } from './amounts.ts';
 import { finalSave, temporarySave } from './draft-store.ts';
 import { useUploadsInFlight } from './ImagePicker.tsx';
 import { backSteps, type RegistrationSearch } from './navigation.ts';
 import { type RegistrationSession, registrationSessions } from './session.ts';
+import { useAmountCheck } from './useAmountCheck.ts';
 import { useChoice } from './useChoice.tsx';
-import { checkBuildings, checkStep1, fieldsForSave } from './validate.ts';
+import { checkBuildings, type FormProblem, fieldsForSave, noTypedArea, step1Problems } from './validate.ts';
 
 function online(): boolean {
   return navigator.onLine !== false;
@@ -40,17 +41,37 @@ export function useRegistrationActions({
   const choose = useChoice();
   const uploads = useUploadsInFlight();
   const [busy, setBusy] = useState(false);
+  const checkAmounts = useAmountCheck();
+  // After a refused next or save, every problem of step 1 shows beside its fields and goes as it is fixed.
+  const [showProblems, setShowProblems] = useState(false);
   const registering = session.mode !== 'edit';
+  const check = (fields: RegistrationSession['fields']) =>
+    step1Problems({ fields, now: new Date(), groupsCount, registering });
+  const problems: FormProblem[] = showProblems
+    ? check(
+        fieldsForSave({ fields: session.fields, pending: session.pending, pendingArea: session.pendingArea }),
+      )
+    : [];
 
-  const problem = (message: MessageDescriptor, field: string) => {
-    toast(i18n._(message));
-    showField(field);
+  const problem = (first: FormProblem) => {
+    setShowProblems(true);
+    showField(first.field);
   };
 
-  /** The typed contact added, the values normalised: kept in the session so the form shows them. */
+  /** The typed contact and area added, the values normalised: kept in the session so the form shows them. */
   const prepared = () => {
-    const fields = fieldsForSave({ fields: session.fields, pending: session.pending });
-    registrationSessions.update(session.key, (s) => ({ ...s, fields, pending: { f_name: '', f_phone: '' } }));
+    const fields = fieldsForSave({
+      fields: session.fields,
+      pending: session.pending,
+      pendingArea: session.pendingArea,
+    });
+    const areaAdded = fields.rooms.length > session.fields.rooms.length;
+    registrationSessions.update(session.key, (s) => ({
+      ...s,
+      fields,
+      pending: { f_name: '', f_phone: '' },
+      pendingArea: areaAdded ? { ...(s.pendingArea ?? noTypedArea), sqm: null, pyeong: null } : s.pendingArea,
+    }));
     return fields;
   };
 
@@ -88,22 +109,24 @@ export function useRegistrationActions({
   const next = () =>
     guard(async () => {
       const fields = prepared();
-      const failure = checkStep1({ fields, now: new Date(), groupsCount, registering });
-      if (failure) return problem(failure.message, failure.field);
+      const failure = check(fields)[0];
+      if (failure) return problem(failure);
+      setShowProblems(false);
       await navigate({ to: '/RegSite/step2', search });
     });
 
   const save = () =>
     guard(async () => {
       const fields = prepared();
-      const failure = checkStep1({ fields, now: new Date(), groupsCount, registering });
+      const failure = check(fields)[0];
       if (failure) {
         if (step === 2) {
           toast(i18n._(failure.message));
           return;
         }
-        return problem(failure.message, failure.field);
+        return problem(failure);
       }
+      setShowProblems(false);
       if (session.kind === 'O') {
         const unit = checkBuildings(fields);
         if (unit) {
@@ -114,6 +137,7 @@ export function useRegistrationActions({
           return;
         }
       }
+      if (!(await checkAmounts({ values: fields, money: siteMoney }))) return;
       await finalSave({ engine: syncEngine, session, fields });
       toast(online() ? t`Saved.` : t`Saved on this device. It will be sent when you are back online.`);
       registrationSessions.end(session.key);
@@ -137,5 +161,5 @@ export function useRegistrationActions({
     router.history.go(-backSteps({ addressChanged: search.addr === 1, fromStep2: false }));
   };
 
-  return { temporary, next, save, cancel, busy: busy || uploads > 0 };
+  return { temporary, next, save, cancel, busy: busy || uploads > 0, problems };
 }

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { SiteContact } from '../../../sync/site-fields.ts';
+import type { SiteContact, SiteRoom } from '../../../sync/site-fields.ts';
 import {
   normalizeSiteForSave,
   openDateInRange,
@@ -8,11 +8,11 @@ import {
 import {
   checkAddUnit,
   checkAreaEntry,
-  checkRegistration,
   checkUnit,
   declaredUnits,
   normalizeRegistration,
   normalizeUnit,
+  registrationFailures,
 } from '../../../sync/sites/rules.ts';
 import { areaRuleText, registrationText, siteRuleText, unitRuleText } from './rule-messages.ts';
 
@@ -28,47 +28,102 @@ export interface FormProblem {
   ho?: number;
 }
 
-/** The fields as a save sends them: the typed contact pair added (spec §5), then normalised. */
+/** An area entry as typed in the area section, before "Add area". */
+export interface TypedArea {
+  room: number | null;
+  kind: 'E' | 'R';
+  sqm: number | null;
+  pyeong: number | null;
+}
+
+export const noTypedArea: TypedArea = { room: null, kind: 'E', sqm: null, pyeong: null };
+
+/** The typed area as an entry of the site's areas, or null while the entry rule refuses it. */
+export function areaEntryOf(typed: TypedArea): SiteRoom | null {
+  const { room, sqm, pyeong } = typed;
+  if (checkAreaEntry({ f_room: room, size: sqm, pyong: pyeong }) || room === null || !sqm || !pyeong)
+    return null;
+  return typed.kind === 'E'
+    ? {
+        f_room: room,
+        f_area: 'E',
+        f_exclusive_size: sqm,
+        f_exclusive_pyong: pyeong,
+        f_real_size: 0,
+        f_real_pyong: 0,
+      }
+    : {
+        f_room: room,
+        f_area: 'R',
+        f_exclusive_size: 0,
+        f_exclusive_pyong: 0,
+        f_real_size: sqm,
+        f_real_pyong: pyeong,
+      };
+}
+
+/** Something was typed in the area entry that is not in the list yet. */
+export function hasTypedArea(typed: TypedArea | undefined): boolean {
+  return !!typed && (typed.room !== null || !!typed.sqm || !!typed.pyeong);
+}
+
+/**
+ * The fields as a save sends them: the typed contact pair and a complete typed area added (an
+ * agent who typed them without tapping "add" meant them, spec §5), then normalised.
+ */
 export function fieldsForSave({
   fields,
   pending,
+  pendingArea,
 }: {
   fields: RegistrationFields;
   pending: SiteContact;
+  pendingArea?: TypedArea | undefined;
 }): RegistrationFields {
-  return normalizeSiteForSave(normalizeRegistration(fields, pending));
+  const area = pendingArea ? areaEntryOf(pendingArea) : null;
+  const withArea = area ? { ...fields, rooms: [...fields.rooms, area] } : fields;
+  return normalizeSiteForSave(normalizeRegistration(withArea, pending));
 }
 
-/** Step 1 in the order of spec §5, then the area entries, the open-date years and the group choice. */
-export function checkStep1({
-  fields,
-  now,
-  groupsCount,
-  registering,
-}: {
+interface Step1Input {
   fields: RegistrationFields;
   now: Date;
   groupsCount: number;
   registering: boolean;
-}): FormProblem | null {
-  const failure = checkRegistration(fields);
-  if (failure) return { message: siteRuleText[failure.rule], field: failure.field };
-  for (const [i, room] of fields.rooms.entries()) {
-    const own = room.f_area === 'R';
-    const entry = checkAreaEntry({
-      f_room: room.f_room,
-      size: own ? room.f_real_size : room.f_exclusive_size,
-      pyong: own ? room.f_real_pyong : room.f_exclusive_pyong,
-    });
-    if (entry) return { message: areaRuleText[entry.rule], field: `rooms.${i}` };
+}
+
+/** Step 1 in the order of spec §5, then the area entries, the open-date years and the group choice. */
+export function checkStep1(input: Step1Input): FormProblem | null {
+  return step1Problems(input)[0] ?? null;
+}
+
+/** Every problem of step 1, at most one per field, in the order checkStep1 answers the first. */
+export function step1Problems({ fields, now, groupsCount, registering }: Step1Input): FormProblem[] {
+  const problems: FormProblem[] = registrationFailures(fields).map((failure) => ({
+    message: siteRuleText[failure.rule],
+    field: failure.field,
+  }));
+  if (!problems.some((p) => p.field === 'rooms')) {
+    for (const [i, room] of fields.rooms.entries()) {
+      const own = room.f_area === 'R';
+      const entry = checkAreaEntry({
+        f_room: room.f_room,
+        size: own ? room.f_real_size : room.f_exclusive_size,
+        pyong: own ? room.f_real_pyong : room.f_exclusive_pyong,
+      });
+      if (entry) {
+        problems.push({ message: areaRuleText[entry.rule], field: `rooms.${i}` });
+        break;
+      }
+    }
   }
   if (!openDateInRange({ date: fields.f_open_date, now })) {
-    return { message: registrationText.openDateRange, field: 'f_open_date' };
+    problems.push({ message: registrationText.openDateRange, field: 'f_open_date' });
   }
   if (registering && groupsCount > 0 && fields.f_group_idx === null) {
-    return { message: registrationText.groupRequired, field: 'f_group_idx' };
+    problems.push({ message: registrationText.groupRequired, field: 'f_group_idx' });
   }
-  return null;
+  return problems;
 }
 
 /** Step 2: every building named and within its count, every unit saved by the unit rules. */

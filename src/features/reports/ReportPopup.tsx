@@ -22,6 +22,8 @@ import { localDb } from '../../db/db.ts';
 import { syncEngine } from '../../sync/client.ts';
 import { keepFile } from '../../sync/files.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { KeptNotice } from '../../ui/KeptNotice.tsx';
+import { useKeptState } from '../../ui/kept-form.ts';
 import { toast } from '../../ui/toast.tsx';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { imageProblem, uploadImage } from '../registration/upload.ts';
@@ -44,13 +46,43 @@ export interface ReportTarget {
  * waits in the outbox with its pictures and is sent on the next sync.
  */
 export function ReportPopup({ target, close }: { target: ReportTarget; close: () => void }) {
+  // What is typed (type, memo, pictures) is kept on the device until sent or cancelled
+  // (src/ui/kept-form.ts): the same report opened after a reload has it again.
+  const kept = useKeptState<KeptReport>({
+    key: `report:${target.siteIdx}:${target.unit?.hoIdx ?? 'site'}`,
+    initial: { type: null, memo: '', files: [] },
+  });
+  if (!kept.ready) return null;
+  return <ReportForm target={target} close={close} kept={kept} />;
+}
+
+interface KeptReport {
+  type: ReportType | null;
+  memo: string;
+  files: File[];
+}
+
+function ReportForm({
+  target,
+  close,
+  kept,
+}: {
+  target: ReportTarget;
+  close: () => void;
+  kept: ReturnType<typeof useKeptState<KeptReport>>;
+}) {
   const { t, i18n } = useLingui();
   const confirm = useConfirm();
   const fail = useCallFailure();
   const types: readonly ReportType[] = target.unit ? unitReportTypes : siteReportTypes;
-  const [type, setType] = useState<ReportType | null>(null);
-  const [memo, setMemo] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+  const { type, memo, files } = kept.value;
+  const setType = (next: ReportType) => kept.set((k) => ({ ...k, type: next }));
+  const setMemo = (next: string) => kept.set((k) => ({ ...k, memo: next }));
+  const setFiles = (change: (list: File[]) => File[]) => kept.set((k) => ({ ...k, files: change(k.files) }));
+  const finish = () => {
+    void kept.discard();
+    close();
+  };
   const [sending, setSending] = useState(false);
   // Offline the counts are simply not shown: the report can still be queued.
   const [counts, setCounts] = useState<ReportCounts | undefined>();
@@ -112,11 +144,11 @@ export function ReportPopup({ target, close }: { target: ReportTarget; close: ()
     setSending(true);
     try {
       await sendOnline();
-      close();
+      finish();
     } catch (err) {
       if (err instanceof NetworkError) {
         await queue();
-        close();
+        finish();
       } else if (err instanceof ApiError) {
         toast(err.message);
       } else fail(err);
@@ -139,6 +171,7 @@ export function ReportPopup({ target, close }: { target: ReportTarget; close: ()
         {target.siteName}
         {target.unit ? ` · ${target.unit.label}` : ''}
       </p>
+      <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
       <ReportCountsLine counts={counts} />
       <fieldset className="choice-list">
         <legend>{t`What did you see?`}</legend>
@@ -166,7 +199,7 @@ export function ReportPopup({ target, close }: { target: ReportTarget; close: ()
       />
       <ReportPictures files={files} onAdd={addFiles} onRemoveLast={() => void removeLast()} />
       <div className="row">
-        <button type="button" className="button grow" onClick={close}>
+        <button type="button" className="button grow" onClick={finish}>
           <Trans>Cancel</Trans>
         </button>
         <button

@@ -5,6 +5,7 @@ import { Limits } from '../../../sync/constants.ts';
 import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { formatPhone } from '../../lib/format.ts';
+import { FilePicker } from '../../ui/FilePicker.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { profileStore, useProfile } from '../auth/profile.ts';
 
@@ -43,12 +44,10 @@ export function MyInfoPopup({ close }: { close: () => void }) {
       ) : null}
       <div className="field">
         <label htmlFor="myinfo-card">{t`Business card photo`}</label>
-        <input
+        <FilePicker
           id="myinfo-card"
-          type="file"
-          accept="image/*"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
+          chosen={card?.name ?? null}
+          onPick={(file) => {
             if (!file) return;
             if (!file.type.startsWith('image/')) return toast(t`Unsupported image format.`);
             if (file.size > Limits.imageMaxBytes) return toast(t`Images must be 10 MB or smaller.`);

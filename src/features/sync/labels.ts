@@ -67,7 +67,7 @@ export const fieldLabels: Record<string, MessageDescriptor> = {
   f_monthly_rent_min: msg`Monthly rent (min)`,
   f_monthly_rent_max: msg`Monthly rent (max)`,
   f_image_urls: msg`Photos`,
-  f_inlay_image_url: msg`Inlay images`,
+  f_inlay_image_url: msg`Inlay pictures`,
   f_memo: msg`Memo`,
   f_group_idx: msg`Group`,
   f_open_date: msg`Open date`,

@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { Icon } from '../../../ui/Icon.tsx';
+import { BackIcon, NextIcon } from '../../../ui/icons.ts';
 import { seoulToday } from '../../map/saved-view.ts';
 
 export type PagerDate = { unit: 'all' } | { unit: 'day' | 'month'; value: string };
@@ -42,7 +44,7 @@ export function DatePager({ value, onChange }: { value: PagerDate; onChange: (ne
               onChange({ ...value, value: shift({ value: value.value, unit: value.unit, step: -1 }) })
             }
           >
-            ‹
+            <Icon data={BackIcon} size={18} />
           </button>
           <span data-testid="pager-date">{value.unit === 'day' ? value.value : value.value.slice(0, 7)}</span>
           <button
@@ -53,7 +55,7 @@ export function DatePager({ value, onChange }: { value: PagerDate; onChange: (ne
               onChange({ ...value, value: shift({ value: value.value, unit: value.unit, step: 1 }) })
             }
           >
-            ›
+            <Icon data={NextIcon} size={18} />
           </button>
         </>
       ) : null}

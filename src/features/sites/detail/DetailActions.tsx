@@ -5,6 +5,8 @@ import type { SiteDetailCommon } from '../../../../sync/api/site-detail.api.ts';
 import type { SitePermissions } from '../../../../sync/sites/detail.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
+import { Icon } from '../../../ui/Icon.tsx';
+import { HeartIcon } from '../../../ui/icons.ts';
 import { useModal } from '../../../ui/modal.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { SiteInquiryButton } from '../../public-data/SiteInquiryButton.tsx';
@@ -86,7 +88,8 @@ export function DetailActions({
         data-testid="like-button"
         onClick={() => void toggleLike()}
       >
-        {liked ? '♥' : '♡'} {liked ? t`Favourite` : t`Add to favourites`}
+        <Icon data={HeartIcon} size={18} fill={liked ? 'currentColor' : 'none'} />{' '}
+        {liked ? t`Favourite` : t`Add to favourites`}
       </button>
       <button
         type="button"

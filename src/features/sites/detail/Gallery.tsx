@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Limits } from '../../../../sync/constants.ts';
+import { Icon } from '../../../ui/Icon.tsx';
+import { BackIcon, CloseIcon, NextIcon } from '../../../ui/icons.ts';
 import { downloadImage } from './download.ts';
 
 const MAX_ZOOM = Limits.galleryZoomMax;
@@ -123,7 +125,7 @@ export function Gallery({
           <Trans>Download</Trans>
         </button>
         <button type="button" className="gallery__button" onClick={onClose} aria-label={t`Close`}>
-          ✕
+          <Icon data={CloseIcon} size={22} />
         </button>
       </div>
       <div
@@ -153,7 +155,7 @@ export function Gallery({
           disabled={total < 2}
           aria-label={t`Previous picture`}
         >
-          ‹
+          <Icon data={BackIcon} size={24} />
         </button>
         <button
           type="button"
@@ -180,7 +182,7 @@ export function Gallery({
           disabled={total < 2}
           aria-label={t`Next picture`}
         >
-          ›
+          <Icon data={NextIcon} size={24} />
         </button>
       </div>
     </div>

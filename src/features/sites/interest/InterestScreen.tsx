@@ -8,6 +8,8 @@ import { localSitePage } from '../common/local-sites.ts';
 import { SitePagedList } from '../common/SitePagedList.tsx';
 import { useMember } from '../common/useMember.ts';
 import '../sites.css';
+import { Icon } from '../../../ui/Icon.tsx';
+import { HeartIcon } from '../../../ui/icons.ts';
 
 type Tab = 'recent' | 'like';
 
@@ -61,7 +63,7 @@ export function InterestScreen() {
                         });
                     }}
                   >
-                    ♥
+                    <Icon data={HeartIcon} size={20} fill="currentColor" />
                   </button>
                 )
               : undefined

@@ -159,7 +159,9 @@ test('an agent chooses a whole province and the home counts the new sites of the
     await card.getByRole('button', { name: '관심 지역 설정' }).click();
     const picker = page.getByRole('dialog');
     await picker.getByRole('button', { name: '서울특별시' }).click();
-    await picker.getByLabel('서울특별시 전체').check();
+    // The choice is saved on the server first; the box shows it once saved.
+    await picker.getByLabel('서울특별시 전체').click();
+    await expect(picker.getByLabel('서울특별시 전체')).toBeChecked();
     await expect(picker.getByText('25개 지역을 선택했습니다.')).toBeVisible();
     await picker.getByRole('button', { name: '완료' }).click();
     await expect(card.getByText('관심 지역 기준입니다.')).toBeVisible();

@@ -37,15 +37,18 @@ async function deliverPush({
   context: BrowserContext;
   data: PushPayload;
 }) {
+  // The page's worker is active before the push comes (after a navigation it may be restarting).
+  await page.evaluate(() => navigator.serviceWorker.ready);
   const cdp = await context.newCDPSession(page);
   const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
   await cdp.send('ServiceWorker.enable');
   const origin = new URL(page.url()).origin;
   await expect
-    .poll(() => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted))
+    .poll(() => registrations.findLast((r) => r.scopeURL === `${origin}/` && !r.isDeleted))
     .toBeTruthy();
-  const registration = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+  // The latest word on the scope's registration (an earlier event may name one since replaced).
+  const registration = registrations.findLast((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin,
     registrationId: registration?.registrationId ?? '',
@@ -129,6 +132,8 @@ test('a member who turns push on where the browser blocks notifications is told 
   // Demo agent 2 (박정호).
   await loginAs(page, '01020000002');
   await page.goto('/More');
+  // The page's worker is active before the push comes (after a navigation it may be restarting).
+  await page.evaluate(() => navigator.serviceWorker.ready);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Browser.setPermission', {
     permission: { name: 'notifications' },

@@ -10,6 +10,8 @@ import { mapOperations } from './map/map.routes.ts';
 // Admin db tab: table exports (spec §7 downloadUserTable).
 import { adminExportOperations } from './members/admin-export.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
+// Offline areas: a 시/군/구's map sites kept on the device.
+import { offlineAreaOperations } from './offline-areas/offline-areas.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
 // Public-data look-ups (spec §4, §7 Public data).
 import { publicDataOperations } from './public-data/public-data.routes.ts';
@@ -55,4 +57,6 @@ export const operations: Operation[] = [
   ...inquiryOperations,
   // Admin db tab: table exports (spec §7 downloadUserTable).
   ...adminExportOperations,
+  // Offline areas: a 시/군/구's map sites kept on the device.
+  ...offlineAreaOperations,
 ];

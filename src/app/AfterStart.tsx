@@ -1,11 +1,13 @@
 import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
+// Offline areas are refreshed after a sync completes online.
+import { KeptAreasRefresh } from '../features/offline-areas/KeptAreasRefresh.tsx';
 import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
 import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
 
 /**
  * What acts after the first screen is up, in one chunk off the entry: the back-button rule of
- * Home, the update prompt (which registers the service worker) and the mark of an admin's
- * member view.
+ * Home, the update prompt (which registers the service worker), the mark of an admin's
+ * member view and the refresh of the areas kept offline.
  */
 export function AfterStart() {
   return (
@@ -13,6 +15,7 @@ export function AfterStart() {
       <HomeLeaveBlocker />
       <UpdatePrompt />
       <MemberViewBanner />
+      <KeptAreasRefresh />
     </>
   );
 }

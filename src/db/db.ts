@@ -197,4 +197,6 @@ export async function clearLocalData(db: LocalDb = localDb): Promise<void> {
   // Public-data look-ups kept for offline reading (src/db/lookups-db.ts).
   // Loaded here, not at start: the entry chunk never needs it.
   if (db === localDb) await (await import('./lookups-db.ts')).lookupsDb.lookups.clear();
+  // Offline areas (src/db/areas-db.ts), loaded here for the same reason.
+  if (db === localDb) await (await import('./areas-db.ts')).clearAreas();
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { ZoomOut } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { HardDriveDownload, ZoomOut } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   activeFilterCount,
   defaultMapFilter,
@@ -29,6 +29,9 @@ import { fallbackView, START_BOX_DEGREES, savedView, saveView, seoulToday } from
 import { useVworldKey } from './useMapConfig.ts';
 import { useMapSearch } from './useMapSearch.ts';
 import { useMyPosition } from './useMyPosition.ts';
+
+// Offline areas load on first use, not with the map.
+const OfflineAreasPopup = lazy(() => import('../offline-areas/OfflineAreasPopup.tsx'));
 
 /** Levels one "zoom out" moves. */
 const ZOOM_OUT_STEP = 2;
@@ -162,6 +165,7 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
             count={search.result?.count ?? null}
             loading={search.loading}
             offline={search.offline}
+            offlineAreas={search.offlineAreas}
             expanded={expanded}
             onToggle={() => setExpanded((e) => !e)}
             onMore={search.loadMore}
@@ -203,6 +207,23 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
               onFavourites={(on) => setApplied({ ...applied, favorite: on })}
               onFilterReset={() => setApplied(defaultMapFilter(today))}
               onGps={gps.locate}
+              extra={(closeMenu) => (
+                <button
+                  type="button"
+                  className="map-tools__item"
+                  onClick={() => {
+                    closeMenu();
+                    modal.open((close) => (
+                      <Suspense fallback={null}>
+                        <OfflineAreasPopup vworldKey={vworldKey ?? null} close={close} />
+                      </Suspense>
+                    ));
+                  }}
+                >
+                  <HardDriveDownload size={20} aria-hidden />
+                  {t`Offline areas`}
+                </button>
+              )}
             />
             {search.result && search.result.count === 0 && !search.loading && tool === 'none' ? (
               <p className="map-empty" role="status">

@@ -111,7 +111,7 @@ export default function OfflineAreasPopup({
                 <option key={a.f_idx} value={a.f_idx} disabled={keptIds.has(a.f_idx)}>
                   {keptIds.has(a.f_idx)
                     ? t`${a.f_district} (kept)`
-                    : `${a.f_district} · ${formatNumber(a.site_count)}`}
+                    : t`${a.f_district} · ${formatNumber(a.site_count)} sites`}
                 </option>
               ))}
             </select>

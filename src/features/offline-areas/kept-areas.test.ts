@@ -4,7 +4,7 @@ import type { OfflineAreaPage } from '../../../sync/api/offline-areas.api.ts';
 import { mapQuerySchema } from '../../../sync/map/query.ts';
 import { AREA_REFRESH_HOURS, MAX_AREA_TILES } from '../../../sync/offline-areas/offline-areas.ts';
 import { AreasDb, areasDb } from '../../db/areas-db.ts';
-import { LocalDb } from '../../db/db.ts';
+import { clearLocalData, LocalDb, localDb } from '../../db/db.ts';
 import { searchOfflineWithAreas } from '../map/offline-search.ts';
 import { areaTileUrls } from './area-tiles.ts';
 import { keepArea, keptAreaRows, removeArea, staleAreas } from './kept-areas.ts';
@@ -145,6 +145,15 @@ describe('an area kept offline', () => {
     } finally {
       await removeArea({ idx: 7, vworldKey: null });
     }
+  });
+});
+
+describe('logging out', () => {
+  it('removes the areas kept on the device with the rest of the member’s data', async () => {
+    await keepArea({ area: gangnam, vworldKey: null, load: pagesOf([site(1, 'A')]).load, tiles: noTiles });
+    await clearLocalData(localDb);
+    expect(await areasDb.areas.count()).toBe(0);
+    expect(await areasDb.chunks.count()).toBe(0);
   });
 });
 

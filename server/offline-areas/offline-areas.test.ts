@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OfflineAreaOption, OfflineAreaPage } from '../../sync/api/offline-areas.api.ts';
 import { ResultCode } from '../../sync/codes.ts';
+import { areaSearchRow } from '../../sync/map/evaluate.ts';
 import { searchRows } from '../../sync/map/search-memory.ts';
-import { AREA_SITE_BYTES, areaSearchRow } from '../../sync/offline-areas/offline-areas.ts';
+import { AREA_SITE_BYTES } from '../../sync/offline-areas/offline-areas.ts';
 import { ensureAreas } from '../areas/areas.seed.ts';
 import { searchMap } from '../map/map.service.ts';
 import { createRng } from '../seed/random.ts';

@@ -194,7 +194,7 @@ export async function clearLocalData(db: LocalDb = localDb): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
   });
-  // Public-data look-ups and offline areas kept for offline reading (src/db/kept-caches.ts).
+  // Public-data look-ups kept for offline reading (src/db/lookups-db.ts), and offline areas.
   // Loaded here, not at start: the entry chunk never needs it.
-  if (db === localDb) await (await import('./kept-caches.ts')).clearKeptCaches();
+  if (db === localDb) await (await import('./lookups-db.ts')).clearKeptCaches();
 }

@@ -104,9 +104,3 @@ export function formatDate(iso: string | null | undefined, locale: Locale = 'ko'
 export function normalizeKeyword(text: string): string {
   return text.replace(/\s+/g, '');
 }
-
-/** A device size for people: 820 KB, 3.4 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000))} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}

@@ -1,6 +1,3 @@
-import type { SearchRow } from '../map/evaluate.ts';
-import { SUMMARY_FIELDS, type SummaryField } from '../map/filter.ts';
-
 /**
  * Offline areas: a 시/군/구 kept on the device so the map search works there without a
  * network. One place for the numbers both sides use.
@@ -31,24 +28,4 @@ export const AREA_TILE_BYTES = 20_000;
 /** A 시/군/구's code is the first five digits of a site's 법정동 code. */
 export function districtCodeOf(bjdCode: string | null | undefined): string | null {
   return bjdCode && /^\d{5}/.test(bjdCode) ? bjdCode.slice(0, 5) : null;
-}
-
-/** One downloaded row as the in-memory map search reads it: the same fields the server's search filters on. */
-export function areaSearchRow({
-  columns,
-  row,
-  liked,
-}: {
-  columns: readonly string[];
-  row: readonly unknown[];
-  liked: boolean;
-}): SearchRow {
-  const site: Record<string, unknown> = {};
-  for (let i = 0; i < columns.length; i++) site[columns[i] as string] = row[i];
-  const summary = {} as Record<SummaryField, number | null>;
-  for (const f of SUMMARY_FIELDS) {
-    const value = site[f];
-    summary[f] = typeof value === 'number' ? value : null;
-  }
-  return { site, summary, liked };
 }

@@ -1,4 +1,4 @@
-import { type SearchRow, toSearchRow } from '../../../sync/map/evaluate.ts';
+import { areaSearchRow, type SearchRow, toSearchRow } from '../../../sync/map/evaluate.ts';
 import type { MapQuery, MapSearchResult } from '../../../sync/map/query.ts';
 import { searchRows } from '../../../sync/map/search-memory.ts';
 import { type LocalDb, type LocalSite, localDb } from '../../db/db.ts';
@@ -63,8 +63,9 @@ async function withKeptAreas({
   db: LocalDb;
   own: SearchRow[];
 }): Promise<{ rows: SearchRow[]; areas: string[] }> {
+  // Its own chunk: the map names no more chunks for the entry to preload.
   const { keptAreaRows } = await import('../offline-areas/kept-areas.ts');
-  const kept = await keptAreaRows();
+  const kept = await keptAreaRows({ toRow: areaSearchRow });
   if (kept.rows.length === 0) return { rows: own, areas: [] };
   const have = new Set(own.map((r) => Number(r.site.f_idx)));
   const liked = new Set((await db.likes.toArray()).map((l) => l.f_site_idx));

@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { KeptArea } from '../../db/areas-db.ts';
-import { formatBytes, formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { formatBytes } from './format-bytes.ts';
 import { removeArea } from './kept-areas.ts';
 
 /** One kept area: what it holds and takes on the device, when it was kept, and its remove button. */

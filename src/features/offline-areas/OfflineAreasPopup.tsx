@@ -6,8 +6,9 @@ import { AREA_TILE_BYTES, MAX_AREA_TILES } from '../../../sync/offline-areas/off
 import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { useQuery } from '../../api/useQuery.ts';
-import { formatBytes, formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { toast } from '../../ui/toast.tsx';
+import { formatBytes } from './format-bytes.ts';
 import { KeptAreaRow } from './KeptAreaRow.tsx';
 import { keepArea, keptAreas } from './kept-areas.ts';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { OfflineAreaPage } from '../../../sync/api/offline-areas.api.ts';
+import { areaSearchRow } from '../../../sync/map/evaluate.ts';
 import { mapQuerySchema } from '../../../sync/map/query.ts';
 import { AREA_REFRESH_HOURS, MAX_AREA_TILES } from '../../../sync/offline-areas/offline-areas.ts';
 import { AreasDb, areasDb } from '../../db/areas-db.ts';
@@ -61,7 +62,7 @@ describe('an area kept offline', () => {
     expect(kept.bytes).toBeGreaterThan(200);
     expect(kept.tile_count).toBe(3);
     expect(kept.bounds).toEqual({ south: 37.501, north: 37.504, west: 127.03, east: 127.03 });
-    const { rows, areas } = await keptAreaRows(db);
+    const { rows, areas } = await keptAreaRows({ toRow: areaSearchRow, db });
     expect(areas.map((a) => a.f_district)).toEqual(['강남구']);
     expect(rows.map((r) => r.site.f_name)).toEqual(['자이 역삼', '래미안', '자이 개포', '힐스']);
   });
@@ -82,7 +83,10 @@ describe('an area kept offline', () => {
     await expect(
       keepArea({ area: gangnam, vworldKey: null, load: failing, tiles: noTiles, db }),
     ).rejects.toThrow();
-    expect((await keptAreaRows(db)).rows.map((r) => r.site.f_name)).toEqual(['A', 'B']);
+    expect((await keptAreaRows({ toRow: areaSearchRow, db })).rows.map((r) => r.site.f_name)).toEqual([
+      'A',
+      'B',
+    ]);
     await keepArea({
       area: gangnam,
       vworldKey: null,
@@ -90,7 +94,7 @@ describe('an area kept offline', () => {
       tiles: noTiles,
       db,
     });
-    expect((await keptAreaRows(db)).rows.map((r) => r.site.f_name)).toEqual(['C']);
+    expect((await keptAreaRows({ toRow: areaSearchRow, db })).rows.map((r) => r.site.f_name)).toEqual(['C']);
     expect(await db.chunks.count()).toBe(1);
   });
 
@@ -125,7 +129,7 @@ describe('an area kept offline', () => {
     await removeArea({ idx: 7, vworldKey: null, db });
     expect(await db.areas.count()).toBe(0);
     expect(await db.chunks.count()).toBe(0);
-    expect((await keptAreaRows(db)).rows).toEqual([]);
+    expect((await keptAreaRows({ toRow: areaSearchRow, db })).rows).toEqual([]);
   });
 
   it('widens the offline map search to its sites and names the areas searched', async () => {

@@ -3,8 +3,8 @@ import {
   type OfflineAreaOption,
   type OfflineAreaPage,
 } from '../../../sync/api/offline-areas.api.ts';
-import type { SearchRow } from '../../../sync/map/evaluate.ts';
-import { AREA_REFRESH_HOURS, areaSearchRow } from '../../../sync/offline-areas/offline-areas.ts';
+import type { areaSearchRow, SearchRow } from '../../../sync/map/evaluate.ts';
+import { AREA_REFRESH_HOURS } from '../../../sync/offline-areas/offline-areas.ts';
 import { api } from '../../api/client.ts';
 import { type AreasDb, areasDb, type KeptArea } from '../../db/areas-db.ts';
 import { areaTileUrls, dropTiles, keepTiles } from './area-tiles.ts';
@@ -156,7 +156,14 @@ export async function removeArea({
 const rowCaches = new WeakMap<AreasDb, Map<number, { generation: number; rows: SearchRow[] }>>();
 
 /** The kept areas' sites as the in-memory map search reads them, with the areas they come from. */
-export async function keptAreaRows(db: AreasDb = areasDb): Promise<{ areas: KeptArea[]; rows: SearchRow[] }> {
+export async function keptAreaRows({
+  toRow,
+  db = areasDb,
+}: {
+  /** `areaSearchRow`, given by the map search so this chunk does not carry the search code. */
+  toRow: typeof areaSearchRow;
+  db?: AreasDb;
+}): Promise<{ areas: KeptArea[]; rows: SearchRow[] }> {
   const areas = await keptAreas(db);
   const rows: SearchRow[] = [];
   let rowCache = rowCaches.get(db);
@@ -174,9 +181,7 @@ export async function keptAreaRows(db: AreasDb = areasDb): Promise<{ areas: Kept
         .toArray();
       cached = {
         generation: area.generation,
-        rows: chunks.flatMap((c) =>
-          c.rows.map((row) => areaSearchRow({ columns: c.columns, row, liked: false })),
-        ),
+        rows: chunks.flatMap((c) => c.rows.map((row) => toRow({ columns: c.columns, row, liked: false }))),
       };
       rowCache.set(area.f_idx, cached);
     }

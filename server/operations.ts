@@ -15,6 +15,8 @@ import { adminExportOperations } from './members/admin-export.routes.ts';
 import { membersOperations } from './members/members.routes.ts';
 // Notifications (spec §7 notify calls).
 import { notifyOperations } from './notify/notify.routes.ts';
+// Offline areas: a 시/군/구's map sites kept on the device.
+import { offlineAreaOperations } from './offline-areas/offline-areas.routes.ts';
 import { pointsOperations } from './points/points.routes.ts';
 // Nearby facilities of a site (spec §2 Modals: facilities map).
 import { facilityOperations } from './public-data/facilities.routes.ts';
@@ -73,4 +75,6 @@ export const operations: Operation[] = [
   // Home feed, ads and regional interest; the admin info and ads tabs.
   ...homeOperations,
   ...areaOperations,
+  // Offline areas: a 시/군/구's map sites kept on the device.
+  ...offlineAreaOperations,
 ];

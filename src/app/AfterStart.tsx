@@ -1,4 +1,6 @@
 import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
+// Offline areas are refreshed after a sync completes online.
+import { KeptAreasRefresh } from '../features/offline-areas/KeptAreasRefresh.tsx';
 // Web Push: this device stays subscribed while the member takes pushes.
 import { PushOnStart } from '../features/push/PushOnStart.tsx';
 import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
@@ -7,7 +9,7 @@ import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
 /**
  * What acts after the first screen is up, in one chunk off the entry: the back-button rule of
  * Home, the update prompt (which registers the service worker), the mark of an admin's
- * member view and the device's push subscription.
+ * member view, the device's push subscription and the refresh of the areas kept offline.
  */
 export function AfterStart() {
   return (
@@ -17,6 +19,7 @@ export function AfterStart() {
       <MemberViewBanner />
       {/* Web Push: this device stays subscribed while the member takes pushes. */}
       <PushOnStart />
+      <KeptAreasRefresh />
     </>
   );
 }

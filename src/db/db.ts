@@ -213,7 +213,7 @@ export async function clearLocalData(db: LocalDb = localDb): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
   });
-  // Public-data look-ups kept for offline reading (src/db/lookups-db.ts).
+  // Public-data look-ups kept for offline reading (src/db/lookups-db.ts), and offline areas.
   // Loaded here, not at start: the entry chunk never needs it.
-  if (db === localDb) await (await import('./lookups-db.ts')).lookupsDb.lookups.clear();
+  if (db === localDb) await (await import('./lookups-db.ts')).clearKeptCaches();
 }

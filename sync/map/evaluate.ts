@@ -133,3 +133,26 @@ export function evaluateValue(value: ValueExpr, row: SearchRow): number | null {
       return null;
   }
 }
+
+/**
+ * A row sent as column names and values (an offline area, sync/api/offline-areas.api.ts) as the
+ * in-memory search reads it: its summaries were computed by the server, from the same fields.
+ */
+export function areaSearchRow({
+  columns,
+  row,
+  liked,
+}: {
+  columns: readonly string[];
+  row: readonly unknown[];
+  liked: boolean;
+}): SearchRow {
+  const site: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) site[columns[i] as string] = row[i];
+  const summary = {} as Record<SummaryField, number | null>;
+  for (const f of SUMMARY_FIELDS) {
+    const value = site[f];
+    summary[f] = typeof value === 'number' ? value : null;
+  }
+  return { site, summary, liked };
+}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   activeFilterCount,
   defaultMapFilter,
@@ -14,7 +14,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import './map.css';
 import { Icon } from '../../ui/Icon.tsx';
-import { ZoomOutIcon } from '../../ui/icons.ts';
+import { OfflineAreaIcon, ZoomOutIcon } from '../../ui/icons.ts';
 import { afterModalClosed } from '../points/modal-chain.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -30,6 +30,9 @@ import { fallbackView, START_BOX_DEGREES, savedView, saveView, seoulToday } from
 import { useVworldKey } from './useMapConfig.ts';
 import { useMapSearch } from './useMapSearch.ts';
 import { useMyPosition } from './useMyPosition.ts';
+
+// Offline areas load on first use, not with the map.
+const OfflineAreasPopup = lazy(() => import('../offline-areas/OfflineAreasPopup.tsx'));
 
 /** Levels one "zoom out" moves. */
 const ZOOM_OUT_STEP = 2;
@@ -163,6 +166,7 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
             count={search.result?.count ?? null}
             loading={search.loading}
             offline={search.offline}
+            offlineAreas={search.offlineAreas}
             expanded={expanded}
             onToggle={() => setExpanded((e) => !e)}
             onMore={search.loadMore}
@@ -204,6 +208,23 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
               onFavourites={(on) => setApplied({ ...applied, favorite: on })}
               onFilterReset={() => setApplied(defaultMapFilter(today))}
               onGps={gps.locate}
+              extra={(closeMenu) => (
+                <button
+                  type="button"
+                  className="map-tools__item"
+                  onClick={() => {
+                    closeMenu();
+                    modal.open((close) => (
+                      <Suspense fallback={null}>
+                        <OfflineAreasPopup vworldKey={vworldKey ?? null} close={close} />
+                      </Suspense>
+                    ));
+                  }}
+                >
+                  <Icon data={OfflineAreaIcon} size={20} />
+                  {t`Offline areas`}
+                </button>
+              )}
             />
             {search.result && search.result.count === 0 && !search.loading && tool === 'none' ? (
               <p className="map-empty" role="status">

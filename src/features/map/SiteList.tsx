@@ -14,6 +14,7 @@ export function SiteList({
   count,
   loading,
   offline,
+  offlineAreas = [],
   expanded,
   onToggle,
   onMore,
@@ -27,6 +28,8 @@ export function SiteList({
   count: number | null;
   loading: boolean;
   offline: boolean;
+  /** Offline: the kept areas the answer covered. */
+  offlineAreas?: string[];
   expanded: boolean;
   onToggle: () => void;
   onMore: () => void;
@@ -68,6 +71,13 @@ export function SiteList({
       {offline ? (
         <p className="site-list__offline" role="status">
           <Trans>No network: these are offline results from the sites saved on this device.</Trans>
+        </p>
+      ) : null}
+      {offline ? (
+        <p className="site-list__offline" data-testid="offline-areas-covered">
+          {offlineAreas.length > 0
+            ? t`Areas kept offline searched too: ${offlineAreas.join(', ')}`
+            : t`No area is kept offline: keep one from Map tools to search it without a network.`}
         </p>
       ) : null}
       <div className="site-list__controls">

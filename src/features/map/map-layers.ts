@@ -7,15 +7,16 @@ import XYZ from 'ol/source/XYZ';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { MapCluster, MapPin } from '../../../sync/map/query.ts';
 import { shortPrice } from './labels.ts';
+import { baseTileUrl } from './tile-url.ts';
 
 /**
  * Base tiles: VWorld WMTS when the server has a key, OpenStreetMap otherwise. Both are
  * requested with CORS so the service worker can keep them (vite.config.ts, 'map-tiles').
  */
 export function baseSource(vworldKey: string | null): XYZ | OSM {
-  if (!vworldKey) return new OSM({ crossOrigin: 'anonymous' });
+  if (!vworldKey) return new OSM({ url: baseTileUrl(null), crossOrigin: 'anonymous' });
   return new XYZ({
-    url: `https://api.vworld.kr/req/wmts/1.0.0/${encodeURIComponent(vworldKey)}/Base/{z}/{y}/{x}.png`,
+    url: baseTileUrl(vworldKey),
     crossOrigin: 'anonymous',
     attributions: '© VWorld',
     maxZoom: 19,

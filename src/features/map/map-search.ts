@@ -7,12 +7,14 @@ import {
   mapQuerySchema,
 } from '../../../sync/map/query.ts';
 import { api, NetworkError } from '../../api/client.ts';
-import { searchOffline } from './offline-search.ts';
+import { searchOfflineWithAreas } from './offline-search.ts';
 
 export interface MapSearchOutcome {
   result: MapSearchResult;
   /** True when the answer came from the sites saved on this device. */
   offline: boolean;
+  /** Offline: the kept areas (시/군/구 names) the answer covered besides the member's own sites. */
+  areas?: string[];
 }
 
 function isOffline(): boolean {
@@ -37,7 +39,8 @@ export async function runMapSearch({
       if (!(err instanceof NetworkError)) throw err;
     }
   }
-  return { result: await searchOffline({ query: v.parse(mapQuerySchema, input) }), offline: true };
+  const { result, areas } = await searchOfflineWithAreas({ query: v.parse(mapQuerySchema, input) });
+  return { result, offline: true, areas };
 }
 
 /** The sites on one pin (several can share a position), online or from the device. */
@@ -55,5 +58,5 @@ export async function sitesAtPosition({ lat, lng }: { lat: number; lng: number }
     zoom_level: 20,
     include_markers: 'N',
   });
-  return (await searchOffline({ query })).list;
+  return (await searchOfflineWithAreas({ query })).result.list;
 }

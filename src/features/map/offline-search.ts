@@ -1,4 +1,4 @@
-import { type SearchRow, toSearchRow } from '../../../sync/map/evaluate.ts';
+import { areaSearchRow, type SearchRow, toSearchRow } from '../../../sync/map/evaluate.ts';
 import type { MapQuery, MapSearchResult } from '../../../sync/map/query.ts';
 import { searchRows } from '../../../sync/map/search-memory.ts';
 import { type LocalDb, type LocalSite, localDb } from '../../db/db.ts';
@@ -49,6 +49,45 @@ export async function loadOfflineRows(db: LocalDb = localDb): Promise<SearchRow[
       liked: liked.has(site.f_idx),
     }),
   );
+}
+
+/**
+ * The device's own rows plus the sites of the areas kept offline (src/features/offline-areas):
+ * a site in both is the sync store's copy (newer, with its units), and an area's site the member
+ * liked is marked so.
+ */
+async function withKeptAreas({
+  db,
+  own,
+}: {
+  db: LocalDb;
+  own: SearchRow[];
+}): Promise<{ rows: SearchRow[]; areas: string[] }> {
+  // Its own chunk: the map names no more chunks for the entry to preload.
+  const { keptAreaRows } = await import('../offline-areas/kept-areas.ts');
+  const kept = await keptAreaRows({ toRow: areaSearchRow });
+  if (kept.rows.length === 0) return { rows: own, areas: [] };
+  const have = new Set(own.map((r) => Number(r.site.f_idx)));
+  const liked = new Set((await db.likes.toArray()).map((l) => l.f_site_idx));
+  const rows = [...own];
+  for (const row of kept.rows) {
+    const idx = Number(row.site.f_idx);
+    if (have.has(idx)) continue;
+    rows.push(liked.has(idx) ? { ...row, liked: true } : row);
+  }
+  return { rows, areas: kept.areas.map((a) => a.f_district) };
+}
+
+/** The map search without a network, with the names of the kept areas it covered. */
+export async function searchOfflineWithAreas({
+  query,
+  db = localDb,
+}: {
+  query: MapQuery;
+  db?: LocalDb;
+}): Promise<{ result: MapSearchResult; areas: string[] }> {
+  const { rows, areas } = await withKeptAreas({ db, own: await loadOfflineRows(db) });
+  return { result: searchRows({ query, rows }), areas };
 }
 
 /** The map search without a network: the same query over the sites already on this device. */

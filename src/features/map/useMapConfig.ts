@@ -13,6 +13,11 @@ function stored(): string | null | undefined {
   }
 }
 
+/** The tile provider remembered from the last online map: null for OpenStreetMap. */
+export function rememberedVworldKey(): string | null {
+  return stored() ?? null;
+}
+
 /**
  * The base tile provider: the server's VWorld key, or null for OpenStreetMap. Remembered so
  * an offline visit draws the same tiles the service worker kept.

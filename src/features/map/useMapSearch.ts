@@ -25,6 +25,8 @@ export interface MapSearchView {
   resultQuery: MapQueryInput | null;
   list: MapSite[];
   offline: boolean;
+  /** Offline: the kept areas the answer covered. */
+  offlineAreas: string[];
   loading: boolean;
   loadMore: () => void;
 }
@@ -51,6 +53,7 @@ export function useMapSearch({
   const [resultQuery, setResultQuery] = useState<MapQueryInput | null>(null);
   const [list, setList] = useState<MapSite[]>([]);
   const [offline, setOffline] = useState(false);
+  const [offlineAreas, setOfflineAreas] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   const current = useRef<AbortController | null>(null);
   const guardRef = useRef(guard);
@@ -89,6 +92,7 @@ export function useMapSearch({
       }
       refusedFor.current = null;
       setOffline(outcome.offline);
+      setOfflineAreas(outcome.areas ?? []);
       if (offset === 0) {
         setResult(outcome.result);
         setResultQuery(input);
@@ -123,5 +127,5 @@ export function useMapSearch({
     void run(list.length);
   }, [loading, result, list.length, run]);
 
-  return { result, resultQuery, list, offline, loading, loadMore };
+  return { result, resultQuery, list, offline, offlineAreas, loading, loadMore };
 }

@@ -1,0 +1,88 @@
+import type SQLite from 'better-sqlite3';
+import { SITE_FIELDS } from '../../sync/map/filter.ts';
+import { MAP_SITE_COLUMNS } from '../../sync/map/result.ts';
+
+type Sqlite = SQLite.Database;
+
+/** map_sites columns that only place the row in the server's grid: the device does not search by them. */
+const GRID_ONLY = new Set(['f_cell', 'f_lat_e6', 'f_lng_e6']);
+
+const selects = new WeakMap<
+  Sqlite,
+  { columns: string[]; page: SQLite.Statement; counts: SQLite.Statement }
+>();
+
+/**
+ * An area's rows are map_sites' (the filter fields and the unit summaries the server's search
+ * reads, so the device filters with the same values) plus the list and filter fields only `sites`
+ * holds (name, address, status).
+ * map_sites holds exactly the sites the map may show, so joining it is the visibility check too.
+ */
+function statements(sqlite: Sqlite) {
+  let found = selects.get(sqlite);
+  if (found) return found;
+  const mapColumns = (sqlite.prepare('PRAGMA table_info(map_sites)').all() as Array<{ name: string }>)
+    .map((c) => c.name)
+    .filter((c) => !GRID_ONLY.has(c));
+  const fromSites = [...new Set<string>([...MAP_SITE_COLUMNS, ...SITE_FIELDS])].filter(
+    (c) => !mapColumns.includes(c),
+  );
+  const columns = [...mapColumns, ...fromSites];
+  const select = [...mapColumns.map((c) => `m.${c}`), ...fromSites.map((c) => `s.${c}`)].join(', ');
+  found = {
+    columns,
+    // Walks sites in index order from the cursor and stops at a full page: one scan for all pages.
+    page: sqlite.prepare(
+      `SELECT ${select} FROM sites s CROSS JOIN map_sites m ON m.f_idx = s.f_idx
+       WHERE s.f_idx > ? AND substr(s.f_bjd_code, 1, 5) = ?
+       ORDER BY s.f_idx LIMIT ?`,
+    ),
+    counts: sqlite.prepare(
+      `SELECT substr(s.f_bjd_code, 1, 5) AS code, count(*) AS n
+       FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx
+       WHERE s.f_bjd_code IS NOT NULL GROUP BY code`,
+    ),
+  };
+  selects.set(sqlite, found);
+  return found;
+}
+
+/** Map sites per 시/군/구 code. */
+export function siteCountsByDistrict(sqlite: Sqlite): Map<string, number> {
+  const rows = statements(sqlite).counts.all() as Array<{ code: string; n: number }>;
+  return new Map(rows.map((r) => [r.code, r.n]));
+}
+
+export function areaSitesPage({
+  sqlite,
+  code,
+  afterIdx,
+  limit,
+}: {
+  sqlite: Sqlite;
+  code: string;
+  afterIdx: number;
+  limit: number;
+}): { columns: string[]; rows: unknown[][] } {
+  const s = statements(sqlite);
+  return { columns: s.columns, rows: s.page.raw(true).all(afterIdx, code, limit) as unknown[][] };
+}
+
+export interface AreaRow {
+  f_idx: number;
+  f_area: string;
+  f_district: string;
+  f_code: string;
+}
+
+export function listAreas(sqlite: Sqlite): AreaRow[] {
+  return sqlite
+    .prepare('SELECT f_idx, f_area, f_district, f_code FROM areas ORDER BY f_idx')
+    .all() as AreaRow[];
+}
+
+export function findArea({ sqlite, idx }: { sqlite: Sqlite; idx: number }): AreaRow | undefined {
+  return sqlite.prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_idx = ?').get(idx) as
+    | AreaRow
+    | undefined;
+}

@@ -1,0 +1,18 @@
+import { getOfflineAreaListCall, getOfflineAreaSitesCall } from '../../sync/api/offline-areas.api.ts';
+import { defineOperation } from '../http/operation.ts';
+import { offlineAreaOptions, offlineAreaSites } from './offline-areas.service.ts';
+
+/** An offline area is the map search taken along: the same ticket as the map search (spec §6). */
+const mapMember = { kind: 'member', ticket: true } as const;
+
+export const offlineAreaOperations = [
+  defineOperation(getOfflineAreaListCall, {
+    access: mapMember,
+    handler: ({ ctx }) => ({ list: offlineAreaOptions(ctx.sqlite) }),
+  }),
+  defineOperation(getOfflineAreaSitesCall, {
+    access: mapMember,
+    handler: ({ input, ctx }) =>
+      offlineAreaSites({ sqlite: ctx.sqlite, areaIdx: input.area_idx, afterIdx: input.after_idx }),
+  }),
+];

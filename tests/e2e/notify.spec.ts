@@ -122,3 +122,51 @@ test('an agent sends a notification with push for a site: the confirm shows the 
     timeout: 30_000,
   });
 });
+
+test('an agent turns an automatic notification off and on again from the auto tab', async ({ page }) => {
+  // Demo agent 1 sends '역삼 현장 주간 안내' automatically (the seed).
+  const agent = await loginAs(page, '01020000001');
+  const enabled = async () =>
+    (
+      await call<{ list: Array<{ f_title: string; f_auto_enable: string }> }>(
+        page,
+        agent.token,
+        '/notify/getAutoNotifyList',
+        { page_num: 1 },
+      )
+    ).list.find((n) => n.f_title === '역삼 현장 주간 안내')?.f_auto_enable;
+  expect(await enabled()).toBe('Y');
+  await page.goto('/notify');
+  await page.getByRole('tab', { name: '자동' }).click();
+  const toggle = page.getByRole('switch', { name: '자동 발송: 역삼 현장 주간 안내' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  try {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByText('자동 발송을 껐습니다.')).toBeVisible();
+    expect(await enabled()).toBe('N');
+    // The row's schedule line follows once the device has the server's copy.
+    await expect(page.getByTestId('notify-schedule').filter({ hasText: '꺼짐' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(await enabled()).toBe('Y');
+  } finally {
+    if ((await enabled()) !== 'Y') {
+      const [auto] = (
+        await call<{
+          list: Array<{ f_idx: number; f_title: string; f_auto_time: string; f_auto_interval: string }>;
+        }>(page, agent.token, '/notify/getAutoNotifyList', { page_num: 1 })
+      ).list.filter((n) => n.f_title === '역삼 현장 주간 안내');
+      if (auto) {
+        await call(page, agent.token, '/notify/updateAutoNotify', {
+          notify_idx: auto.f_idx,
+          auto_enable: 'Y',
+          auto_interval: auto.f_auto_interval,
+          auto_time: auto.f_auto_time,
+        });
+      }
+    }
+  }
+});

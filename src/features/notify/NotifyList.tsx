@@ -10,6 +10,7 @@ import { useConfirm } from '../../ui/dialogs.tsx';
 import { InfiniteList } from '../../ui/InfiniteList.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
+import { AutoSwitch } from './AutoSwitch.tsx';
 import { intervalLabels, searchColumnLabels } from './labels.ts';
 import { localNotifyPage, type NotifyListKind, type NotifyQuery } from './local-notify.ts';
 import { useLongPress } from './useLongPress.ts';
@@ -233,6 +234,7 @@ function Row({
           </span>
         ) : null}
       </button>
+      {item.mine && item.f_auto === 'Y' && !selecting ? <AutoSwitch item={item} /> : null}
     </li>
   );
 }

@@ -39,6 +39,27 @@ export function fileIdOf(ref: string): string | null {
   return ref.startsWith(LOCAL_FILE_PREFIX) ? ref.slice(LOCAL_FILE_PREFIX.length) : null;
 }
 
+/**
+ * Picture references of a refused outbox entry as a form can send them again: uploaded URLs
+ * (a picture still only on the device and never uploaded is left out).
+ */
+export async function uploadedImages({
+  db,
+  refs,
+}: {
+  db: LocalDb;
+  refs: readonly string[];
+}): Promise<string[]> {
+  const urls = await Promise.all(
+    refs.map(async (ref) => {
+      const id = fileIdOf(ref);
+      if (id === null) return ref;
+      return (await db.files.get(id))?.uploaded_url ?? null;
+    }),
+  );
+  return urls.filter((url): url is string => url !== null);
+}
+
 function collectRefs({ value, out }: { value: unknown; out: Set<string> }): void {
   if (typeof value === 'string') {
     if (value.startsWith(LOCAL_FILE_PREFIX)) out.add(value);

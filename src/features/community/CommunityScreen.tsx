@@ -23,8 +23,10 @@ import { PostFormPopup, type PostFormTarget } from './PostFormPopup.tsx';
 import { PostList, type PostQuery } from './PostList.tsx';
 import { PushedPosts } from './PushedPosts.tsx';
 import type { PostFields } from './post-form.ts';
-import { QueuedPosts } from './QueuedPosts.tsx';
 import './community.css';
+import { localDb } from '../../db/db.ts';
+import { uploadedImages } from '../../sync/files.ts';
+import { QueuedWrites } from '../sync/QueuedWrites.tsx';
 import { BoardSearch } from './BoardSearch.tsx';
 
 const tabs: ReadonlyArray<CommunityType | ''> = ['', 'N', 'S', 'W', 'R'];
@@ -160,8 +162,17 @@ export function CommunityScreen() {
           ) : null}
         </div>
         <PushedPosts key={`pushed-${version}`} onOpen={open} />
-        <QueuedPosts
-          onWriteAgain={(fields: PostFields, seq: number) => openForm({ initial: fields, rejectedSeq: seq })}
+        <QueuedWrites
+          name="addCommunity"
+          label={t`Posts on this device`}
+          testId="queued-post"
+          refusedText={(reason) => t`Not published: ${reason}`}
+          waitingText={t`Waiting to be published when the connection is back.`}
+          onWriteAgain={(args, seq) =>
+            void uploadedImages({ db: localDb, refs: args.image_url ?? [] }).then((image_url) =>
+              openForm({ initial: { ...(args as PostFields), image_url }, rejectedSeq: seq }),
+            )
+          }
         />
         <PostList
           key={`${query.type}|${query.column}|${query.keyword}|${query.mine}|${version}`}

@@ -6,10 +6,10 @@ import { notifyTabs } from '../../../sync/notify/rules.ts';
 import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { QueuedWrites } from '../sync/QueuedWrites.tsx';
 import { UnreadBadge } from './badges.tsx';
 import { localNotification } from './local-notify.ts';
 import { NotifyList } from './NotifyList.tsx';
-import { QueuedNotifications } from './QueuedNotifications.tsx';
 import { useIdParam } from './search-params.ts';
 import { useNotifyPopups } from './useNotifyPopups.tsx';
 import { fieldsOfQueued } from './write-again.ts';
@@ -76,7 +76,12 @@ export function NotifyScreen() {
           </button>
         ))}
       </div>
-      <QueuedNotifications
+      <QueuedWrites
+        name="addNotify"
+        label={t`Notifications on this device`}
+        testId="queued-notify"
+        refusedText={(reason) => t`Not sent: ${reason}`}
+        waitingText={t`Waiting to be sent when the connection is back.`}
         onWriteAgain={(args, seq) =>
           void fieldsOfQueued(args).then((initial) => popups.write({ initial, rejectedSeq: seq }))
         }

@@ -1,6 +1,6 @@
 import type { MutatorInput } from '../../../sync/mutators.ts';
 import { localDb } from '../../db/db.ts';
-import { fileIdOf } from '../../sync/files.ts';
+import { uploadedImages } from '../../sync/files.ts';
 import { emptyFields, type NotifyFields } from './notify-form.ts';
 
 /**
@@ -9,13 +9,7 @@ import { emptyFields, type NotifyFields } from './notify-form.ts';
  */
 export async function fieldsOfQueued(args: MutatorInput<'addNotify'>): Promise<NotifyFields> {
   const site = args.site_idx ? await localDb.sites.get(args.site_idx) : undefined;
-  const images = await Promise.all(
-    (args.image_url ?? []).map(async (ref) => {
-      const id = fileIdOf(ref);
-      if (id === null) return ref;
-      return (await localDb.files.get(id))?.uploaded_url ?? null;
-    }),
-  );
+  const images = await uploadedImages({ db: localDb, refs: args.image_url ?? [] });
   const contacts = [...(args.contacts ?? []), { f_name: '', f_phone: '' }, { f_name: '', f_phone: '' }].slice(
     0,
     2,
@@ -34,7 +28,7 @@ export async function fieldsOfQueued(args: MutatorInput<'addNotify'>): Promise<N
     address: site
       ? [site.f_address1, site.f_address2].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ')
       : '',
-    image_url: images.filter((url): url is string => url !== null),
+    image_url: images,
     contacts,
   };
 }

@@ -212,7 +212,7 @@ const result = {
   delivered: final.count,
   deliveries_per_s: round(final.count / (fanoutMs / 1000)),
   fanout_ms: fanoutMs,
-  // The job looks at the queue every JOB_TICK_MS (15 s): the first delivery waits for its next look.
+  // Queuing wakes the push job (server/jobs/wake.ts): the first delivery waits only for the commit and one run.
   queue_to_first_delivery_ms: final.first - queuedAt,
   api_p95_ms_during_fanout: round(percentile(inFanout, 95)),
   api_p50_ms_during_fanout: round(percentile(inFanout, 50)),

@@ -42,6 +42,20 @@ export async function claimJob({
   return row !== undefined;
 }
 
+/**
+ * Makes a job due now if it is due later (a wake, server/jobs/wake.ts). A job held by a run
+ * keeps its claim: the run in progress records its next due time, and the waker asks again.
+ */
+export async function bringJobForward({ db, name, now }: { db: Db; name: string; now: Date }): Promise<void> {
+  const time = now.toISOString();
+  await db
+    .updateTable('job_schedule')
+    .set({ f_due_time: time })
+    .where('f_name', '=', name)
+    .where('f_due_time', '>', time)
+    .execute();
+}
+
 /** Records how the run went and when the job is next due, and gives the job back. */
 export async function finishJob({
   db,

@@ -10,6 +10,7 @@ import { type Cadence, defineJob, type Job } from './job.ts';
 import { CLAIM_MS } from './jobs.repository.ts';
 import type { JobScheduleTable } from './jobs.tables.ts';
 import { type Scheduler, startScheduler } from './scheduler.ts';
+import { wakeJob } from './wake.ts';
 
 let t: TestApp;
 let started: Scheduler[] = [];
@@ -268,6 +269,52 @@ describe('the job scheduler', () => {
     expect(row('counted').f_last_outcome).toBe('ok');
     clock.advance(HOUR);
     await scheduler.tick();
+    expect(runs).toHaveLength(1);
+  });
+
+  it('runs a woken job at once, before its due time, and leaves other jobs alone', async () => {
+    const { clock, startWith, row } = await setup();
+    const { job, runs } = countedJob({ cadence: { everySeconds: 3600 } });
+    const other = countedJob({ name: 'other', cadence: { everySeconds: 3600 } });
+    const scheduler = startWith(job, other.job);
+    await scheduler.tick();
+    expect(runs).toHaveLength(1);
+    clock.advance(MINUTE);
+    wakeJob('counted');
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    await scheduler.tick();
+    expect(other.runs).toHaveLength(1);
+    // The woken run records the next due time from its own end, as any run does.
+    expect(row('counted').f_due_time).toBe('2026-03-01T02:00:00.000Z');
+  });
+
+  it('runs a job woken during its run once more after that run, for the work queued meanwhile', async () => {
+    const { startWith } = await setup();
+    const slow = gate();
+    const { job, runs } = countedJob({
+      cadence: { everySeconds: 3600 },
+      work: (run) => (run === 1 ? slow.opened : Promise.resolve()),
+    });
+    const scheduler = startWith(job);
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    wakeJob('counted');
+    wakeJob('counted');
+    slow.open();
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    await scheduler.tick();
+    expect(runs).toHaveLength(2);
+  });
+
+  it('ignores wakes once stopped and wakes for jobs it does not run', async () => {
+    const { clock, startWith } = await setup();
+    const { job, runs } = countedJob({ cadence: { everySeconds: 3600 } });
+    const scheduler = startWith(job);
+    await scheduler.tick();
+    clock.advance(MINUTE);
+    wakeJob('unknown');
+    await scheduler.stop();
+    wakeJob('counted');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(runs).toHaveLength(1);
   });
 

@@ -5,7 +5,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { expiryJob } from './expiry.job.ts';
 import { type Job, nextDueTime } from './job.ts';
-import { claimJob, finishJob } from './jobs.repository.ts';
+import { bringJobForward, claimJob, finishJob } from './jobs.repository.ts';
+import { onJobWake } from './wake.ts';
 
 /**
  * How often the scheduler looks for due jobs. A job runs at most this long after its due
@@ -51,19 +52,47 @@ export function startScheduler<D extends SchedulerDeps>({
   const settled = async () => {
     await Promise.all(running.values());
   };
+  // Jobs woken while they were running: the run may have looked before the new work was there.
+  const wokenDuringRun = new Set<string>();
+  const start = ({ job, first }: { job: Job<D>; first?: () => Promise<void> }) => {
+    const run = async () => {
+      await first?.();
+      await runIfDue({ deps, job, now: deps.clock.now() });
+    };
+    running.set(
+      job.name,
+      run().finally(() => {
+        running.delete(job.name);
+        if (wokenDuringRun.delete(job.name)) wake(job.name);
+      }),
+    );
+  };
   const tick = () => {
     if (!stopped) {
-      const now = deps.clock.now();
       for (const job of jobs) {
-        if (running.has(job.name)) continue;
-        running.set(
-          job.name,
-          runIfDue({ deps, job, now }).finally(() => running.delete(job.name)),
-        );
+        if (!running.has(job.name)) start({ job });
       }
     }
     return settled();
   };
+  const wake = (name: string) => {
+    const job = jobs.find((candidate) => candidate.name === name);
+    if (stopped || !job) return;
+    if (running.has(name)) {
+      wokenDuringRun.add(name);
+      return;
+    }
+    const bringForward = async () => {
+      try {
+        await bringJobForward({ db: deps.db, name, now: deps.clock.now() });
+      } catch (err) {
+        // Not brought forward: the job still runs at its due time.
+        deps.logger.error({ err, job: name }, 'job could not be woken');
+      }
+    };
+    start({ job, first: bringForward });
+  };
+  const stopListening = onJobWake(wake);
   void tick();
   const timer = setInterval(() => void tick(), everyMs);
   timer.unref();
@@ -71,6 +100,7 @@ export function startScheduler<D extends SchedulerDeps>({
     tick,
     stop: () => {
       stopped = true;
+      stopListening();
       clearInterval(timer);
       return settled();
     },

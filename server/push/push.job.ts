@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { DAY_MS } from '../clock.ts';
 import { defineJob } from '../jobs/job.ts';
 import { type DeliveryRun, deliverDuePushes } from './push.delivery.ts';
+import { PUSH_DELIVERY_JOB } from './push.queue.ts';
 import { pruneDeliveries } from './push.repository.ts';
 
 /** Finished deliveries are kept this long (what was sent to whom, for support). */
@@ -13,7 +14,7 @@ const KEEP_DAYS = 30;
  * nothing: what was not recorded as sent is still due.
  */
 export const pushDeliveryJob = defineJob({
-  name: 'push_delivery',
+  name: PUSH_DELIVERY_JOB,
   cadence: { everySeconds: 5 },
   run: async ({ db, adapters, now }): Promise<DeliveryRun & { pruned: number }> => {
     const started = performance.now();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PushType } from '../../sync/push/push-target.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { wakeJob } from '../jobs/wake.ts';
 
 /** What a feature asks to push: the row a click opens (spec §4 types) and its text. */
 export interface PushMessage {
@@ -9,6 +10,9 @@ export interface PushMessage {
   title: string;
   body: string;
 }
+
+/** The push job's name (server/push/push.job.ts), woken when deliveries are queued. */
+export const PUSH_DELIVERY_JOB = 'push_delivery';
 
 /** Push text beyond these lengths is cut: notifications show a line or two. */
 const TITLE_MAX = 100;
@@ -19,7 +23,8 @@ const BODY_MAX = 200;
  * whose member takes pushes (users.f_push 'Y') and is still signed in on it (a device signed
  * out, or left for another by a login elsewhere, hears nothing more), in the caller's transaction, so a rolled-back
  * post or notification pushes nothing. Nothing is sent here: the push job delivers the queue
- * (server/push/push.job.ts), applying quiet hours and retries. Answers the deliveries queued.
+ * (server/push/push.job.ts), applying quiet hours and retries; it is woken at once (it runs
+ * after this transaction ends: the database has one connection). Answers the deliveries queued.
  */
 export async function queuePush({
   db,
@@ -53,5 +58,6 @@ export async function queuePush({
   `.execute(db);
   const count = Number(queued.numAffectedRows ?? 0);
   if (count === 0) await db.deleteFrom('push_messages').where('f_idx', '=', inserted.f_idx).execute();
+  else wakeJob(PUSH_DELIVERY_JOB);
   return count;
 }

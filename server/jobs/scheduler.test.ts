@@ -318,6 +318,24 @@ describe('the job scheduler', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('logs a run that found nothing to do at debug level but still records it', async () => {
+    const { clock, logged, startWith, row } = await setup();
+    let found = 0;
+    const job = defineJob<object>({
+      name: 'queue',
+      cadence: { everySeconds: 60 },
+      run: async () => ({ sent: found, pruned: 0 }),
+    });
+    const scheduler = startWith(job);
+    await scheduler.tick();
+    found = 3;
+    clock.advance(MINUTE);
+    await scheduler.tick();
+    const ran = logged.filter((line) => line.msg === 'job ran');
+    expect(ran.map((line) => (line.summary as { sent: number }).sent)).toEqual([3]);
+    expect(row('queue').f_last_result).toBe('{"sent":3,"pruned":0}');
+  });
+
   it('takes over a job left claimed by a process that died, once the claim lapses', async () => {
     const { clock, startWith } = await setup();
     const { job, runs } = countedJob({ cadence: { everySeconds: 60 } });

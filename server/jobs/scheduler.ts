@@ -135,7 +135,10 @@ async function runIfDue<D extends SchedulerDeps>({
   const durationMs = Math.round(performance.now() - started);
   let result: string | null;
   if (ran.outcome === 'ok') {
-    logger.info({ durationMs, outcome: ran.outcome, summary: ran.summary }, 'job ran');
+    // A run that found nothing to do (every count 0) is recorded but logged at debug: the push job
+    // runs every few seconds and would bury the lines a developer looks for.
+    const level = isIdle(ran.summary) ? 'debug' : 'info';
+    logger[level]({ durationMs, outcome: ran.outcome, summary: ran.summary }, 'job ran');
     result = ran.summary === undefined ? null : asText(ran.summary);
   } else {
     logger.error({ durationMs, outcome: ran.outcome, err: ran.err }, 'job failed');
@@ -157,6 +160,13 @@ async function runIfDue<D extends SchedulerDeps>({
   } catch (err) {
     logger.error({ err }, 'job run could not be recorded');
   }
+}
+
+/** A summary of counts that are all zero, like `{ sent: 0, pruned: 0 }`. */
+export function isIdle(summary: unknown): boolean {
+  if (typeof summary !== 'object' || summary === null) return false;
+  const values = Object.values(summary);
+  return values.length > 0 && values.every((value) => value === 0);
 }
 
 function asText(value: unknown): string {

@@ -5,6 +5,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -90,12 +91,44 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       {children}
       {stack.map((entry, i) => (
         <div key={entry.id} className="modal-backdrop" style={{ zIndex: 100 + i }}>
-          <div className="modal" role="dialog" aria-modal="true">
-            {entry.render(closeTop)}
-          </div>
+          <Dialog>{entry.render(closeTop)}</Dialog>
         </div>
       ))}
     </ModalContext.Provider>
+  );
+}
+
+/** Where a dialog's name comes from: its title, else a labelled part (the ads), else its message. */
+const NAMED_BY = ['.modal__title, h2', 'section[aria-label]', '.modal__message'];
+
+/**
+ * A modal's dialog, named after what it shows so a screen reader announces more than "dialog".
+ * The name is read from the content (popups render their own title, some only once loaded), so
+ * every popup on the stack is named without passing its title twice.
+ */
+function Dialog({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [name, setName] = useState<string>();
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const read = () => {
+      for (const selector of NAMED_BY) {
+        const part = dialog.querySelector(selector);
+        const text = part?.getAttribute('aria-label') ?? part?.textContent?.trim();
+        if (text) return setName(text);
+      }
+      setName(undefined);
+    };
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(dialog, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-label={name}>
+      {children}
+    </div>
   );
 }
 

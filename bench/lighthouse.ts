@@ -1,0 +1,262 @@
+/**
+ * npm run bench:lighthouse — Lighthouse (mobile, its default config) on the pages a new agent
+ * opens first, against the product server as `npm start` runs it (fresh data dir, demo data).
+ *
+ * Starts `server/main.ts` on a fresh DATA_DIR, opens Chromium with a remote debugging port
+ * (a persistent profile, so the tabs Lighthouse opens share its storage), signs a demo agent in
+ * the way the e2e helpers do (authPhone, the code from the server log, login) and opens the home
+ * once so the service worker and the first sync are in place, as on an agent's phone. Lighthouse
+ * then loads each page in a new tab with that storage kept (`disableStorageReset`).
+ *
+ * The map's base tiles come from tile.openstreetmap.org. When this machine cannot reach it, a local
+ * stand-in answers for that host (bench/tile-stand-in.ts) so the page is measured as a connected
+ * phone sees it; `-- --tiles unreachable` measures it with every tile request failing instead.
+ * The JSON says which.
+ *
+ * Writes bench/results/lighthouse.json: per page the four category scores (0–100) and the audits
+ * that did not pass (score under Lighthouse's pass mark of 0.9). Exits non-zero when accessibility
+ * or best practices are under 100 on the home or the map, the pages the issue names.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { freePort } from '../tests/support/free-port.ts';
+import { startTileStandIn, TILE_HOST, type TileStandIn, tileHostReachable } from './tile-stand-in.ts';
+
+const { values } = parseArgs({
+  options: { tiles: { type: 'string', default: 'auto' } },
+});
+if (!['auto', 'unreachable'].includes(values.tiles ?? '')) throw new Error('--tiles is auto or unreachable');
+
+const AGENT = '01020000001';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The pages measured; `gate` pages must keep accessibility and best practices at 100. */
+const PAGES = [
+  { name: 'splash', path: '/', signedIn: false, gate: false },
+  { name: 'inquire', path: '/Inquire', signedIn: true, gate: false },
+  { name: 'home', path: '/Home', signedIn: true, gate: true },
+  { name: 'map', path: '/Map', signedIn: true, gate: true },
+] as const;
+const GATED: ReadonlyArray<(typeof CATEGORIES)[number]> = ['accessibility', 'best-practices'];
+/** Lighthouse's report shows an audit as passed from this score up. */
+const PASS = 0.9;
+
+const log = (...args: unknown[]) => console.error('[bench:lighthouse]', ...args);
+
+/** The product server as `npm start` runs it, on its own data directory and port. */
+async function startServer({ dir, port, lines }: { dir: string; port: number; lines: string[] }) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let buffer = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return child;
+    } catch {
+      // still starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+/** The SMS code the console sender logged for `phone` (the line the README and e2e helpers read). */
+async function smsCode({ lines, phone }: { lines: string[]; phone: string }): Promise<string> {
+  const pattern = new RegExp(`^\\[sms\\] to=${phone} code=(\\d{6})$`);
+  for (let i = 0; i < 100; i++) {
+    const code = lines.map((l) => pattern.exec(l)?.[1]).findLast((c) => c !== undefined);
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code logged for ${phone}`);
+}
+
+interface AuditResult {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  details?: { items?: Array<Record<string, unknown>> };
+}
+
+/** What a failing audit points at, briefly: the elements, URLs or messages in its details. */
+function itemsOf(audit: AuditResult): string[] {
+  return (audit.details?.items ?? []).slice(0, 5).map((item) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const text = node?.selector ?? item.description ?? item.url ?? JSON.stringify(item);
+    // A console error names its message and the resource it came from.
+    const url = item.url ?? (item.sourceLocation as { url?: string } | undefined)?.url;
+    const where = node?.selector || typeof url !== 'string' || text === url ? '' : ` (${url})`;
+    return `${String(text).slice(0, 200)}${where}`;
+  });
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bunyang-bench-lighthouse-'));
+const profile = path.join(dir, 'chromium-profile');
+let server: ChildProcess | null = null;
+// However this script ends, the server it started goes with it.
+process.on('exit', () => server?.kill('SIGKILL'));
+
+const port = await freePort();
+const debugPort = await freePort();
+const base = `http://localhost:${port}`;
+const lines: string[] = [];
+server = await startServer({ dir: path.join(dir, 'data'), port, lines });
+const tiles: TileStandIn | null =
+  values.tiles === 'auto' && !(await tileHostReachable()) ? await startTileStandIn({ dir }) : null;
+const tileSource = tiles
+  ? `${TILE_HOST} unreachable from this machine: answered by the local stand-in (bench/tile-stand-in.ts)`
+  : values.tiles === 'auto'
+    ? `${TILE_HOST} over the network`
+    : `${TILE_HOST} as this machine reaches it (--tiles unreachable)`;
+log('tiles:', tileSource);
+// Debian's Chromium, as the e2e suite and the other benchmarks use (playwright.config.ts).
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  locale: 'ko-KR',
+  args: [
+    `--remote-debugging-port=${debugPort}`,
+    '--lang=ko-KR',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    ...(tiles?.chromiumArgs ?? []),
+  ],
+});
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const results: Record<string, unknown> = {};
+  let failed = false;
+  let signedIn = false;
+  let version = '';
+  for (const target of PAGES) {
+    if (target.signedIn && !signedIn) {
+      await signIn(page);
+      signedIn = true;
+    }
+    log('measuring', target.path);
+    const run = await lighthouse(`${base}${target.path}`, {
+      port: debugPort,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+    const lhr = run.lhr;
+    version = lhr.lighthouseVersion;
+    if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<(typeof CATEGORIES)[number], number>;
+    const failing = Object.fromEntries(
+      CATEGORIES.map((c) => [
+        c,
+        (lhr.categories[c]?.auditRefs ?? [])
+          .map((ref) => lhr.audits[ref.id] as AuditResult | undefined)
+          .filter(
+            (a): a is AuditResult =>
+              a !== undefined &&
+              a.score !== null &&
+              a.score < PASS &&
+              !['manual', 'notApplicable', 'informative'].includes(a.scoreDisplayMode),
+          )
+          .map((a) => ({ id: a.id, title: a.title, score: a.score, items: itemsOf(a) })),
+      ]),
+    );
+    const below = target.gate ? GATED.filter((c) => scores[c] < 100) : [];
+    if (below.length > 0) failed = true;
+    results[target.name] = {
+      url: target.path,
+      signed_in: target.signedIn,
+      scores,
+      failing,
+      warnings: lhr.runWarnings,
+    };
+    log(target.path, scores, below.length > 0 ? `below 100: ${below.join(', ')}` : '');
+  }
+  const result = {
+    pages: results,
+    gate: { pages: PAGES.filter((p) => p.gate).map((p) => p.path), categories: GATED, minimum: 100 },
+    settings: {
+      lighthouse: version,
+      config: 'default (mobile form factor, simulated throttling)',
+      browser: await context.browser()?.version(),
+      user: `demo agent ${AGENT}`,
+      tiles: tileSource,
+      stand_in_tiles_served: tiles?.requests() ?? null,
+    },
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      load_average_1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+    },
+    measured_at: new Date().toISOString(),
+  };
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/lighthouse.json', `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  if (failed) {
+    log('accessibility or best practices under 100 on a gated page');
+    process.exitCode = 1;
+  }
+} finally {
+  await context.close();
+  await tiles?.close();
+  server?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Signs the demo agent in as tests/e2e/support.ts `loginAs` does and opens the home once, so
+ * the service worker is installed and the first sync has run before Lighthouse loads a page.
+ */
+async function signIn(page: import('@playwright/test').Page) {
+  await page.goto(`${base}/`);
+  const deviceId = await page.evaluate(() => {
+    let id = localStorage.getItem('bt.deviceId');
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem('bt.deviceId', id);
+    }
+    return id;
+  });
+  const sent = await page.request.post(`${base}/api/v1/auth/authPhone`, {
+    data: { phone_number: AGENT, is_login: 'Y' },
+    headers: { 'x-device-id': deviceId },
+  });
+  if ((await sent.json()).code !== 0) throw new Error(`authPhone failed: ${await sent.text()}`);
+  const code = await smsCode({ lines, phone: AGENT });
+  const res = await page.request.post(`${base}/api/v1/auth/login`, {
+    data: { phone_number: AGENT, code, device_id: deviceId },
+  });
+  const body = (await res.json()) as { code: number; data: { access_token: string; uid: number } };
+  if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  await page.evaluate(
+    ({ token, uid }) => {
+      localStorage.setItem('bt.uid', String(uid));
+      localStorage.setItem('bt.token', token);
+    },
+    { token: body.data.access_token, uid: body.data.uid },
+  );
+  await page.goto(`${base}/Home`);
+  await page.waitForLoadState('networkidle');
+  // Only Lighthouse's tab runs the app while it measures.
+  await page.goto('about:blank');
+}

@@ -91,7 +91,7 @@ test('a push shows a notification, and a click opens the notification detail (3)
 
   await deliverPush({ page, context, data: payload({ type: 3, idx: 42, title: '잠실 현장 분양 알림' }) });
   await expect
-    .poll(() => shownNotifications(page))
+    .poll(() => shownNotifications(page), { timeout: 30_000 })
     .toEqual([
       {
         title: '잠실 현장 분양 알림',
@@ -113,8 +113,9 @@ test('a push shows a notification, and a click opens the notification detail (3)
     .list;
   if (!post) throw new Error('the demo board has no post');
   await deliverPush({ page, context, data: payload({ type: 6, idx: post.f_idx, title: '새 커뮤니티 글' }) });
+  // A stopped worker is started for the push: on a loaded machine that alone can take seconds.
   await expect
-    .poll(async () => (await shownNotifications(page)).map((n) => n.url))
+    .poll(async () => (await shownNotifications(page)).map((n) => n.url), { timeout: 30_000 })
     .toEqual([`/Community?open=${post.f_idx}`]);
   await clickNotification(context);
   await expect(page.getByRole('dialog').getByText(post.f_title).first()).toBeVisible({ timeout: 20_000 });

@@ -25,4 +25,8 @@ export const communityMessages = defineMessages({
   },
   alreadyReported: { ko: '이미 신고한 게시글입니다.', en: 'You already reported this post.' },
   ownPost: { ko: '본인의 글입니다.', en: 'This is your own post.' },
+  // Push type 7 (a comment on the member's post): sent in Korean, the app's language.
+  commentPushTitle: { ko: '내 글에 댓글: {title}', en: 'A comment on your post: {title}' },
+  commentPushBody: { ko: '{name}: {comment}', en: '{name}: {comment}' },
+  anonymous: { ko: '익명', en: 'Anonymous' },
 });

@@ -1,7 +1,8 @@
 import { addCommentCall, addCommunityCall } from '../../sync/api/community.api.ts';
 import { applied, defineServerMutator } from '../http/mutation.ts';
+import { addComment } from './comments.service.ts';
 import { communityMessages } from './community.messages.ts';
-import { addComment, publishPost } from './community.service.ts';
+import { publishPost } from './community.service.ts';
 
 /**
  * The server effect of the community operations that may run offline

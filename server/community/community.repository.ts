@@ -7,7 +7,7 @@ import { selectPage } from '../db/paging.ts';
 import type { NewPost } from './community.tables.ts';
 import { containsPattern } from './moderation.ts';
 
-/** A post row as the lists and the detail read it, before the viewer's masking (community.service.ts). */
+/** A post row as the lists and the detail read it, before the viewer's masking (masking.ts). */
 export interface PostRecord {
   f_idx: number;
   f_type: CommunityType;
@@ -57,33 +57,23 @@ function postsQuery(db: DbOrTx) {
     .$castTo<PostRecord>();
 }
 
-/**
- * Spec §2 Community list: one category or all, made+ posts still pinned at `now` first, then the
- * newest. `viewerIdx` hides the writers the viewer stopped seeing; `writerIdx` keeps one writer's
- * posts (mine, or an admin's look by phone). Writer search never matches an anonymous post unless
- * `moderator`, so a name cannot be probed behind anonymity. `keyword` arrives with its spaces stripped.
- */
-export function postPage({
-  db,
-  now,
-  viewerIdx,
-  moderator,
-  type,
-  column,
-  keyword,
-  writerIdx,
-  page,
-}: {
+interface PostFilter {
   db: DbOrTx;
-  now: Date;
   viewerIdx: number;
   moderator: boolean;
   type: CommunityType | '';
   column: SearchColumn;
   keyword: string;
   writerIdx: number | null;
-  page: number;
-}): Promise<Page<PostRecord>> {
+}
+
+/**
+ * The posts a list shows: one category or all, without the writers the viewer stopped seeing;
+ * `writerIdx` keeps one writer's posts (mine, or an admin's look by phone). Writer search never
+ * matches an anonymous post unless `moderator`, so a name cannot be probed behind anonymity.
+ * `keyword` arrives with its spaces stripped.
+ */
+function filteredPosts({ db, viewerIdx, moderator, type, column, keyword, writerIdx }: PostFilter) {
   let query = postsQuery(db).where((eb) =>
     eb.not(
       eb.exists(
@@ -107,11 +97,63 @@ export function postPage({
       query = query.where(sql<boolean>`REPLACE(${field}, ' ', '') LIKE ${pattern} ESCAPE '\\'`);
     }
   }
+  return query;
+}
+
+/** Spec §2 Community list: made+ posts still pinned at `now` first, then the newest. */
+export function postPage({
+  now,
+  page,
+  ...filter
+}: PostFilter & { now: Date; page: number }): Promise<Page<PostRecord>> {
   return selectPage({
-    query: query
+    query: filteredPosts(filter)
       .orderBy(sql`CASE WHEN p.f_made_until > ${now.toISOString()} THEN 0 ELSE 1 END`)
       .orderBy('p.f_reg_time', 'desc')
       .orderBy('p.f_idx', 'desc'),
+    page,
+    limit: Limits.pageSize,
+  });
+}
+
+/**
+ * The admin's community list: the same filters with each post's report count (reportOrPrevent R).
+ * `reportedOnly` keeps the reported posts, the most reported first, so an admin acts on them.
+ */
+export function adminPostPage({
+  now,
+  page,
+  reportedOnly,
+  ...filter
+}: PostFilter & { now: Date; page: number; reportedOnly: boolean }): Promise<
+  Page<PostRecord & { report_count: number }>
+> {
+  let query = filteredPosts(filter).select((eb) =>
+    eb
+      .selectFrom('community_reports as r')
+      .whereRef('r.f_community_idx', '=', 'p.f_idx')
+      .select(sql<number>`COUNT(*)`.as('n'))
+      .as('report_count'),
+  );
+  if (reportedOnly) {
+    query = query
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('community_reports as r')
+            .select('r.f_idx')
+            .whereRef('r.f_community_idx', '=', 'p.f_idx'),
+        ),
+      )
+      .orderBy(sql`report_count`, 'desc');
+  } else {
+    query = query.orderBy(sql`CASE WHEN p.f_made_until > ${now.toISOString()} THEN 0 ELSE 1 END`);
+  }
+  return selectPage({
+    query: query
+      .orderBy('p.f_reg_time', 'desc')
+      .orderBy('p.f_idx', 'desc')
+      .$castTo<PostRecord & { report_count: number }>(),
     page,
     limit: Limits.pageSize,
   });
@@ -283,4 +325,23 @@ export async function markPushRead({
     .where('f_user_idx', '=', userIdx)
     .where('f_read_time', 'is', null)
     .execute();
+}
+
+/** The member stopped seeing `blockedIdx`'s posts (reportOrPrevent P). */
+export async function hasBlocked({
+  db,
+  userIdx,
+  blockedIdx,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  blockedIdx: number;
+}): Promise<boolean> {
+  const row = await db
+    .selectFrom('community_blocks')
+    .select('f_user_idx')
+    .where('f_user_idx', '=', userIdx)
+    .where('f_blocked_user_idx', '=', blockedIdx)
+    .executeTakeFirst();
+  return row !== undefined;
 }

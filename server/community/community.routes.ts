@@ -13,16 +13,16 @@ import {
 } from '../../sync/api/community.api.ts';
 import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
+import { removeComment, updateComment } from './comments.service.ts';
 import { communityMessages } from './community.messages.ts';
 import { writerOfPhone } from './community.repository.ts';
 import {
+  adminPostList,
   postDetail,
   postList,
   pushedPosts,
-  removeComment,
   removePosts,
   reportOrPrevent,
-  updateComment,
   updatePost,
   writingCount,
 } from './community.service.ts';
@@ -49,7 +49,7 @@ export const communityOperations = [
   defineOperation(findCommunityListCall, {
     access: { kind: 'admin', tab: AdminTab.write },
     handler: async ({ input, ctx }) =>
-      postList({
+      adminPostList({
         db: ctx.db,
         auth: ctx.auth,
         now: ctx.clock.now(),

@@ -1,5 +1,5 @@
 import type {
-  CommunityComment,
+  AdminCommunityPost,
   CommunityDetail,
   CommunityPost,
   CommunityPublish,
@@ -9,7 +9,6 @@ import type { Page } from '../../sync/api/page.ts';
 import {
   CommunityRules,
   type CommunityType,
-  commentProblem,
   type PostProblem,
   pinnedUntil,
   postProblem,
@@ -22,7 +21,7 @@ import type { AuthInfo } from '../auth/session.ts';
 import { seoulDate } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
 import type { TxContext } from '../http/context.ts';
-import { type AppError, alreadyExists, forbidden, notFound, ruleViolation } from '../http/errors.ts';
+import { alreadyExists, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { changePoints } from '../points/ledger.ts';
 import { queuePush } from '../push/push.queue.ts';
@@ -30,10 +29,9 @@ import { readIntSetting } from '../settings/settings.repository.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
 import { communityMessages } from './community.messages.ts';
 import {
-  type CommentRecord,
+  adminPostPage,
   commentsOf,
   countPostsOnDay,
-  findComment,
   findPost,
   insertPost,
   markPushRead,
@@ -43,6 +41,7 @@ import {
   pushRecipientsOf,
   recordPushRecipients,
 } from './community.repository.ts';
+import { canEdit, toComment, toPost } from './masking.ts';
 import { moderates } from './moderation.ts';
 
 /**
@@ -58,53 +57,6 @@ const postMessages: Record<PostProblem, Message> = {
   content: communityMessages.contentRequired,
   agree: communityMessages.agreeRequired,
 };
-
-/** Spec §6: the writer's phone and name show to moderators, to the writer, or when not anonymous. */
-function identityShown({ anony, writerIdx, auth }: { anony: 'Y' | 'N'; writerIdx: number; auth: AuthInfo }) {
-  return anony === 'N' || writerIdx === auth.user.f_idx || moderates(auth);
-}
-
-function canEdit({ writerIdx, auth }: { writerIdx: number; auth: AuthInfo }): boolean {
-  return writerIdx === auth.user.f_idx || moderates(auth);
-}
-
-function toPost({ row, auth, now }: { row: PostRecord; auth: AuthInfo; now: Date }): CommunityPost {
-  const shown = identityShown({ anony: row.f_anony, writerIdx: row.f_user_idx, auth });
-  const pinned = row.f_made_until !== null && new Date(row.f_made_until) > now;
-  return {
-    f_idx: row.f_idx,
-    f_type: row.f_type,
-    f_title: row.f_title,
-    f_content: row.f_content,
-    f_phone: shown ? row.f_phone : '',
-    f_user_name: shown ? row.f_user_name : '',
-    f_user_idx: shown ? row.f_user_idx : 0,
-    f_anony: row.f_anony,
-    f_made: pinned ? 'Y' : 'N',
-    f_made_until: row.f_made_until,
-    f_push: row.f_push,
-    f_image_url: JSON.parse(row.f_image_url) as string[],
-    f_reg_time: row.f_reg_time,
-    f_update_time: row.f_update_time,
-    comment_count: Number(row.comment_count),
-    mine: row.f_user_idx === auth.user.f_idx,
-    can_edit: canEdit({ writerIdx: row.f_user_idx, auth }),
-  };
-}
-
-function toComment({ row, auth }: { row: CommentRecord; auth: AuthInfo }): CommunityComment {
-  const shown = identityShown({ anony: row.f_anony, writerIdx: row.f_user_idx, auth });
-  return {
-    f_idx: row.f_idx,
-    f_comment: row.f_comment,
-    f_anony: row.f_anony,
-    f_user_name: shown ? row.f_user_name : '',
-    f_user_idx: shown ? row.f_user_idx : 0,
-    f_reg_time: row.f_reg_time,
-    mine: row.f_user_idx === auth.user.f_idx,
-    can_edit: canEdit({ writerIdx: row.f_user_idx, auth }),
-  };
-}
 
 /** Spec §7 todayWritingCount: the limit from app settings (default 3) and what is left of it today. */
 export async function writingCount({
@@ -314,6 +266,47 @@ export async function postList({
   return { ...page, list: page.list.map((row) => toPost({ row, auth, now })) };
 }
 
+/**
+ * The admin's community list (/admin/write/community): the members' list with each post's report
+ * count, or only the reported posts, the most reported first.
+ */
+export async function adminPostList({
+  db,
+  auth,
+  now,
+  input,
+  writerIdx,
+}: {
+  db: DbOrTx;
+  auth: AuthInfo;
+  now: Date;
+  input: {
+    page_num: number;
+    type: CommunityType | '';
+    column: SearchColumn;
+    keyword: string;
+    reported: 'Y' | 'N';
+  };
+  writerIdx: number | null;
+}): Promise<Page<AdminCommunityPost>> {
+  const page = await adminPostPage({
+    db,
+    now,
+    viewerIdx: auth.user.f_idx,
+    moderator: moderates(auth),
+    type: input.type,
+    column: input.column,
+    keyword: searchKeyword(input.keyword),
+    writerIdx,
+    page: input.page_num,
+    reportedOnly: input.reported === 'Y',
+  });
+  return {
+    ...page,
+    list: page.list.map((row) => ({ ...toPost({ row, auth, now }), report_count: Number(row.report_count) })),
+  };
+}
+
 /** Spec §2 push hook: what was pushed to the member and not opened yet (until Web Push delivers it). */
 export async function pushedPosts({
   db,
@@ -350,96 +343,6 @@ export async function postDetail({
     ...toPost({ row, auth, now }),
     comment_list: comments.map((comment) => toComment({ row: comment, auth })),
   };
-}
-
-function commentRefusal(comment: { comment: string }): AppError | null {
-  return commentProblem(comment) ? ruleViolation(communityMessages.commentRequired) : null;
-}
-
-/** Spec §7 comment add, online or pushed: the post must still be there. */
-export async function addComment({
-  ctx,
-  args,
-}: {
-  ctx: TxContext;
-  args: MutatorArgs<'addComment'>;
-}): Promise<CommunityComment> {
-  const refusal = commentRefusal(args);
-  if (refusal) throw refusal;
-  const post = await findPost({ db: ctx.tx, postIdx: args.community_idx });
-  if (!post) throw notFound(communityMessages.postNotFound);
-  const row = await ctx.tx
-    .insertInto('community_comments')
-    .values({
-      f_community_idx: args.community_idx,
-      f_comment: args.comment.trim(),
-      f_anony: args.anony,
-      f_user_idx: ctx.auth.user.f_idx,
-      f_reg_time: ctx.now.toISOString(),
-      f_update_time: null,
-    })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  const made = await findComment({ db: ctx.tx, postIdx: args.community_idx, commentIdx: row.f_idx });
-  if (!made) throw notFound(communityMessages.commentNotFound);
-  return toComment({ row: made, auth: ctx.auth });
-}
-
-async function editableComment({
-  ctx,
-  postIdx,
-  commentIdx,
-}: {
-  ctx: TxContext;
-  postIdx: number;
-  commentIdx: number;
-}): Promise<CommentRecord> {
-  const post = await findPost({ db: ctx.tx, postIdx });
-  const comment = post ? await findComment({ db: ctx.tx, postIdx, commentIdx }) : undefined;
-  if (!comment) throw notFound(communityMessages.commentNotFound);
-  if (!canEdit({ writerIdx: comment.f_user_idx, auth: ctx.auth }))
-    throw forbidden(communityMessages.notYours);
-  return comment;
-}
-
-export async function updateComment({
-  ctx,
-  postIdx,
-  commentIdx,
-  comment,
-  anony,
-}: {
-  ctx: TxContext;
-  postIdx: number;
-  commentIdx: number;
-  comment: string;
-  anony: 'Y' | 'N';
-}): Promise<CommunityComment> {
-  await editableComment({ ctx, postIdx, commentIdx });
-  const refusal = commentRefusal({ comment });
-  if (refusal) throw refusal;
-  await ctx.tx
-    .updateTable('community_comments')
-    .set({ f_comment: comment.trim(), f_anony: anony, f_update_time: ctx.now.toISOString() })
-    .where('f_idx', '=', commentIdx)
-    .execute();
-  const row = await findComment({ db: ctx.tx, postIdx, commentIdx });
-  if (!row) throw notFound(communityMessages.commentNotFound);
-  return toComment({ row, auth: ctx.auth });
-}
-
-export async function removeComment({
-  ctx,
-  postIdx,
-  commentIdx,
-}: {
-  ctx: TxContext;
-  postIdx: number;
-  commentIdx: number;
-}): Promise<null> {
-  await editableComment({ ctx, postIdx, commentIdx });
-  await ctx.tx.deleteFrom('community_comments').where('f_idx', '=', commentIdx).execute();
-  return null;
 }
 
 /**

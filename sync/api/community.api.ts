@@ -49,6 +49,11 @@ export interface CommunityComment {
   can_edit: boolean;
 }
 
+/** A post in the admin's list: with how many members reported it (reportOrPrevent R). */
+export interface AdminCommunityPost extends CommunityPost {
+  report_count: number;
+}
+
 export interface CommunityDetail extends CommunityPost {
   comment_list: CommunityComment[];
 }
@@ -90,11 +95,12 @@ export const getCommunityListCall = defineCall<Page<CommunityPost>>()({
   input: v.object({ page_num: pageNum, type: listType, column, keyword, mine: v.optional(yn, 'N') }),
 });
 
-export const findCommunityListCall = defineCall<Page<CommunityPost>>()({
+export const findCommunityListCall = defineCall<Page<AdminCommunityPost>>()({
   operationId: 'findCommunityList',
   method: 'post',
   path: '/community/findCommunityList',
-  summary: 'An admin’s look at the posts, optionally of one member by phone',
+  summary:
+    'An admin’s look at the posts with their report counts, optionally of one member by phone, or only the reported ones (most reported first)',
   tag: 'community',
   input: v.object({
     phone: v.optional(v.pipe(v.string(), v.maxLength(20, 'at most 20 characters')), ''),
@@ -102,6 +108,8 @@ export const findCommunityListCall = defineCall<Page<CommunityPost>>()({
     page_num: pageNum,
     column,
     keyword,
+    /** Y: only posts members reported, the most reported first. */
+    reported: v.optional(yn, 'N'),
   }),
 });
 

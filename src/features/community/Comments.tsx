@@ -14,11 +14,15 @@ import { formatDateTime } from '../../lib/format.ts';
 import { syncEngine } from '../../sync/client.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { QueuedWrite } from '../sync/QueuedWrites.tsx';
+import { useQueuedComments } from './queued-comments.ts';
 import { useWriterName } from './writer.ts';
 
 /**
  * A post's comments (spec §2, §7 comment add, update, remove): anyone adds, with anonymity; the
- * writer or a moderator edits and deletes. A comment written offline waits in the outbox.
+ * writer or a moderator edits and deletes. A comment written offline waits in the outbox and shows
+ * at once under the others, marked as waiting; refused on sync, it shows the server's reason with
+ * its text, and "Write again" puts the text back in the box (the refusal leaves once it is sent).
  */
 export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged: () => void }) {
   const { t, i18n } = useLingui();
@@ -30,21 +34,29 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
   const [comment, setComment] = useState('');
   const [anony, setAnony] = useState<'Y' | 'N'>('N');
   const [sending, setSending] = useState(false);
+  /** The refused comment being written again: dismissed once the new one is sent or queued. */
+  const [retrySeq, setRetrySeq] = useState<number | null>(null);
+  const queued = useQueuedComments({ post, onArrived: onChanged });
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
   const needsComment = t`Please enter a comment.`;
 
   const send = async () => {
     if (commentProblem({ comment })) return toast(needsComment);
     const args = { community_idx: post.f_idx, comment: comment.trim(), anony };
+    const sent = async () => {
+      setComment('');
+      if (retrySeq !== null) await syncEngine.dismiss(retrySeq);
+      setRetrySeq(null);
+    };
     setSending(true);
     try {
       await api(addCommentCall, args);
-      setComment('');
+      await sent();
       onChanged();
     } catch (err) {
       if (err instanceof NetworkError) {
         await syncEngine.mutate('addComment', args);
-        setComment('');
+        await sent();
         toast(t`No network: the comment is kept on this device and sent when you are back online.`);
       } else fail(err);
     } finally {
@@ -92,6 +104,24 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
           </li>
         ))}
       </ul>
+      {queued.map((entry) => {
+        const args = entry.args as { comment: string; anony: 'Y' | 'N' };
+        return (
+          <QueuedWrite
+            key={entry.seq}
+            entry={entry}
+            text={args.comment}
+            testId="queued-comment"
+            refusedText={(reason) => t`Not sent: ${reason}`}
+            waitingText={t`Waiting to be sent when the connection is back.`}
+            onWriteAgain={() => {
+              setComment(args.comment);
+              setAnony(args.anony);
+              setRetrySeq(entry.seq as number);
+            }}
+          />
+        );
+      })}
       <form
         className="form"
         onSubmit={(e) => {

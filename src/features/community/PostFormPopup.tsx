@@ -15,7 +15,9 @@ import { useProfile } from '../auth/profile.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { imageProblem, uploadImage } from '../registration/upload.ts';
 import { communityTypeLabels, postProblemLabels } from './labels.ts';
+import { PostPictures } from './PostPictures.tsx';
 import { type PostFields, useWritingInfo } from './post-form.ts';
+import { type PictureRef, type PostDraft, withoutPicture } from './post-pictures.ts';
 
 export interface PostFormTarget {
   /** The post being edited; none for a new post. */
@@ -57,7 +59,7 @@ export function PostFormPopup({
   const editing = target.communityIdx !== undefined;
   // The post being written (its pictures included) is kept on the device until it is published,
   // saved or cancelled (src/ui/kept-form.ts).
-  const kept = useKeptState<{ fields: PostFields; files: File[] }>({
+  const kept = useKeptState<PostDraft>({
     key: postKeptKey(target),
     initial: () => ({
       fields: {
@@ -105,6 +107,18 @@ export function PostFormPopup({
     }
     setFiles((list) => [...list, ...picked]);
     toast(t`Attached.`);
+  };
+
+  /** Removing a picture is asked first; the kept copy drops it, and saving an edit drops it on the server. */
+  const removePicture = async (picture: PictureRef, position: number) => {
+    if (
+      !(await confirm(t`Remove attachment ${position} from the post?`, {
+        danger: true,
+        confirmLabel: t`Remove`,
+      }))
+    )
+      return;
+    kept.set((k) => withoutPicture(k, picture));
   };
 
   const args = (images: string[]) => ({
@@ -230,11 +244,10 @@ export function PostFormPopup({
         </label>
         <span className="muted">{t`${fields.image_url.length + files.length} pictures`}</span>
       </div>
-      {files.length > 0 ? (
-        <p className="file-picker__chosen" data-testid="post-files">
-          {files.map((f) => f.name).join(', ')}
-        </p>
-      ) : null}
+      <PostPictures
+        draft={kept.value}
+        onRemove={(picture, position) => void removePicture(picture, position)}
+      />
       <label className="check">
         <input
           type="checkbox"

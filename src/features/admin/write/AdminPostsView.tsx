@@ -30,6 +30,8 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
   const [phone, setPhone] = useState('');
   const [query, setQuery] = useState({ phone: '', column: 'title' as SearchColumn, keyword: '' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  /** Only the posts members reported, the most reported first (not for notices). */
+  const [reportedOnly, setReportedOnly] = useState(false);
   const pages = useNumberedPages(
     useCallback(
       (page: number) =>
@@ -39,8 +41,9 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
           phone: phoneDigits(query.phone),
           column: query.column,
           keyword: query.keyword.replace(/\s+/g, ''),
+          reported: reportedOnly && !notices ? 'Y' : 'N',
         }),
-      [query, notices],
+      [query, notices, reportedOnly],
     ),
   );
   const reload = () => {
@@ -104,6 +107,19 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
       />
+      {notices ? null : (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={reportedOnly}
+            onChange={(e) => {
+              setSelected(new Set());
+              setReportedOnly(e.target.checked);
+            }}
+          />{' '}
+          <Trans>Reported posts only (most reported first)</Trans>
+        </label>
+      )}
       <div className="row">
         {notices ? (
           <button type="button" className="button button--primary grow" onClick={writeNotice}>
@@ -128,6 +144,7 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
             <th scope="col">{t`Category`}</th>
             <th scope="col">{t`Title`}</th>
             <th scope="col">{t`Writer`}</th>
+            <th scope="col">{t`Reports`}</th>
           </>
         }
         rowKey={(post) => post.f_idx}
@@ -158,6 +175,13 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
               </div>
             </td>
             <td>{writer(post)}</td>
+            <td data-testid="report-count">
+              {post.report_count > 0 ? (
+                <span className="badge badge--danger">{post.report_count}</span>
+              ) : (
+                <span className="muted">0</span>
+              )}
+            </td>
           </tr>
         )}
       />

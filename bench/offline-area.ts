@@ -23,11 +23,12 @@ import { areaTileUrls } from '../src/features/offline-areas/area-tiles.ts';
 import {
   getOfflineAreaListCall,
   getOfflineAreaSitesCall,
+  getOfflineViewEstimateCall,
   type OfflineAreaOption,
   type OfflineAreaPage,
 } from '../sync/api/offline-areas.api.ts';
 import { API_BASE, Headers } from '../sync/codes.ts';
-import { AREA_SITE_BYTES } from '../sync/offline-areas/offline-areas.ts';
+import { AREA_SITE_BYTES, MAX_VIEW_SITES, type ViewBox } from '../sync/offline-areas/offline-areas.ts';
 
 const { values } = parseArgs({
   options: {
@@ -174,6 +175,64 @@ try {
   }
   const downloadMs = performance.now() - started;
   const tiles = bounds ? areaTileUrls({ bounds, vworldKey: null }) : [];
+
+  // The map view case: a phone's map (390 × 700 px) on the middle of that 구, kept as a map view
+  // (the estimate, then the same pages with the box), at zoom 13 and 14.
+  const mid = bounds ?? { south: 37.56, north: 37.57, west: 126.97, east: 126.98 };
+  const viewCase = async (zoom: number) => {
+    const perPx = 360 / (256 * 2 ** zoom);
+    const lat = (mid.south + mid.north) / 2;
+    const lng = (mid.west + mid.east) / 2;
+    const halfLat = (700 / 2) * perPx * Math.cos((lat * Math.PI) / 180);
+    const halfLng = (390 / 2) * perPx;
+    const box: ViewBox = {
+      south: lat - halfLat,
+      north: lat + halfLat,
+      west: lng - halfLng,
+      east: lng + halfLng,
+    };
+    const asText = Object.fromEntries(Object.entries(box).map(([k, x]) => [k, String(x)]));
+    const viewStarted = performance.now();
+    const { data: estimate } = await get<{ site_count: number }>(getOfflineViewEstimateCall.path, asText);
+    const estimateMs = performance.now() - viewStarted;
+    const base = {
+      zoom,
+      box,
+      estimate_sites: estimate.site_count,
+      estimate_call_ms: round(estimateMs, 0),
+      tiles_for_box: areaTileUrls({ bounds: box, vworldKey: null }).length,
+    };
+    if (estimate.site_count > MAX_VIEW_SITES)
+      return { ...base, refused: `more than ${MAX_VIEW_SITES} sites` };
+    let viewAfter = 0;
+    let viewSites = 0;
+    let viewStored = 0;
+    for (let seq = 0; ; seq++) {
+      const { data: page } = await get<OfflineAreaPage>(getOfflineAreaSitesCall.path, {
+        ...asText,
+        after_idx: String(viewAfter),
+      });
+      const chunk = {
+        key: `-1:1:${seq}`,
+        area_idx: -1,
+        generation: 1,
+        columns: page.columns,
+        rows: page.rows,
+      };
+      viewStored += utf8.encode(JSON.stringify(chunk)).length;
+      viewSites += page.rows.length;
+      if (page.next_after === null) break;
+      viewAfter = page.next_after;
+    }
+    return {
+      ...base,
+      sites: viewSites,
+      download_ms: round(performance.now() - viewStarted - estimateMs, 0),
+      device_store_bytes: viewStored,
+    };
+  };
+  const mapViews = [await viewCase(13), await viewCase(14)];
+
   const out = {
     area: `${area.f_area} ${area.f_district}`,
     area_code: area.f_code,
@@ -190,6 +249,7 @@ try {
     estimate_bytes_per_site: AREA_SITE_BYTES,
     tiles_for_box: tiles.length,
     bounds,
+    map_views_phone: mapViews,
     conditions: {
       sites_in_database: siteCount,
       seed,

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { SITE_FIELDS } from '../../sync/map/filter.ts';
 import { MAP_SITE_COLUMNS } from '../../sync/map/result.ts';
+import type { ViewBox } from '../../sync/offline-areas/offline-areas.ts';
 
 type Sqlite = SQLite.Database;
 
@@ -9,8 +10,22 @@ const GRID_ONLY = new Set(['f_cell', 'f_lat_e6', 'f_lng_e6']);
 
 const selects = new WeakMap<
   Sqlite,
-  { columns: string[]; page: SQLite.Statement; counts: SQLite.Statement }
+  {
+    columns: string[];
+    select: string;
+    page: SQLite.Statement;
+    counts: SQLite.Statement;
+    boxPages: Map<string, SQLite.Statement>;
+  }
 >();
+
+/**
+ * A box as the map search reads one (server/map/map.sql.ts 'box': both edges included), narrowed
+ * first by the grid cells whose R*Tree rectangle meets it.
+ */
+const IN_BOX = `m.f_cell IN (SELECT id FROM map_cells WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)
+  AND m.f_latitude BETWEEN ? AND ? AND m.f_longitude BETWEEN ? AND ?`;
+const boxParams = (b: ViewBox) => [b.south, b.north, b.west, b.east, b.south, b.north, b.west, b.east];
 
 /**
  * An area's rows are map_sites' (the filter fields and the unit summaries the server's search
@@ -31,6 +46,8 @@ function statements(sqlite: Sqlite) {
   const select = [...mapColumns.map((c) => `m.${c}`), ...fromSites.map((c) => `s.${c}`)].join(', ');
   found = {
     columns,
+    select,
+    boxPages: new Map(),
     // Walks sites in index order from the cursor and stops at a full page: one scan for all pages.
     page: sqlite.prepare(
       `SELECT ${select} FROM sites s CROSS JOIN map_sites m ON m.f_idx = s.f_idx
@@ -66,6 +83,85 @@ export function areaSitesPage({
 }): { columns: string[]; rows: unknown[][] } {
   const s = statements(sqlite);
   return { columns: s.columns, rows: s.page.raw(true).all(afterIdx, code, limit) as unknown[][] };
+}
+
+/**
+ * One page of the map sites inside a box (of one 시/군/구 when `code` is given), in site order after
+ * `afterIdx`: the same columns as an area's page.
+ */
+export function boxSitesPage({
+  sqlite,
+  box,
+  code,
+  afterIdx,
+  limit,
+}: {
+  sqlite: Sqlite;
+  box: ViewBox;
+  code: string | null;
+  afterIdx: number;
+  limit: number;
+}): { columns: string[]; rows: unknown[][] } {
+  const s = statements(sqlite);
+  const key = code === null ? 'box' : 'box+code';
+  let page = s.boxPages.get(key);
+  if (!page) {
+    page = sqlite.prepare(
+      `SELECT ${s.select} FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx
+       WHERE ${IN_BOX} AND m.f_idx > ? ${code === null ? '' : 'AND substr(s.f_bjd_code, 1, 5) = ?'}
+       ORDER BY m.f_idx LIMIT ?`,
+    );
+    s.boxPages.set(key, page);
+  }
+  const params = [...boxParams(box), afterIdx, ...(code === null ? [] : [code]), limit];
+  return { columns: s.columns, rows: page.raw(true).all(...params) as unknown[][] };
+}
+
+/** Map sites inside a box. */
+export function countBoxSites({ sqlite, box }: { sqlite: Sqlite; box: ViewBox }): number {
+  return sqlite
+    .prepare(`SELECT count(*) FROM map_sites m WHERE ${IN_BOX}`)
+    .pluck()
+    .get(...boxParams(box)) as number;
+}
+
+/** The 시/군/구 code of the map site inside the box nearest to a point, if any. */
+export function nearestSiteDistrict({
+  sqlite,
+  box,
+  lat,
+  lng,
+}: {
+  sqlite: Sqlite;
+  box: ViewBox;
+  lat: number;
+  lng: number;
+}): string | null {
+  const code = sqlite
+    .prepare(
+      `SELECT substr(s.f_bjd_code, 1, 5) FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx
+       WHERE ${IN_BOX} AND s.f_bjd_code IS NOT NULL
+       ORDER BY (m.f_latitude - ?) * (m.f_latitude - ?) + (m.f_longitude - ?) * (m.f_longitude - ?) LIMIT 1`,
+    )
+    .pluck()
+    .get(...boxParams(box), lat, lat, lng, lng) as string | undefined;
+  return code ?? null;
+}
+
+/** The 시/군/구 whose centre is nearest to a point (districts with a centre). */
+export function nearestAreaByCentre({ sqlite, lat, lng }: { sqlite: Sqlite; lat: number; lng: number }) {
+  return sqlite
+    .prepare(
+      `SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_latitude IS NOT NULL AND f_longitude IS NOT NULL
+       ORDER BY (f_latitude - ?) * (f_latitude - ?) + (f_longitude - ?) * (f_longitude - ?) LIMIT 1`,
+    )
+    .get(lat, lat, lng, lng) as AreaRow | undefined;
+}
+
+export function findAreaByCode({ sqlite, code }: { sqlite: Sqlite; code: string }): AreaRow | undefined {
+  return sqlite.prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_code = ?').get(code) as
+    | AreaRow
+    | undefined;
 }
 
 export interface AreaRow {

@@ -1,6 +1,11 @@
-import { getOfflineAreaListCall, getOfflineAreaSitesCall } from '../../sync/api/offline-areas.api.ts';
+import {
+  boxOf,
+  getOfflineAreaListCall,
+  getOfflineAreaSitesCall,
+  getOfflineViewEstimateCall,
+} from '../../sync/api/offline-areas.api.ts';
 import { defineOperation } from '../http/operation.ts';
-import { offlineAreaOptions, offlineAreaSites } from './offline-areas.service.ts';
+import { offlineAreaOptions, offlineAreaSites, offlineViewEstimate } from './offline-areas.service.ts';
 
 /** An offline area is the map search taken along: the same ticket as the map search (spec §6). */
 const mapMember = { kind: 'member', ticket: true } as const;
@@ -13,6 +18,15 @@ export const offlineAreaOperations = [
   defineOperation(getOfflineAreaSitesCall, {
     access: mapMember,
     handler: ({ input, ctx }) =>
-      offlineAreaSites({ sqlite: ctx.sqlite, areaIdx: input.area_idx, afterIdx: input.after_idx }),
+      offlineAreaSites({
+        sqlite: ctx.sqlite,
+        areaIdx: input.area_idx,
+        box: boxOf(input),
+        afterIdx: input.after_idx,
+      }),
+  }),
+  defineOperation(getOfflineViewEstimateCall, {
+    access: mapMember,
+    handler: ({ input, ctx }) => offlineViewEstimate({ sqlite: ctx.sqlite, box: input }),
   }),
 ];

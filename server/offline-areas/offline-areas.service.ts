@@ -1,8 +1,28 @@
 import type SQLite from 'better-sqlite3';
-import type { OfflineAreaOption, OfflineAreaPage } from '../../sync/api/offline-areas.api.ts';
-import { AREA_PAGE_SIZE, AREA_SITE_BYTES } from '../../sync/offline-areas/offline-areas.ts';
-import { notFound } from '../http/errors.ts';
-import { areaSitesPage, findArea, listAreas, siteCountsByDistrict } from './offline-areas.repository.ts';
+import type {
+  OfflineAreaOption,
+  OfflineAreaPage,
+  OfflineViewEstimate,
+} from '../../sync/api/offline-areas.api.ts';
+import {
+  AREA_PAGE_SIZE,
+  AREA_SITE_BYTES,
+  MAX_VIEW_SITES,
+  type ViewBox,
+} from '../../sync/offline-areas/offline-areas.ts';
+import { notFound, ruleViolation } from '../http/errors.ts';
+import { offlineAreaMessages } from './offline-areas.messages.ts';
+import {
+  areaSitesPage,
+  boxSitesPage,
+  countBoxSites,
+  findArea,
+  findAreaByCode,
+  listAreas,
+  nearestAreaByCentre,
+  nearestSiteDistrict,
+  siteCountsByDistrict,
+} from './offline-areas.repository.ts';
 
 type Sqlite = SQLite.Database;
 
@@ -15,27 +35,53 @@ export function offlineAreaOptions(sqlite: Sqlite): OfflineAreaOption[] {
   });
 }
 
-/** One page of an area's sites, in site order after `afterIdx`; the last page says so. */
+/**
+ * One page of an area's sites (a 시/군/구, a map view's box, or the 시/군/구's sites inside the box),
+ * in site order after `afterIdx`; the last page says so. A box holding more than MAX_VIEW_SITES
+ * map sites is refused when its download starts.
+ */
 export function offlineAreaSites({
   sqlite,
   areaIdx,
+  box = null,
   afterIdx,
   limit = AREA_PAGE_SIZE,
 }: {
   sqlite: Sqlite;
-  areaIdx: number;
+  areaIdx?: number | undefined;
+  box?: ViewBox | null;
   afterIdx: number;
   limit?: number;
 }): OfflineAreaPage {
-  const area = findArea({ sqlite, idx: areaIdx });
-  if (!area) throw notFound();
-  const { columns, rows } = areaSitesPage({ sqlite, code: area.f_code, afterIdx, limit });
+  const area = areaIdx === undefined ? null : findArea({ sqlite, idx: areaIdx });
+  if (area === undefined) throw notFound();
+  if (box && !area && afterIdx === 0 && countBoxSites({ sqlite, box }) > MAX_VIEW_SITES) {
+    throw ruleViolation(offlineAreaMessages.tooManySites);
+  }
+  const { columns, rows } = box
+    ? boxSitesPage({ sqlite, box, code: area?.f_code ?? null, afterIdx, limit })
+    : areaSitesPage({ sqlite, code: area?.f_code ?? '', afterIdx, limit });
   const idxAt = columns.indexOf('f_idx');
   const last = rows[rows.length - 1];
   return {
-    area_idx: area.f_idx,
+    area_idx: area?.f_idx ?? 0,
     columns,
     rows,
     next_after: rows.length === limit && last ? Number(last[idxAt]) : null,
   };
+}
+
+/**
+ * What keeping a map view would take (its map sites now, and their device size) and the 시/군/구
+ * it is named after: the one of the site nearest to the view's centre, else the district whose
+ * centre is nearest.
+ */
+export function offlineViewEstimate({ sqlite, box }: { sqlite: Sqlite; box: ViewBox }): OfflineViewEstimate {
+  const site_count = countBoxSites({ sqlite, box });
+  const lat = (box.south + box.north) / 2;
+  const lng = (box.west + box.east) / 2;
+  const code = nearestSiteDistrict({ sqlite, box, lat, lng });
+  const area =
+    (code ? findAreaByCode({ sqlite, code }) : undefined) ?? nearestAreaByCentre({ sqlite, lat, lng });
+  return { site_count, estimate_bytes: site_count * AREA_SITE_BYTES, area: area ?? null };
 }

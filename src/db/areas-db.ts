@@ -1,6 +1,9 @@
 import Dexie, { type EntityTable } from 'dexie';
 
-/** A 시/군/구 kept on the device for offline map search. */
+/**
+ * A 시/군/구 kept on the device for offline map search, or a map view (`view`): then `f_idx` is
+ * negative (the device's own number), and the 시/군/구 fields name the district at its centre.
+ */
 export interface KeptArea {
   f_idx: number;
   f_area: string;
@@ -17,6 +20,10 @@ export interface KeptArea {
   /** The sites' box: the tiles cover it. */
   bounds: { south: number; west: number; north: number; east: number } | null;
   kept_at: string;
+  /** A kept map view: the box kept (its sites and tiles); absent for a 시/군/구. */
+  view?: { south: number; west: number; north: number; east: number } | null;
+  /** What the agent sees the area as when it is not the district's name ("강남구 지도 영역"). */
+  name?: string;
 }
 
 /** One downloaded page of an area, as the server sent it (column names once, rows of values). */

@@ -29,3 +29,33 @@ export const AREA_TILE_BYTES = 20_000;
 export function districtCodeOf(bjdCode: string | null | undefined): string | null {
   return bjdCode && /^\d{5}/.test(bjdCode) ? bjdCode.slice(0, 5) : null;
 }
+
+/** A box on the map, in degrees (the map view an agent keeps). */
+export interface ViewBox {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/**
+ * The widest map view an agent may keep, in degrees each way (about 17 km north to south and
+ * 13 km east to west in Korea): a large 구 such as 서초구 fits, and a phone's map fits down to
+ * zoom 12; a view zoomed further out is refused, by the client before asking and by the server.
+ */
+export const MAX_VIEW_DEGREES = 0.15;
+
+/**
+ * The most sites one kept map view may hold. The densest 구 of the 100,000-site benchmark
+ * database holds 1,600 (bench/results/offline-area.json: 0.62 MB stored, 1.8 s to download), so
+ * a view no larger than any kept 구 passes, and the largest one allowed stays near 0.8 MB and a
+ * couple of seconds; a view over a denser stretch asks the agent to zoom in.
+ */
+export const MAX_VIEW_SITES = 2000;
+
+/** Why a box cannot be kept as an area (too tall or too wide), or null when it can. */
+export function viewBoxProblem(box: ViewBox): 'too-tall' | 'too-wide' | null {
+  if (box.north - box.south > MAX_VIEW_DEGREES) return 'too-tall';
+  if (box.east - box.west > MAX_VIEW_DEGREES) return 'too-wide';
+  return null;
+}

@@ -216,7 +216,11 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
                     closeMenu();
                     modal.open((close) => (
                       <Suspense fallback={null}>
-                        <OfflineAreasPopup vworldKey={vworldKey ?? null} close={close} />
+                        <OfflineAreasPopup
+                          vworldKey={vworldKey ?? null}
+                          view={view?.bounds ?? null}
+                          close={close}
+                        />
                       </Suspense>
                     ));
                   }}

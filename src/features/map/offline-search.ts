@@ -64,7 +64,7 @@ async function withKeptAreas({
   own: SearchRow[];
 }): Promise<{ rows: SearchRow[]; areas: string[] }> {
   // Its own chunk: the map names no more chunks for the entry to preload.
-  const { keptAreaRows } = await import('../offline-areas/kept-areas.ts');
+  const { keptAreaRows, keptAreaName } = await import('../offline-areas/kept-areas.ts');
   const kept = await keptAreaRows({ toRow: areaSearchRow });
   if (kept.rows.length === 0) return { rows: own, areas: [] };
   const have = new Set(own.map((r) => Number(r.site.f_idx)));
@@ -75,7 +75,7 @@ async function withKeptAreas({
     if (have.has(idx)) continue;
     rows.push(liked.has(idx) ? { ...row, liked: true } : row);
   }
-  return { rows, areas: kept.areas.map((a) => a.f_district) };
+  return { rows, areas: kept.areas.map(keptAreaName) };
 }
 
 /** The map search without a network, with the names of the kept areas it covered. */

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { useModal } from '../../ui/modal.tsx';
 import { logout } from '../auth/auth-actions.ts';
@@ -9,6 +10,9 @@ import { PushSettingsPopup } from '../settings/PushSettingsPopup.tsx';
 import { WithdrawalPopup } from '../settings/WithdrawalPopup.tsx';
 
 export const SETTINGS_ID = 'settings';
+
+// Offline areas load on first use; they read the device, so the popup opens offline too.
+const KeptAreasPopup = lazy(() => import('../offline-areas/KeptAreasPopup.tsx'));
 
 /** Spec §2 settings popups: my info, notification settings, point history, logout, withdrawal. */
 export function SettingsList() {
@@ -38,6 +42,19 @@ export function SettingsList() {
         onClick={() => modal.open((close) => <PointHistoryPopup close={close} />)}
       >
         {t`Point history`}
+      </button>
+      <button
+        type="button"
+        className="card card--link"
+        onClick={() =>
+          modal.open((close) => (
+            <Suspense fallback={null}>
+              <KeptAreasPopup close={close} />
+            </Suspense>
+          ))
+        }
+      >
+        {t`Offline areas`}
       </button>
       <button
         type="button"

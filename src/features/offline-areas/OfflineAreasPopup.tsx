@@ -2,26 +2,30 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { getOfflineAreaListCall } from '../../../sync/api/offline-areas.api.ts';
-import { AREA_TILE_BYTES, MAX_AREA_TILES } from '../../../sync/offline-areas/offline-areas.ts';
+import { AREA_TILE_BYTES, MAX_AREA_TILES, type ViewBox } from '../../../sync/offline-areas/offline-areas.ts';
 import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { useQuery } from '../../api/useQuery.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { toast } from '../../ui/toast.tsx';
 import { formatBytes } from './format-bytes.ts';
+import { KeepViewSection } from './KeepViewSection.tsx';
 import { KeptAreaRow } from './KeptAreaRow.tsx';
 import { keepArea, keptAreas } from './kept-areas.ts';
 
 /**
- * Offline areas (map tools): the districts kept on this device for searching without a network,
- * each with its measured size and a remove button, and a picker (province, then district) that
- * shows what an area would take before it is downloaded.
+ * Offline areas (map tools): the districts and map views kept on this device for searching
+ * without a network, each with its measured size and a remove button, the map's current view to
+ * keep, and a picker (province, then district); both show what they would take before downloading.
  */
 export default function OfflineAreasPopup({
   vworldKey,
+  view,
   close,
 }: {
   vworldKey: string | null;
+  /** The map's current box, to keep as a map view. */
+  view: ViewBox | null;
   close: () => void;
 }) {
   const { t } = useLingui();
@@ -37,7 +41,7 @@ export default function OfflineAreasPopup({
   const provinces = useMemo(() => [...new Set(list.map((a) => a.f_area))], [list]);
   const districts = list.filter((a) => a.f_area === province);
   const chosen = list.find((a) => a.f_idx === areaIdx) ?? null;
-  const keptIds = new Set((kept ?? []).map((a) => a.f_idx));
+  const keptIds = new Set((kept ?? []).filter((a) => !a.view).map((a) => a.f_idx));
 
   const keep = async () => {
     if (!chosen) return;
@@ -72,6 +76,7 @@ export default function OfflineAreasPopup({
           <Trans>No area is kept on this device yet.</Trans>
         </p>
       )}
+      <KeepViewSection view={view} kept={kept ?? []} vworldKey={vworldKey} />
       <h3 className="offline-areas__heading">
         <Trans>Keep an area</Trans>
       </h3>

@@ -4,16 +4,27 @@ import {
   type OfflineAreaPage,
 } from '../../../sync/api/offline-areas.api.ts';
 import type { areaSearchRow, SearchRow } from '../../../sync/map/evaluate.ts';
+import type { ViewBox } from '../../../sync/offline-areas/offline-areas.ts';
 import { AREA_REFRESH_HOURS } from '../../../sync/offline-areas/offline-areas.ts';
 import { api } from '../../api/client.ts';
 import { type AreasDb, areasDb, type KeptArea } from '../../db/areas-db.ts';
 import { areaTileUrls, dropTiles, keepTiles } from './area-tiles.ts';
 
-type Area = Pick<OfflineAreaOption, 'f_idx' | 'f_area' | 'f_district' | 'f_code'>;
+type Area = Pick<OfflineAreaOption, 'f_idx' | 'f_area' | 'f_district' | 'f_code'> &
+  Pick<KeptArea, 'view' | 'name'>;
 type LoadPage = (input: { area_idx: number; after_idx: number }) => Promise<OfflineAreaPage>;
 type Tiles = (bounds: NonNullable<KeptArea['bounds']>) => Promise<{ count: number; bytes: number }>;
 
-const loadOnline: LoadPage = (input) => api(getOfflineAreaSitesCall, input);
+/** The server's pages of a 시/군/구, or of a map view's box (the same call). */
+const loadOnline =
+  (view: ViewBox | null | undefined): LoadPage =>
+  (input) =>
+    api(getOfflineAreaSitesCall, view ? { ...view, after_idx: input.after_idx } : input);
+
+/** The name an area is shown and searched under. */
+export function keptAreaName(area: Pick<KeptArea, 'f_district' | 'name'>): string {
+  return area.name ?? area.f_district;
+}
 const utf8 = new TextEncoder();
 
 /** The box of the rows' positions; null when none has one. */
@@ -47,7 +58,7 @@ export async function keepArea({
   area,
   vworldKey,
   onProgress,
-  load = loadOnline,
+  load = loadOnline(area.view),
   tiles,
   db = areasDb,
   now = () => new Date(),
@@ -66,7 +77,8 @@ export async function keepArea({
   let seq = 0;
   let sites = 0;
   let bytes = 0;
-  let bounds: KeptArea['bounds'] = null;
+  // A map view keeps its own box's tiles; a 시/군/구 the box of its sites.
+  let bounds: KeptArea['bounds'] = area.view ?? null;
   try {
     for (;;) {
       const page = await load({ area_idx: area.f_idx, after_idx: after });
@@ -80,7 +92,7 @@ export async function keepArea({
       await db.chunks.put(chunk);
       bytes += utf8.encode(JSON.stringify(chunk)).length;
       sites += page.rows.length;
-      bounds = boundsOf(page, bounds);
+      if (!area.view) bounds = boundsOf(page, bounds);
       onProgress?.(sites);
       if (page.next_after === null) break;
       after = page.next_after;
@@ -109,6 +121,8 @@ export async function keepArea({
     tile_bytes: kept && kept.count > 0 ? kept.bytes : (before?.tile_bytes ?? 0),
     bounds,
     kept_at: now().toISOString(),
+    ...(area.view ? { view: area.view } : {}),
+    ...(area.name ? { name: area.name } : {}),
   };
   await db.transaction('rw', db.areas, db.chunks, async () => {
     await db.chunks
@@ -125,8 +139,52 @@ export async function keepArea({
 export async function keptAreas(db: AreasDb = areasDb): Promise<KeptArea[]> {
   const list = await db.areas.toArray();
   return list.sort((a, b) =>
-    `${a.f_area} ${a.f_district}`.localeCompare(`${b.f_area} ${b.f_district}`, 'ko'),
+    `${a.f_area} ${keptAreaName(a)}`.localeCompare(`${b.f_area} ${keptAreaName(b)}`, 'ko'),
   );
+}
+
+/**
+ * Keeps a map view: the map sites inside its box and the box's tiles, under the 시/군/구 at its
+ * centre and `label` (the agent's words for "map view"), numbered when that name is taken.
+ * A view's number on the device is negative, apart from every 시/군/구's.
+ */
+export async function keepView({
+  view,
+  district,
+  label,
+  vworldKey,
+  onProgress,
+  load,
+  tiles,
+  db = areasDb,
+  now,
+}: {
+  view: ViewBox;
+  /** The 시/군/구 at the view's centre, as the server's estimate named it. */
+  district: Pick<OfflineAreaOption, 'f_area' | 'f_district' | 'f_code'>;
+  /** The name shown, e.g. "강남구 지도 영역". */
+  label: string;
+  vworldKey: string | null;
+  onProgress?: (sites: number) => void;
+  load?: LoadPage;
+  tiles?: Tiles;
+  db?: AreasDb;
+  now?: () => Date;
+}): Promise<KeptArea> {
+  const kept = await db.areas.toArray();
+  const idx = Math.min(0, ...kept.map((a) => a.f_idx)) - 1;
+  const names = new Set(kept.map(keptAreaName));
+  let name = label;
+  for (let n = 2; names.has(name); n++) name = `${label} ${n}`;
+  return keepArea({
+    area: { f_idx: idx, ...district, view, name },
+    vworldKey,
+    db,
+    ...(onProgress ? { onProgress } : {}),
+    ...(load ? { load } : {}),
+    ...(tiles ? { tiles } : {}),
+    ...(now ? { now } : {}),
+  });
 }
 
 /** Removes an area's sites and the tiles no other kept area covers. */

@@ -1,0 +1,63 @@
+import { expect, type Page, test } from '@playwright/test';
+import { authHeaders, loginAs } from './support.ts';
+
+/**
+ * What an agent sees on a phone at a building site when a screen has nothing to show: an offline
+ * list that says it needs the network (not an empty table), an empty list that says what would be
+ * there and where to find it, and a site's open date in the reader's own date style.
+ */
+
+const AGENT = '01020000003';
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+async function call<T>({
+  page,
+  token,
+  path,
+  data = {},
+}: {
+  page: Page;
+  token: string;
+  path: string;
+  data?: object;
+}) {
+  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+test('a site detail shows its open date as a date, not the stored YYYY-MM-DD', async ({ page }) => {
+  const { token } = await loginAs(page, AGENT);
+  const mine = await call<{ list: Array<{ f_idx: number }> }>({
+    page,
+    token,
+    path: '/site/getMySiteList',
+    data: { site_type: 'G' },
+  });
+  let dated: { idx: number; ymd: string } | undefined;
+  for (const site of mine.list) {
+    const { common } = await call<{ common: { f_open_date: string | null } }>({
+      page,
+      token,
+      path: '/site/getSiteDetail',
+      data: { site_idx: site.f_idx, skip_log_recent_view: 'Y' },
+    });
+    if (common.f_open_date) {
+      dated = { idx: site.f_idx, ymd: common.f_open_date };
+      break;
+    }
+  }
+  if (!dated) throw new Error('the demo agent has no general site with an open date');
+  const [y, m, d] = dated.ymd.split('-');
+
+  await page.goto(`/SiteDetail?site_idx=${dated.idx}`);
+  const openDate = page
+    .locator('.facts dt', { hasText: '준공·입주일' })
+    .locator('xpath=following-sibling::dd[1]');
+  await expect(openDate).toHaveText(`${y}. ${m}. ${d}.`);
+});

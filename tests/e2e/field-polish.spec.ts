@@ -31,6 +31,26 @@ async function call<T>({
   return body.data;
 }
 
+test('the inquiry board opened offline says it needs the network and loads again on "try again"', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/Inquire');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  const offline = page.getByRole('status').filter({ hasText: '네트워크에 연결되어 있어야' });
+  await expect(offline).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await offline.getByRole('button', { name: '다시 시도' }).click();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expect(offline).toHaveCount(0);
+});
+
 test('a site detail shows its open date as a date, not the stored YYYY-MM-DD', async ({ page }) => {
   const { token } = await loginAs(page, AGENT);
   const mine = await call<{ list: Array<{ f_idx: number }> }>({

@@ -51,6 +51,25 @@ test('the inquiry board opened offline says it needs the network and loads again
   await expect(offline).toHaveCount(0);
 });
 
+test('an empty favourites tab says how a site gets there and leads to the map', async ({ page }) => {
+  const { token } = await loginAs(page, AGENT);
+  // Whatever an earlier spec liked for this agent is let go first: the tab must be empty.
+  const liked = await call<{ list: Array<{ f_idx: number }> }>({
+    page,
+    token,
+    path: '/site/getLikeSiteList',
+  });
+  for (const site of liked.list) {
+    await call({ page, token, path: '/site/setLikeSite', data: { site_idx: site.f_idx, like_status: 'N' } });
+  }
+
+  await page.goto('/Interest');
+  await page.getByRole('tab', { name: '관심', exact: true }).click();
+  await expect(page.getByText('관심 현장이 없습니다. 현장 상세에서 하트를 누르면')).toBeVisible();
+  await page.getByRole('link', { name: '지도에서 현장 찾기' }).click();
+  await expect(page).toHaveURL(/\/Map/);
+});
+
 test('a site detail shows its open date as a date, not the stored YYYY-MM-DD', async ({ page }) => {
   const { token } = await loginAs(page, AGENT);
   const mine = await call<{ list: Array<{ f_idx: number }> }>({

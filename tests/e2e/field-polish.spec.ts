@@ -100,3 +100,19 @@ test('a site detail shows its open date as a date, not the stored YYYY-MM-DD', a
     .locator('xpath=following-sibling::dd[1]');
   await expect(openDate).toHaveText(`${y}. ${m}. ${d}.`);
 });
+
+test('in English the near-hiding banner of my sale list agrees with its count ("1 general site", "2 general sites")', async ({
+  page,
+}) => {
+  await loginAs(page, '01020000004');
+  await page.evaluate(() => localStorage.setItem('bt.locale', 'en'));
+  await page.goto('/SaleList');
+  const banner = page.getByTestId('near-expire');
+  await expect(banner).toBeVisible();
+  const text = (await banner.textContent()) ?? '';
+  const count = Number(/^(\d+) /.exec(text)?.[1]);
+  expect(text).toContain(
+    count === 1 ? '1 general site will be hidden' : `${count} general sites will be hidden`,
+  );
+  expect(text).toContain(count === 1 ? 'Update it' : 'Update them');
+});

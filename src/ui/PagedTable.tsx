@@ -1,14 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { Fragment, type Key, type ReactNode } from 'react';
 import { NetworkError } from '../api/client.ts';
+import { NeedsNetwork } from './NeedsNetwork.tsx';
 import { PageLinks } from './PageLinks.tsx';
 import type { NumberedPages } from './useNumberedPages.ts';
 
 /**
  * A table of one numbered page (useNumberedPages) with the page links under it. `head` is
  * the header cells, `row` renders a <tr> for one item. A page that could not be read for want of
- * a network says so where the rows would be, with a way to try again: the toast alone is gone
- * before an agent looks, and an empty table reads as "nothing here".
+ * a network says so instead (NeedsNetwork).
  */
 export function PagedTable<T>({
   pages,
@@ -26,16 +26,7 @@ export function PagedTable<T>({
   const list = pages.data?.list ?? [];
   const offline = pages.data === undefined && pages.error instanceof NetworkError;
   if (offline) {
-    return (
-      <div className="empty" role="status">
-        <p>
-          <Trans>This list needs a network connection.</Trans>
-        </p>
-        <button type="button" className="button" disabled={pages.loading} onClick={pages.reload}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
+    return <NeedsNetwork onRetry={pages.reload} busy={pages.loading} />;
   }
   return (
     <>

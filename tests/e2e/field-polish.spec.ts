@@ -116,3 +116,26 @@ test('in English the near-hiding banner of my sale list agrees with its count ("
   );
   expect(text).toContain(count === 1 ? 'Update it' : 'Update them');
 });
+
+test('the report result tab opened offline says it needs the network instead of "nothing here", and an empty one says how reports get there', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, AGENT);
+  await page.goto('/SiteReport');
+  await expect(page.getByRole('tab', { name: '신고 결과' })).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: '신고 결과' }).click();
+  const offline = page.getByRole('status').filter({ hasText: '네트워크에 연결되어 있어야' });
+  await expect(offline).toBeVisible();
+  await expect(page.getByText('정보가 없습니다.')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await offline.getByRole('button', { name: '다시 시도' }).click();
+  await expect(offline).toHaveCount(0);
+  await expect(
+    page.getByTestId('report-result-row').first().or(page.getByText('아직 신고한 내역이 없습니다.')),
+  ).toBeVisible();
+});

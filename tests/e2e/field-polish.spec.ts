@@ -139,3 +139,24 @@ test('the report result tab opened offline says it needs the network instead of 
     page.getByTestId('report-result-row').first().or(page.getByText('아직 신고한 내역이 없습니다.')),
   ).toBeVisible();
 });
+
+test('the charge popup opened offline on a device that never saw the options says they need the network, and shows them once online', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, AGENT);
+  await page.goto('/Home');
+  await waitForServiceWorker(page);
+  await page.evaluate(() => localStorage.removeItem('bt.purchaseInfo'));
+
+  await context.setOffline(true);
+  await page.goto('/More');
+  await page.getByRole('button', { name: '포인트 충전' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('status')).toHaveText(/네트워크 연결이 필요합니다/);
+  await expect(dialog.getByRole('button', { name: '카드 결제' })).toBeDisabled();
+
+  await context.setOffline(false);
+  await expect(dialog.getByRole('radio')).toHaveCount(6);
+  await expect(dialog.getByRole('button', { name: '카드 결제' })).toBeEnabled();
+});

@@ -3,6 +3,7 @@ import {
   dashIfBlank,
   formatArea,
   formatDateTime,
+  formatDay,
   formatManwon,
   formatNumber,
   formatPhone,
@@ -95,6 +96,11 @@ describe('display of empty values (spec §5)', () => {
 describe('dates and keywords', () => {
   it('shows a UTC time in Asia/Seoul', () => {
     expect(formatDateTime('2026-11-20T15:30:00.000Z')).toBe('2026. 11. 21. 00:30');
+  });
+  it("shows a stored calendar day in the reader's date style, never as the raw YYYY-MM-DD", () => {
+    expect(formatDay('2007-11-01')).toBe('2007. 11. 01.');
+    expect(formatDay('2007-11-01', 'en')).toBe('01/11/2007');
+    expect(formatDay(null)).toBe('-');
   });
   it('strips spaces from a search keyword', () => {
     expect(normalizeKeyword(' 래미안 강남 ')).toBe('래미안강남');

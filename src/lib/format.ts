@@ -100,6 +100,22 @@ export function formatDate(iso: string | null | undefined, locale: Locale = 'ko'
   }).format(d);
 }
 
+/**
+ * A calendar day stored as YYYY-MM-DD (a site's open date) in the reader's own date style
+ * ("2007. 11. 01."): it names a day, not an instant, so no time zone moves it.
+ */
+export function formatDay(ymd: string | null | undefined, locale: Locale = 'ko'): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd ?? '');
+  if (!m) return dashIfBlank(ymd);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+}
+
 /** Keyword spaces are stripped before searching (spec §5). */
 export function normalizeKeyword(text: string): string {
   return text.replace(/\s+/g, '');

@@ -1,11 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { Fragment, type Key, type ReactNode } from 'react';
+import { NetworkError } from '../api/client.ts';
+import { NeedsNetwork } from './NeedsNetwork.tsx';
 import { PageLinks } from './PageLinks.tsx';
 import type { NumberedPages } from './useNumberedPages.ts';
 
 /**
  * A table of one numbered page (useNumberedPages) with the page links under it. `head` is
- * the header cells, `row` renders a <tr> for one item.
+ * the header cells, `row` renders a <tr> for one item. A page that could not be read for want of
+ * a network says so instead (NeedsNetwork).
  */
 export function PagedTable<T>({
   pages,
@@ -21,6 +24,10 @@ export function PagedTable<T>({
   label?: string;
 }) {
   const list = pages.data?.list ?? [];
+  const offline = pages.data === undefined && pages.error instanceof NetworkError;
+  if (offline) {
+    return <NeedsNetwork onRetry={pages.reload} busy={pages.loading} />;
+  }
   return (
     <>
       <div className="table-scroll">

@@ -8,6 +8,10 @@ export interface InfiniteListState<T> {
   /** No more pages: the last one was short, or page_count was reached, or a page failed. */
   done: boolean;
   loadMore: () => Promise<void>;
+  /** The failure that stopped the list (already handled), until `retry` starts it again. */
+  error: unknown;
+  /** Loads again from where a failed page stopped. */
+  retry: () => void;
   /** Put on an element after the last row: when it scrolls into view the next page loads. */
   sentinelRef: (node: Element | null) => void;
   /** Takes rows off the list at once (an un-liked favourite), and out of pages still to come. */
@@ -31,6 +35,7 @@ export function useInfiniteList<T>({
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
   const next = useRef(1);
   const busy = useRef(false);
   const finished = useRef(false);
@@ -57,6 +62,7 @@ export function useInfiniteList<T>({
     } catch (err) {
       finished.current = true;
       setDone(true);
+      setError(err);
       errorHandler.current(err);
     } finally {
       busy.current = false;
@@ -96,5 +102,12 @@ export function useInfiniteList<T>({
     setItems((prev) => prev.filter((item) => !remove(item)));
   }, []);
 
-  return { items, loading, done, loadMore, sentinelRef, removeWhere };
+  const retry = useCallback(() => {
+    finished.current = false;
+    setDone(false);
+    setError(undefined);
+    void loadMore();
+  }, [loadMore]);
+
+  return { items, loading, done, loadMore, error, retry, sentinelRef, removeWhere };
 }

@@ -16,7 +16,7 @@ export function LoginLogScreen() {
   return (
     <section>
       <input
-        className="input"
+        className="input input--block"
         type="search"
         inputMode="tel"
         placeholder={t`Search by phone`}

@@ -127,8 +127,8 @@ export function InquireScreen() {
                 </button>
                 <div className="muted">{formatDate(row.f_reg_time, i18n.locale === 'en' ? 'en' : 'ko')}</div>
               </td>
-              <td>{row.f_user_name}</td>
-              <td>{row.f_status === 'A' ? t`Answered` : t`Waiting`}</td>
+              <td className="cell-nowrap">{row.f_user_name}</td>
+              <td className="cell-nowrap">{row.f_status === 'A' ? t`Answered` : t`Waiting`}</td>
             </tr>
           )}
         />

@@ -95,6 +95,7 @@ export function NotifyList({
           className="input"
           type="search"
           aria-label={t`Search notifications`}
+          placeholder={t`Keyword`}
           value={typed.keyword}
           onChange={(e) => setTyped({ ...typed, keyword: e.target.value })}
         />

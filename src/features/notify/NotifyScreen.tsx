@@ -60,50 +60,52 @@ export function NotifyScreen() {
   ] as const;
 
   return (
-    <main className="screen notify-screen">
+    <>
       <ScreenHeader title={t`Notifications`} back />
-      <div className="tabs" role="tablist">
-        {tabs.map((item) => (
-          <button
-            key={item.tab}
-            type="button"
-            role="tab"
-            aria-selected={tab === item.tab}
-            onClick={() => setTab(item.tab)}
-          >
-            {item.label}
-            {item.tab === notifyTabs.send ? <UnreadBadge /> : null}
-          </button>
-        ))}
-      </div>
-      <QueuedWrites
-        name="addNotify"
-        label={t`Notifications on this device`}
-        testId="queued-notify"
-        refusedText={(reason) => t`Not sent: ${reason}`}
-        waitingText={t`Waiting to be sent when the connection is back.`}
-        onWriteAgain={(args, seq) =>
-          void fieldsOfQueued(args).then((initial) => popups.write({ initial, rejectedSeq: seq }))
-        }
-      />
-      <NotifyList
-        key={tab}
-        version={version}
-        readAll={tab === notifyTabs.send}
-        list={
-          tab === notifyTabs.send
-            ? { kind: 'received', today: false }
-            : { kind: 'written', auto: tab === notifyTabs.auto }
-        }
-        onOpen={popups.open}
-      />
-      <button
-        type="button"
-        className="button button--primary notify-write"
-        onClick={() => void popups.write()}
-      >
-        <Trans>Write a notification</Trans>
-      </button>
-    </main>
+      <main className="screen notify-screen">
+        <div className="tabs" role="tablist">
+          {tabs.map((item) => (
+            <button
+              key={item.tab}
+              type="button"
+              role="tab"
+              aria-selected={tab === item.tab}
+              onClick={() => setTab(item.tab)}
+            >
+              {item.label}
+              {item.tab === notifyTabs.send ? <UnreadBadge /> : null}
+            </button>
+          ))}
+        </div>
+        <QueuedWrites
+          name="addNotify"
+          label={t`Notifications on this device`}
+          testId="queued-notify"
+          refusedText={(reason) => t`Not sent: ${reason}`}
+          waitingText={t`Waiting to be sent when the connection is back.`}
+          onWriteAgain={(args, seq) =>
+            void fieldsOfQueued(args).then((initial) => popups.write({ initial, rejectedSeq: seq }))
+          }
+        />
+        <NotifyList
+          key={tab}
+          version={version}
+          readAll={tab === notifyTabs.send}
+          list={
+            tab === notifyTabs.send
+              ? { kind: 'received', today: false }
+              : { kind: 'written', auto: tab === notifyTabs.auto }
+          }
+          onOpen={popups.open}
+        />
+        <button
+          type="button"
+          className="button button--primary notify-write"
+          onClick={() => void popups.write()}
+        >
+          <Trans>Write a notification</Trans>
+        </button>
+      </main>
+    </>
   );
 }

@@ -24,28 +24,30 @@ export function SiteNotifyScreen({ siteIdx }: { siteIdx: number }) {
   const popups = useNotifyPopups({ onSaved: () => setVersion((v) => v + 1) });
   const mine = site !== undefined;
   return (
-    <main className="screen notify-screen">
+    <>
       <ScreenHeader title={site?.f_name ? t`${site.f_name}: notifications` : t`Site notifications`} back />
-      <NotifyList version={version} list={{ kind: 'site', siteIdx }} onOpen={popups.open} />
-      {mine ? (
-        <button
-          type="button"
-          className="button button--primary notify-write"
-          onClick={() =>
-            void popups.write({
-              initial: {
-                site_idx: siteIdx,
-                site_name: site.f_name,
-                address: [site.f_address1, site.f_address2]
-                  .filter((s) => typeof s === 'string' && s.trim() !== '')
-                  .join(' '),
-              },
-            })
-          }
-        >
-          <Trans>Write a notification</Trans>
-        </button>
-      ) : null}
-    </main>
+      <main className="screen notify-screen">
+        <NotifyList version={version} list={{ kind: 'site', siteIdx }} onOpen={popups.open} />
+        {mine ? (
+          <button
+            type="button"
+            className="button button--primary notify-write"
+            onClick={() =>
+              void popups.write({
+                initial: {
+                  site_idx: siteIdx,
+                  site_name: site.f_name,
+                  address: [site.f_address1, site.f_address2]
+                    .filter((s) => typeof s === 'string' && s.trim() !== '')
+                    .join(' '),
+                },
+              })
+            }
+          >
+            <Trans>Write a notification</Trans>
+          </button>
+        ) : null}
+      </main>
+    </>
   );
 }

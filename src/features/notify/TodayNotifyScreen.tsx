@@ -8,9 +8,11 @@ export function TodayNotifyScreen() {
   const { t } = useLingui();
   const popups = useNotifyPopups({ onSaved: () => {} });
   return (
-    <main className="screen notify-screen">
+    <>
       <ScreenHeader title={t`Today's notifications`} back />
-      <NotifyList readAll list={{ kind: 'received', today: true }} onOpen={popups.open} />
-    </main>
+      <main className="screen notify-screen">
+        <NotifyList readAll list={{ kind: 'received', today: true }} onOpen={popups.open} />
+      </main>
+    </>
   );
 }

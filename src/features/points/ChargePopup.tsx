@@ -6,6 +6,7 @@ import { useModal } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useProfile } from '../auth/profile.ts';
 import { CopyAccountPopup } from './CopyAccountPopup.tsx';
+import { PurchaseInfoMissing } from './PurchaseInfoMissing.tsx';
 import { startCharge } from './payment.ts';
 import { usePurchaseInfo } from './purchase-info.ts';
 import { useChargeResult } from './useChargeResult.ts';
@@ -35,6 +36,7 @@ export function ChargePopup({ close }: { close: () => void }) {
     <div className="form">
       <h2 className="modal__title">{t`Charge points`}</h2>
       <p className="muted">{t`Current points: ${balance}P`}</p>
+      {info === null ? <PurchaseInfoMissing /> : null}
       <fieldset className="option-list">
         <legend className="sr-only">{t`Points to charge`}</legend>
         {(info?.charge_options ?? []).map((o) => {
@@ -71,7 +73,12 @@ export function ChargePopup({ close }: { close: () => void }) {
         >
           {t`Bank transfer`}
         </button>
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void pay()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || info === null}
+          onClick={() => void pay()}
+        >
           {t`Pay by card`}
         </button>
       </div>

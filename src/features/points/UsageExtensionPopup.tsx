@@ -12,6 +12,7 @@ import { profileStore, useProfile } from '../auth/profile.ts';
 import { ChargePopup } from './ChargePopup.tsx';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { afterModalClosed } from './modal-chain.ts';
+import { PurchaseInfoMissing } from './PurchaseInfoMissing.tsx';
 import { usePurchaseInfo } from './purchase-info.ts';
 import { usePlanText } from './usePlanText.ts';
 
@@ -128,6 +129,7 @@ export function UsageExtensionPopup({ close }: { close: () => void }) {
       {free ? (
         <p className="banner banner--warn">{t`Usage is free at the moment; alerts can still be bought.`}</p>
       ) : null}
+      {info === null ? <PurchaseInfoMissing /> : null}
       {KINDS.map((kind) => (
         <PlanGroup
           key={kind}
@@ -141,7 +143,12 @@ export function UsageExtensionPopup({ close }: { close: () => void }) {
         <button type="button" className="button" onClick={close}>
           {t`Cancel`}
         </button>
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void buy()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || info === null}
+          onClick={() => void buy()}
+        >
           {t`Buy`}
         </button>
       </div>

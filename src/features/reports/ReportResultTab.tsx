@@ -17,6 +17,7 @@ export function ReportResultTab() {
     <InfiniteList
       list={list}
       label={t`Report result`}
+      empty={t`No reports yet. What you report from the Report tab shows here with its result and points.`}
       rowKey={(r) => r.f_report_idx}
       row={(r) => (
         <li className="report-row" data-testid="report-result-row">

@@ -21,6 +21,7 @@ export function UnregisteredReportsTab() {
       <InfiniteList
         list={list}
         label={t`Unregistered site`}
+        empty={t`No unregistered sites reported yet. A site you find that nobody has registered can be reported with the button above.`}
         rowKey={(s) => s.f_idx}
         row={(s) => (
           <li className="report-row">

@@ -99,7 +99,7 @@ export function AdminPostsView({ notices }: { notices: boolean }) {
     <section>
       <BoardSearch initialColumn="title" onSearch={(found) => setQuery({ ...found, phone })} />
       <input
-        className="input"
+        className="input input--block"
         type="search"
         inputMode="tel"
         aria-label={t`Writer's phone`}

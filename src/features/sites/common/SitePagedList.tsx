@@ -16,12 +16,15 @@ export function SitePagedList({
   offline,
   actions,
   label,
+  empty,
 }: {
   online: (page: number) => Promise<SitePage>;
   offline: (page: number) => Promise<SitePage>;
   /** `remove` takes the site off the list at once (an un-liked favourite). */
   actions?: (site: SiteListItem, remove: (idx: number) => void) => ReactNode;
   label: string;
+  /** What an empty list says (the generic text when absent). */
+  empty?: ReactNode;
 }) {
   const router = useRouter();
   // What the member changed on this device shows at once, online too, marked as waiting.
@@ -44,6 +47,7 @@ export function SitePagedList({
         list={list}
         className="list site-items"
         rowKey={(site) => site.f_idx}
+        empty={empty}
         row={(site) => (
           <SiteListRow
             site={site}

@@ -69,7 +69,7 @@ export function PriceTables({ site, units }: { site: SiteDetailCommon; units: Si
                     {formatArea(row.exclusiveSize)}
                     <span className="muted"> · {t`${roomLabel(row.room)} rooms`}</span>
                   </th>
-                  <td>
+                  <td className="price-table__count">
                     {formatNumber(row.available)} / {formatNumber(row.total)}
                   </td>
                   <td>

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SiteDetail, SiteDetailCommon } from '../../../../sync/api/site-detail.api.ts';
 import { feeTypes, parseList, roomLabel } from '../../../../sync/sites/rules.ts';
-import { dashIfBlank, formatArea, formatManwon, formatNumber } from '../../../lib/format.ts';
+import { dashIfBlank, formatArea, formatDay, formatManwon, formatNumber } from '../../../lib/format.ts';
 import { feeLabels, maemulLabels } from '../../map/labels.ts';
 
 const parkingLabels: readonly MessageDescriptor[] = [
@@ -75,7 +75,7 @@ export function SiteFacts({
         <dt>{t`Elevator`}</dt>
         <dd>{i18n._(elevatorLabels[site.f_elevator] ?? elevatorLabels.U ?? msg`Unknown`)}</dd>
         <dt>{t`Open date`}</dt>
-        <dd>{dashIfBlank(site.f_open_date)}</dd>
+        <dd>{formatDay(site.f_open_date, locale)}</dd>
         <dt>{t`Fees`}</dt>
         <dd>
           {fees.length === 0

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { getLikeSiteListCall, getRecentViewSiteListCall } from '../../../../sync/api/site-lists.api.ts';
 import { api } from '../../../api/client.ts';
@@ -45,6 +46,18 @@ export function InterestScreen() {
           label={tab === 'recent' ? t`Recently viewed` : t`Favourites`}
           online={online}
           offline={offline}
+          empty={
+            <>
+              <p>
+                {tab === 'recent'
+                  ? t`No recently viewed sites yet. The sites you open show here, also offline.`
+                  : t`No favourites yet. Tap the heart on a site to keep it here, also offline.`}
+              </p>
+              <Link to="/Map" className="button">
+                <Trans>Find sites on the map</Trans>
+              </Link>
+            </>
+          }
           actions={
             tab === 'like'
               ? (site, remove) => (

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { getMySiteListCall, type SiteListItem } from '../../../../sync/api/site-lists.api.ts';
 import {
@@ -127,7 +127,11 @@ export function MySitesTab() {
       </div>
       {near !== null && near > 0 ? (
         <p className="banner banner--danger" data-testid="near-expire">
-          {t`${near} general sites will be hidden within 5 days. Update them to keep them visible.`}
+          <Plural
+            value={near}
+            one="# general site will be hidden within 5 days. Update it to keep it visible."
+            other="# general sites will be hidden within 5 days. Update them to keep them visible."
+          />
         </p>
       ) : null}
       <SitePagedList

@@ -12,7 +12,9 @@ test('screens never opened before load offline from the service worker after one
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   // The visit is over once the home has stopped loading other screens' code in the background.
   const scriptsLoaded = () =>
-    page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).length);
+    page.evaluate(
+      () => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).length,
+    );
   await expect
     .poll(async () => {
       const before = await scriptsLoaded();

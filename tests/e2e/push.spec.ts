@@ -102,7 +102,9 @@ test('a push shows a notification, and a click opens the notification detail (3)
     ]);
   await clickNotification(context);
   await expect(page).toHaveURL(/\/notify\?open=42$/);
-  await expect.poll(() => shownNotifications(page)).toEqual([]);
+  // The click loads the page anew: on a loaded machine its first answer can take seconds.
+  await page.waitForLoadState();
+  await expect.poll(() => shownNotifications(page), { timeout: 30_000 }).toEqual([]);
 
   // A community push opens that post's detail on the board.
   const res = await page.request.post('/api/v1/community/getCommunityList', {

@@ -36,10 +36,29 @@ export function areaTileUrls({ bounds, vworldKey }: { bounds: Bounds; vworldKey:
   return perZoom.flat().slice(0, MAX_AREA_TILES);
 }
 
+/** A tile not answered by then is skipped: on a building site's weak signal a request can hang for minutes. */
+export const TILE_TIMEOUT_MS = 10_000;
+/** When none of the first tiles arrives the tile server is out of reach: the rest are not tried. */
+const GIVE_UP_AFTER = 2 * PARALLEL;
+
+/** One tile read whole within TILE_TIMEOUT_MS: a tile that stops halfway is skipped too. */
+async function fetchTile(url: string): Promise<{ res: Response; blob: Blob }> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TILE_TIMEOUT_MS);
+  try {
+    const res = await fetch(url, { mode: 'cors', credentials: 'omit', signal: abort.signal });
+    return { res, blob: await res.blob() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Fetches the tiles from the page with the map layer's own request (CORS, no credentials): the
  * service worker's CacheFirst rule keeps them. Before the worker controls the page they are
- * put in its cache here. Answers how many arrived and their bytes; a tile that fails is skipped.
+ * put in its cache here. Answers how many arrived and their bytes; a tile that fails or takes
+ * longer than TILE_TIMEOUT_MS is skipped, and when the first GIVE_UP_AFTER all fail the area is
+ * kept without tiles (its sites are what the agent searches; the map fetches tiles when shown).
  */
 export async function keepTiles(urls: readonly string[]): Promise<{ count: number; bytes: number }> {
   const direct =
@@ -47,19 +66,24 @@ export async function keepTiles(urls: readonly string[]): Promise<{ count: numbe
       ? await caches.open(TILE_CACHE)
       : null;
   let count = 0;
+  let failed = 0;
   let bytes = 0;
   let next = 0;
   const worker = async () => {
-    while (next < urls.length) {
+    while (next < urls.length && !(count === 0 && failed >= GIVE_UP_AFTER)) {
       const url = urls[next++] as string;
       try {
-        const res = await fetch(url, { mode: 'cors', credentials: 'omit' });
-        if (!res.ok) continue;
-        if (direct) await direct.put(url, res.clone());
-        bytes += (await res.blob()).size;
+        const { res, blob } = await fetchTile(url);
+        if (!res.ok) {
+          failed++;
+          continue;
+        }
+        if (direct) await direct.put(url, new Response(blob, { status: res.status, headers: res.headers }));
+        bytes += blob.size;
         count++;
       } catch {
-        // Offline or refused: the map fetches it again when shown.
+        // Offline, refused or too slow: the map fetches it again when shown.
+        failed++;
       }
     }
   };

@@ -1,12 +1,10 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import { type PushPayload, pushTarget } from '../../sync/push/push-target.ts';
-import { webPushSender } from '../adapters/push/web-push.ts';
-import { fixedClock } from '../clock.ts';
+import { type PushStub, pushTestApp, subscribedMember } from '../push/push.fixtures.ts';
 import { pushDeliveryJob } from '../push/push.job.ts';
-import { createTestApp, type TestApp } from '../testing/fixtures.ts';
-import { fakeDevice, startPushStub, stubAgent } from '../testing/push-stub.ts';
+import type { TestApp } from '../testing/fixtures.ts';
+import type { fakeDevice } from '../testing/push-stub.ts';
 import { mutation, pushAs } from '../testing/sync-fixtures.ts';
 import { type Actor, member, publish } from './community.fixtures.ts';
 
@@ -16,19 +14,14 @@ import { type Actor, member, publish } from './community.fixtures.ts';
  */
 
 let t: TestApp;
-let stub: Awaited<ReturnType<typeof startPushStub>>;
+let stub: PushStub;
 const subject = 'mailto:comment-push@example.com';
 
 async function app(start = '2026-11-21T03:00:00Z') {
-  const clock = fixedClock(start);
-  const vapid = webpush.generateVAPIDKeys();
-  stub = await startPushStub({ answer: () => 201 });
-  t = await createTestApp({
-    clock,
-    config: { push: { vapid, subject } },
-    adapters: { push: webPushSender({ vapid, subject, agent: stubAgent() }) },
-  });
-  return clock;
+  const started = await pushTestApp({ start, subject });
+  t = started.t;
+  stub = started.stub;
+  return started.clock;
 }
 
 afterEach(async () => {
@@ -37,24 +30,8 @@ afterEach(async () => {
 });
 
 /** A member whose phone subscribed to pushes through the API, with their push settings. */
-async function subscribed(settings: Record<string, string | null> = {}) {
-  const who = await member(t, { f_name: '김작성' });
-  const device = fakeDevice();
-  const endpoint = `${stub.origin}/push/device-${who.userIdx}`;
-  if (Object.keys(settings).length > 0) {
-    const res = await t.call('/user/updatePushSetting', {
-      token: who.token,
-      body: { push: 'Y', push_sound: 'Y', push_vibration: 'Y', ...settings },
-    });
-    expect(res.code).toBe(0);
-  }
-  const res = await t.call('/push/subscribe', {
-    token: who.token,
-    body: { endpoint, p256dh: device.p256dh, auth: device.auth },
-  });
-  expect(res.code).toBe(0);
-  return { ...who, device, endpoint };
-}
+const subscribed = (settings: Record<string, string | null> = {}) =>
+  subscribedMember({ t, stub, settings, name: '김작성' });
 
 async function comment(who: Actor, postIdx: number, body: Record<string, unknown> = {}) {
   const res = await t.call('/community/addComment', {

@@ -1,18 +1,10 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import { type PushPayload, pushTarget } from '../../sync/push/push-target.ts';
-import { webPushSender } from '../adapters/push/web-push.ts';
-import { fixedClock } from '../clock.ts';
 import { member, publish } from '../community/community.fixtures.ts';
-import { createTestApp, insertSession, type TestApp } from '../testing/fixtures.ts';
-import {
-  fakeDevice,
-  type ReceivedPush,
-  startPushStub,
-  stubAgent,
-  verifyVapid,
-} from '../testing/push-stub.ts';
+import { insertSession, type TestApp } from '../testing/fixtures.ts';
+import { fakeDevice, type ReceivedPush, verifyVapid } from '../testing/push-stub.ts';
+import { type PushStub, pushTestApp, subscribedMember as subscribedMember_ } from './push.fixtures.ts';
 import { pushDeliveryJob } from './push.job.ts';
 import { queuePush } from './push.queue.ts';
 
@@ -22,20 +14,15 @@ import { queuePush } from './push.queue.ts';
  */
 
 let t: TestApp;
-let stub: Awaited<ReturnType<typeof startPushStub>>;
+let stub: PushStub;
 let statusFor: (push: ReceivedPush) => number = () => 201;
 const subject = 'mailto:push-test@example.com';
 
 async function app(start = '2026-11-21T03:00:00Z') {
-  const clock = fixedClock(start);
-  const vapid = webpush.generateVAPIDKeys();
-  stub = await startPushStub({ answer: (push) => statusFor(push) });
-  t = await createTestApp({
-    clock,
-    config: { push: { vapid, subject } },
-    adapters: { push: webPushSender({ vapid, subject, agent: stubAgent() }) },
-  });
-  return { clock, vapid };
+  const started = await pushTestApp({ start, subject, answer: (push) => statusFor(push) });
+  t = started.t;
+  stub = started.stub;
+  return { clock: started.clock, vapid: started.vapid };
 }
 
 afterEach(async () => {
@@ -44,25 +31,8 @@ afterEach(async () => {
   await t?.close();
 });
 
-/** A member whose phone subscribed through the API: the device keeps its keys to read pushes. */
-async function subscribedMember(settings: Record<string, string | null> = {}) {
-  const who = await member(t);
-  const device = fakeDevice();
-  const endpoint = `${stub.origin}/push/device-${who.userIdx}`;
-  if (Object.keys(settings).length > 0) {
-    const res = await t.call('/user/updatePushSetting', {
-      token: who.token,
-      body: { push: 'Y', push_sound: 'Y', push_vibration: 'Y', ...settings },
-    });
-    expect(res.code).toBe(0);
-  }
-  const res = await t.call('/push/subscribe', {
-    token: who.token,
-    body: { endpoint, p256dh: device.p256dh, auth: device.auth },
-  });
-  expect(res.code).toBe(0);
-  return { ...who, device, endpoint };
-}
+const subscribedMember = (settings: Record<string, string | null> = {}) =>
+  subscribedMember_({ t, stub, settings });
 
 /** One run of the push job at the clock's time, as the scheduler starts it. */
 async function runJob() {

@@ -48,6 +48,16 @@ function boundsOf(page: OfflineAreaPage, into: KeptArea['bounds']): KeptArea['bo
   return b;
 }
 
+/** How an area or a view is downloaded: the tile key, progress, and the stand-ins tests pass. */
+interface KeepOptions {
+  vworldKey: string | null;
+  onProgress?: (sites: number) => void;
+  load?: LoadPage;
+  tiles?: Tiles;
+  db?: AreasDb;
+  now?: () => Date;
+}
+
 /**
  * Downloads an area's sites page by page into the device (each page written as it arrives, so
  * a dense 구 never sits whole in memory), then its base tiles. A refresh writes the next
@@ -62,15 +72,7 @@ export async function keepArea({
   tiles,
   db = areasDb,
   now = () => new Date(),
-}: {
-  area: Area;
-  vworldKey: string | null;
-  onProgress?: (sites: number) => void;
-  load?: LoadPage;
-  tiles?: Tiles;
-  db?: AreasDb;
-  now?: () => Date;
-}): Promise<KeptArea> {
+}: KeepOptions & { area: Area }): Promise<KeptArea> {
   const before = await db.areas.get(area.f_idx);
   const generation = (before?.generation ?? 0) + 1;
   let after = 0;
@@ -158,18 +160,12 @@ export async function keepView({
   tiles,
   db = areasDb,
   now,
-}: {
+}: KeepOptions & {
   view: ViewBox;
   /** The 시/군/구 at the view's centre, as the server's estimate named it. */
   district: Pick<OfflineAreaOption, 'f_area' | 'f_district' | 'f_code'>;
   /** The name shown, e.g. "강남구 지도 영역". */
   label: string;
-  vworldKey: string | null;
-  onProgress?: (sites: number) => void;
-  load?: LoadPage;
-  tiles?: Tiles;
-  db?: AreasDb;
-  now?: () => Date;
 }): Promise<KeptArea> {
   const kept = await db.areas.toArray();
   const idx = Math.min(0, ...kept.map((a) => a.f_idx)) - 1;

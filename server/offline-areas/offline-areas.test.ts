@@ -4,12 +4,11 @@ import { ResultCode } from '../../sync/codes.ts';
 import { areaSearchRow } from '../../sync/map/evaluate.ts';
 import { searchRows } from '../../sync/map/search-memory.ts';
 import { AREA_SITE_BYTES } from '../../sync/offline-areas/offline-areas.ts';
-import { ensureAreas } from '../areas/areas.seed.ts';
 import { searchMap } from '../map/map.service.ts';
 import { createRng } from '../seed/random.ts';
-import { generateSites } from '../seed/sites.generator.ts';
-import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
+import { insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { randomQueries } from '../testing/map-queries.ts';
+import { appWithSites } from './offline-areas.fixtures.ts';
 import { offlineAreaSites } from './offline-areas.service.ts';
 
 let t: TestApp;
@@ -17,22 +16,10 @@ afterEach(async () => {
   await t?.close();
 });
 
-const future = '2099-01-01T00:00:00.000Z';
-
 async function withSites(count: number) {
-  t = await createTestApp();
-  ensureAreas({ sqlite: t.handle.sqlite });
-  const owner = await insertUser(t, { f_usage_date: future });
-  generateSites({
-    sqlite: t.handle.sqlite,
-    rng: createRng(21),
-    count,
-    ownerIds: [owner],
-    now: new Date('2026-11-01T00:00:00Z'),
-    unitsScale: 0.2,
-  });
-  const token = await insertSession(t, { userIdx: owner, deviceId: `d-${owner}` });
-  return { owner, token };
+  const made = await appWithSites({ count, seed: 21 });
+  t = made.t;
+  return made;
 }
 
 /** The densest 시/군/구 of the generated data, as the list call reports it. */

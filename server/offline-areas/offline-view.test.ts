@@ -10,34 +10,21 @@ import {
   MAX_VIEW_SITES,
   type ViewBox,
 } from '../../sync/offline-areas/offline-areas.ts';
-import { ensureAreas } from '../areas/areas.seed.ts';
 import { searchMap } from '../map/map.service.ts';
 import { createRng } from '../seed/random.ts';
-import { generateSites } from '../seed/sites.generator.ts';
-import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
+import type { TestApp } from '../testing/fixtures.ts';
 import { randomQueries } from '../testing/map-queries.ts';
+import { appWithSites } from './offline-areas.fixtures.ts';
 
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
 });
 
-const future = '2099-01-01T00:00:00.000Z';
-
 async function withSites(count: number) {
-  t = await createTestApp();
-  ensureAreas({ sqlite: t.handle.sqlite });
-  const owner = await insertUser(t, { f_usage_date: future });
-  generateSites({
-    sqlite: t.handle.sqlite,
-    rng: createRng(31),
-    count,
-    ownerIds: [owner],
-    now: new Date('2026-11-01T00:00:00Z'),
-    unitsScale: 0.2,
-  });
-  const token = await insertSession(t, { userIdx: owner, deviceId: `d-${owner}` });
-  return { owner, token };
+  const made = await appWithSites({ count, seed: 31 });
+  t = made.t;
+  return made;
 }
 
 /** A view of `size` degrees each way around the densest 시/군/구's sites. */

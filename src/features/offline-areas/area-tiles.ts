@@ -78,7 +78,9 @@ export async function keepTiles(urls: readonly string[]): Promise<{ count: numbe
           failed++;
           continue;
         }
-        if (direct) await direct.put(url, new Response(blob, { status: res.status, headers: res.headers }));
+        // The body is already decoded: only its type goes with it, not the wire's length or encoding.
+        const type = res.headers.get('content-type') ?? 'image/png';
+        if (direct) await direct.put(url, new Response(blob, { headers: { 'content-type': type } }));
         bytes += blob.size;
         count++;
       } catch {

@@ -4,7 +4,7 @@ import { type PushPayload, pushTarget } from '../../sync/push/push-target.ts';
 import { member, publish } from '../community/community.fixtures.ts';
 import { insertSession, type TestApp } from '../testing/fixtures.ts';
 import { fakeDevice, type ReceivedPush, verifyVapid } from '../testing/push-stub.ts';
-import { type PushStub, pushTestApp, subscribedMember as subscribedMember_ } from './push.fixtures.ts';
+import { type PushStub, pushTestApp, subscribedMember as subscribedOn } from './push.fixtures.ts';
 import { pushDeliveryJob } from './push.job.ts';
 import { queuePush } from './push.queue.ts';
 
@@ -31,8 +31,9 @@ afterEach(async () => {
   await t?.close();
 });
 
+/** A member whose phone subscribed through the API, in this test's app and push service. */
 const subscribedMember = (settings: Record<string, string | null> = {}) =>
-  subscribedMember_({ t, stub, settings });
+  subscribedOn({ t, stub, settings });
 
 /** One run of the push job at the clock's time, as the scheduler starts it. */
 async function runJob() {

@@ -138,6 +138,7 @@ export function seedDemo({
       .run(iso);
   })();
   const totals = generateSites({ sqlite, rng, count: siteCount, ownerIds: agentIds, now });
+  showNearHiding({ sqlite, agentIds });
   // Groups.
   seedGroups({ sqlite, agentIds, now });
   // Reports by agents 1 and 3, decided by the demo admin; the other agents keep their opening balances.
@@ -205,4 +206,22 @@ function seedGroups({
       }
     }
   })();
+}
+
+/**
+ * Every demo agent's sale list shows the near-hiding warning (spec §9, 5 days or fewer): their two
+ * first visible general sites get 3 and 4 days, so the warning still shows, and the sites are still
+ * shown, after the night's count down. Left to the generator's random days, an agent's only warned
+ * site could be hidden at the first midnight.
+ */
+function showNearHiding({ sqlite, agentIds }: { sqlite: SQLite.Database; agentIds: readonly number[] }) {
+  const firstGeneral = sqlite.prepare(
+    `SELECT f_idx FROM sites WHERE f_user_idx = ? AND f_site_type = 'G' AND f_status = 'N' AND f_hidden = 'N'
+     ORDER BY f_idx LIMIT 2`,
+  );
+  const setDays = sqlite.prepare('UPDATE sites SET f_remain_days_till_hide = ? WHERE f_idx = ?');
+  for (const agent of agentIds) {
+    const sites = firstGeneral.all(agent) as { f_idx: number }[];
+    sites.forEach((site, i) => setDays.run(3 + i, site.f_idx));
+  }
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Expiry } from '../../sync/sites/expiry.ts';
 import { openTestDatabase } from '../db/database.ts';
+import { runExpiryJob } from '../jobs/expiry.job.ts';
+import { nearExpireCount } from '../sites/lists.repository.ts';
 import { demoUsers, seedDemo } from './demo.ts';
 import { createRng } from './random.ts';
 import { generateSites } from './sites.generator.ts';
@@ -83,6 +86,26 @@ describe('demo data', () => {
       expect(g.first_agent_in, g.name).toBe(1);
     }
     await close();
+  });
+
+  it('warns every approved agent of a general site near hiding, still after the first midnight', async () => {
+    const handle = await openTestDatabase();
+    // Ten minutes before midnight in Seoul: the demo server's first night comes at once.
+    const now = new Date('2026-11-21T14:50:00Z');
+    seedDemo({ sqlite: handle.sqlite, superAdminPhone: '01000000000', now });
+    const agents = handle.sqlite
+      .prepare(`SELECT f_idx FROM users WHERE f_type = 'U' AND f_approval = 'A'`)
+      .all() as { f_idx: number }[];
+    const warned = () =>
+      Promise.all(
+        agents.map((a) => nearExpireCount({ db: handle.db, userIdx: a.f_idx, warnDays: Expiry.warnDays })),
+      );
+    await runExpiryJob({ db: handle.db, now });
+    expect((await warned()).every((n) => n >= 1)).toBe(true);
+    const night = await runExpiryJob({ db: handle.db, now: new Date('2026-11-21T15:10:00Z') });
+    expect(night.days).toBe(1);
+    expect((await warned()).every((n) => n >= 1)).toBe(true);
+    await handle.close();
   });
 
   it('does nothing when the database already has members', async () => {

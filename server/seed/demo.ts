@@ -222,6 +222,6 @@ function showNearHiding({ sqlite, agentIds }: { sqlite: SQLite.Database; agentId
   const setDays = sqlite.prepare('UPDATE sites SET f_remain_days_till_hide = ? WHERE f_idx = ?');
   for (const agent of agentIds) {
     const sites = firstGeneral.all(agent) as { f_idx: number }[];
-    sites.forEach((site, i) => setDays.run(3 + i, site.f_idx));
+    for (const [i, site] of sites.entries()) setDays.run(3 + i, site.f_idx);
   }
 }

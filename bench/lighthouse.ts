@@ -17,7 +17,7 @@
  * that did not pass (score under Lighthouse's pass mark of 0.9). Exits non-zero when accessibility
  * or best practices are under 100 on the home or the map, the pages the issue names.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort } from '../tests/support/free-port.ts';
+import { startServerProcess } from '../tests/support/server-process.ts';
 import { startTileStandIn, TILE_HOST, type TileStandIn, tileHostReachable } from './tile-stand-in.ts';
 
 const { values } = parseArgs({
@@ -46,31 +47,6 @@ const GATED: ReadonlyArray<(typeof CATEGORIES)[number]> = ['accessibility', 'bes
 const PASS = 0.9;
 
 const log = (...args: unknown[]) => console.error('[bench:lighthouse]', ...args);
-
-/** The product server as `npm start` runs it, on its own data directory and port. */
-async function startServer({ dir, port, lines }: { dir: string; port: number; lines: string[] }) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let buffer = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const parts = buffer.split('\n');
-    buffer = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return child;
-    } catch {
-      // still starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 /** The SMS code the console sender logged for `phone` (the line the README and e2e helpers read). */
 async function smsCode({ lines, phone }: { lines: string[]; phone: string }): Promise<string> {
@@ -113,7 +89,7 @@ const port = await freePort();
 const debugPort = await freePort();
 const base = `http://localhost:${port}`;
 const lines: string[] = [];
-server = await startServer({ dir: path.join(dir, 'data'), port, lines });
+server = await startServerProcess({ dir: path.join(dir, 'data'), port, lines, env: { LOG_LEVEL: 'info' } });
 const tiles: TileStandIn | null =
   values.tiles === 'auto' && !(await tileHostReachable()) ? await startTileStandIn({ dir }) : null;
 const tileSource = tiles

@@ -11,7 +11,7 @@
  *    the cache off (every request searches).
  * Writes bench/results/map.json.
  */
-import { spawn } from 'node:child_process';
+
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,7 @@ import { generateSites } from '../server/seed/sites.generator.ts';
 import { randomQueries } from '../server/testing/map-queries.ts';
 import { searchSiteForMapCall } from '../sync/api/map.api.ts';
 import { API_BASE, Headers } from '../sync/codes.ts';
+import { startServerProcess } from '../tests/support/server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -154,28 +155,13 @@ async function httpLoad(cacheEntries: number): Promise<{
   health: Awaited<ReturnType<typeof autocannon>>;
 }> {
   const port = 18_000 + Math.floor(Math.random() * 2000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      MAP_CACHE_ENTRIES: String(cacheEntries),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServerProcess({
+    dir,
+    port,
+    env: { SEED_DEMO: 'false', MAP_CACHE_ENTRIES: String(cacheEntries) },
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}${API_BASE}/health`)).ok) break;
-      } catch {
-        // Not listening yet.
-      }
-      if (i > 300) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const headers = {
       'content-type': 'application/json',
       [Headers.accessToken]: token,

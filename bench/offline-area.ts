@@ -8,7 +8,7 @@
  * wire and the bytes the device stores (the chunks as `keepArea` writes and measures them), and
  * how many base tiles the area's box keeps. Writes bench/results/offline-area.json.
  */
-import { spawn } from 'node:child_process';
+
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +29,7 @@ import {
 } from '../sync/api/offline-areas.api.ts';
 import { API_BASE, Headers } from '../sync/codes.ts';
 import { AREA_SITE_BYTES, MAX_VIEW_SITES, type ViewBox } from '../sync/offline-areas/offline-areas.ts';
+import { startServerProcess } from '../tests/support/server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -98,10 +99,7 @@ await handle.close();
 
 // 3. The download over HTTP from the real server process.
 const port = 20_000 + Math.floor(Math.random() * 2000);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServerProcess({ dir, port, env: { SEED_DEMO: 'false' } });
 const base = `http://127.0.0.1:${port}${API_BASE}`;
 const headers = { [Headers.accessToken]: token, [Headers.deviceId]: 'bench-device' };
 async function get<T>(p: string, query: Record<string, string>): Promise<{ data: T; wire: number }> {
@@ -113,15 +111,6 @@ async function get<T>(p: string, query: Record<string, string>): Promise<{ data:
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const listStarted = performance.now();
   const { data: options } = await get<{ list: OfflineAreaOption[] }>(getOfflineAreaListCall.path, {});
   const listMs = performance.now() - listStarted;

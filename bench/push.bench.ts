@@ -5,6 +5,7 @@
 //   api_p95_ms_during_fanout   getSiteDetail round trips (client side) started while they went out
 // The push is a community post published with push, the way a member sends one: the server queues
 // it in the request and its push job delivers the queue.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { getSiteDetailCall } from '../sync/api/site-detail.api.ts';
 import { API_BASE, Headers } from '../sync/codes.ts';
 import { type PushPayload, pushTarget } from '../sync/push/push-target.ts';
 import { freePort } from '../tests/support/free-port.ts';
+import { startServerProcess } from '../tests/support/server-process.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const DEVICE_ID = 'bench-device';
@@ -114,29 +116,14 @@ log(`${DEVICES} subscribed devices; site ${siteIdx} for the API calls`);
 const certFile = path.join(dir, 'push-stub-cert.pem');
 writeFileSync(certFile, stubTlsCert);
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_EXTRA_CA_CERTS: certFile,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const server = await startServerProcess({
+  dir,
+  port,
+  env: { SEED_DEMO: 'false', NODE_EXTRA_CA_CERTS: certFile },
+  stdout: 'inherit',
 });
 children.push(server);
 const base = `http://127.0.0.1:${port}${API_BASE}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/health`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 300) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 async function call(pathName: string, body: unknown): Promise<{ code: number; data: unknown; ms: number }> {
   const started = performance.now();

@@ -3,7 +3,7 @@
 //   initial_pull_rows_per_s  10,000 sites pulled into IndexedDB by a fresh device
 //   drain_mutations_per_s    1,000 queued mutations pushed and confirmed by the following pull
 //   empty_pull_p50_ms        the server's time for a pull with nothing new (from its request log)
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { hashToken, newToken } from '../server/auth/session.ts';
 import { freePort } from '../tests/support/free-port.ts';
+import { startServerProcess } from '../tests/support/server-process.ts';
 
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
 const MUTATIONS = 1_000;
@@ -61,37 +62,6 @@ function prepare(dbFile: string): { token: string; member: number } {
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return { token, member };
-}
-
-async function startServer({ dir, port, log }: { dir: string; port: number; log: string[] }) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let buffer = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    log.push(...lines);
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
 }
 
 /** Server-side milliseconds of the requests to `path` logged between `from` and `to`. */
@@ -150,7 +120,12 @@ try {
 
   const port = await freePort();
   const log: string[] = [];
-  server = await startServer({ dir, port, log });
+  server = await startServerProcess({
+    dir,
+    port,
+    lines: log,
+    env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+  });
   const page = await browser.newPage();
   // tsx keeps function names with a helper the browser does not have.
   await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });

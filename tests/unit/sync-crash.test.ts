@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import type { LocalDb } from '../../src/db/db.ts';
 import { createTestEngine, dropDb, TEST_DEVICE_ID } from '../../src/sync/testing.ts';
 import { freePort } from '../support/free-port.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -17,30 +18,11 @@ afterEach(async () => {
 
 /** The real server process, as `npm run serve` starts it, on its own port and data directory. */
 async function startServer({ dir, port }: { dir: string; port: number }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
+  const child = await startServerProcess({ dir, port, env: { SEED_DEMO: 'false' }, stderr: 'ignore' });
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  return child;
 }
 
 /** A member with a session, straight into a fresh database file. */

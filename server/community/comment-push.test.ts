@@ -1,8 +1,12 @@
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type PushPayload, pushTarget } from '../../sync/push/push-target.ts';
-import { type PushStub, pushTestApp, subscribedMember } from '../push/push.fixtures.ts';
-import { pushDeliveryJob } from '../push/push.job.ts';
+import { pushTarget } from '../../sync/push/push-target.ts';
+import {
+  type PushStub,
+  pushesReceived,
+  pushTestApp,
+  runPushJob,
+  subscribedMember,
+} from '../push/push.fixtures.ts';
 import type { TestApp } from '../testing/fixtures.ts';
 import type { fakeDevice } from '../testing/push-stub.ts';
 import { mutation, pushAs } from '../testing/sync-fixtures.ts';
@@ -41,15 +45,9 @@ async function comment(who: Actor, postIdx: number, body: Record<string, unknown
   expect(res.code).toBe(0);
 }
 
-async function runJob() {
-  return pushDeliveryJob.run({ ...t.deps, now: t.deps.clock.now(), logger: pino({ level: 'silent' }) });
-}
-
-function receivedBy({ endpoint, device }: { endpoint: string; device: ReturnType<typeof fakeDevice> }) {
-  return stub.received
-    .filter((p) => `${stub.origin}${p.path}` === endpoint)
-    .map((p) => JSON.parse(device.decrypt(p.body)) as PushPayload);
-}
+const runJob = () => runPushJob(t);
+const receivedBy = ({ endpoint, device }: { endpoint: string; device: ReturnType<typeof fakeDevice> }) =>
+  pushesReceived({ stub, endpoint, device });
 
 const queuedOfType = (type: number) =>
   t.handle.sqlite

@@ -1,10 +1,13 @@
+import pino from 'pino';
 import { expect } from 'vitest';
 import webpush from 'web-push';
+import type { PushPayload } from '../../sync/push/push-target.ts';
 import { webPushSender } from '../adapters/push/web-push.ts';
 import { fixedClock } from '../clock.ts';
 import { member } from '../community/community.fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
 import { fakeDevice, type ReceivedPush, startPushStub, stubAgent } from '../testing/push-stub.ts';
+import { pushDeliveryJob } from './push.job.ts';
 
 export type PushStub = Awaited<ReturnType<typeof startPushStub>>;
 
@@ -60,4 +63,24 @@ export async function subscribedMember({
   });
   expect(res.code).toBe(0);
   return { ...who, device, endpoint };
+}
+
+/** One run of the push delivery job at the app clock's time, as the scheduler starts it. */
+export function runPushJob(t: TestApp) {
+  return pushDeliveryJob.run({ ...t.deps, now: t.deps.clock.now(), logger: pino({ level: 'silent' }) });
+}
+
+/** The pushes the push service took for one device, decrypted with that device's keys. */
+export function pushesReceived({
+  stub,
+  endpoint,
+  device,
+}: {
+  stub: PushStub;
+  endpoint: string;
+  device: ReturnType<typeof fakeDevice>;
+}): PushPayload[] {
+  return stub.received
+    .filter((p) => `${stub.origin}${p.path}` === endpoint)
+    .map((p) => JSON.parse(device.decrypt(p.body)) as PushPayload);
 }

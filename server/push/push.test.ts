@@ -1,11 +1,15 @@
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type PushPayload, pushTarget } from '../../sync/push/push-target.ts';
+import { pushTarget } from '../../sync/push/push-target.ts';
 import { member, publish } from '../community/community.fixtures.ts';
 import { insertSession, type TestApp } from '../testing/fixtures.ts';
 import { fakeDevice, type ReceivedPush, verifyVapid } from '../testing/push-stub.ts';
-import { type PushStub, pushTestApp, subscribedMember as subscribedOn } from './push.fixtures.ts';
-import { pushDeliveryJob } from './push.job.ts';
+import {
+  type PushStub,
+  pushesReceived,
+  pushTestApp,
+  runPushJob,
+  subscribedMember as subscribedOn,
+} from './push.fixtures.ts';
 import { queuePush } from './push.queue.ts';
 
 /**
@@ -35,16 +39,9 @@ afterEach(async () => {
 const subscribedMember = (settings: Record<string, string | null> = {}) =>
   subscribedOn({ t, stub, settings });
 
-/** One run of the push job at the clock's time, as the scheduler starts it. */
-async function runJob() {
-  return pushDeliveryJob.run({ ...t.deps, now: t.deps.clock.now(), logger: pino({ level: 'silent' }) });
-}
-
-function receivedBy({ endpoint, device }: { endpoint: string; device: ReturnType<typeof fakeDevice> }) {
-  return stub.received
-    .filter((p) => `${stub.origin}${p.path}` === endpoint)
-    .map((p) => JSON.parse(device.decrypt(p.body)) as PushPayload);
-}
+const runJob = () => runPushJob(t);
+const receivedBy = ({ endpoint, device }: { endpoint: string; device: ReturnType<typeof fakeDevice> }) =>
+  pushesReceived({ stub, endpoint, device });
 
 const subscriptionsOf = (userIdx: number) =>
   t.handle.sqlite

@@ -2,19 +2,15 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdminCommunityPost, CommunityDetail, CommunityPost } from '../../sync/api/community.api.ts';
 import type { Page as ListPage } from '../../sync/api/page.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 /**
  * The community board's writing around the edges: removing an attached picture, a comment written
  * offline, and the posts members reported as the admins see them.
  */
 
-async function call<T>(page: Page, token: string, path: string, data: object = {}): Promise<T> {
-  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path} answered ${body.code} ${body.msg}`);
-  return body.data;
-}
+const call = <T>(page: Page, token: string, path: string, data: object = {}) =>
+  apiCall<T>({ page, token, path, data });
 
 /** A member signed in in a browser context of their own (their own device). */
 async function memberOn(browser: Browser, phone: string) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
 
 test('the facilities map of a demo site lists sample facilities by type, and again offline with its fetch date', async ({
   page,
@@ -15,8 +15,7 @@ test('the facilities map of a demo site lists sample facilities by type, and aga
   if (!site) throw new Error('the demo agent has no new-open site');
 
   await page.goto(`/SiteDetail?site_idx=${site.f_idx}`);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
   await expect(page.getByTestId('sync-indicator')).toContainText('동기화됨');
 
   const open = async () => {

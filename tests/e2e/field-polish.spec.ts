@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * What an agent sees on a phone at a building site when a screen has nothing to show: an offline
@@ -8,28 +8,6 @@ import { authHeaders, loginAs } from './support.ts';
  */
 
 const AGENT = '01020000003';
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-async function call<T>({
-  page,
-  token,
-  path,
-  data = {},
-}: {
-  page: Page;
-  token: string;
-  path: string;
-  data?: object;
-}) {
-  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data;
-}
 
 test('the inquiry board opened offline says it needs the network and loads again on "try again"', async ({
   page,
@@ -54,13 +32,18 @@ test('the inquiry board opened offline says it needs the network and loads again
 test('an empty favourites tab says how a site gets there and leads to the map', async ({ page }) => {
   const { token } = await loginAs(page, AGENT);
   // Whatever an earlier spec liked for this agent is let go first: the tab must be empty.
-  const liked = await call<{ list: Array<{ f_idx: number }> }>({
+  const liked = await apiCall<{ list: Array<{ f_idx: number }> }>({
     page,
     token,
     path: '/site/getLikeSiteList',
   });
   for (const site of liked.list) {
-    await call({ page, token, path: '/site/setLikeSite', data: { site_idx: site.f_idx, like_status: 'N' } });
+    await apiCall({
+      page,
+      token,
+      path: '/site/setLikeSite',
+      data: { site_idx: site.f_idx, like_status: 'N' },
+    });
   }
 
   await page.goto('/Interest');
@@ -72,7 +55,7 @@ test('an empty favourites tab says how a site gets there and leads to the map', 
 
 test('a site detail shows its open date as a date, not the stored YYYY-MM-DD', async ({ page }) => {
   const { token } = await loginAs(page, AGENT);
-  const mine = await call<{ list: Array<{ f_idx: number }> }>({
+  const mine = await apiCall<{ list: Array<{ f_idx: number }> }>({
     page,
     token,
     path: '/site/getMySiteList',
@@ -80,7 +63,7 @@ test('a site detail shows its open date as a date, not the stored YYYY-MM-DD', a
   });
   let dated: { idx: number; ymd: string } | undefined;
   for (const site of mine.list) {
-    const { common } = await call<{ common: { f_open_date: string | null } }>({
+    const { common } = await apiCall<{ common: { f_open_date: string | null } }>({
       page,
       token,
       path: '/site/getSiteDetail',

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { loginAs } from './support.ts';
+import { loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * Two agents on two devices: one makes a group, adds the other by phone and shares a site;
@@ -17,11 +17,6 @@ async function device(browser: Browser, phone: string): Promise<{ page: Page; cl
   const page = await context.newPage();
   await loginAs(page, phone);
   return { page, close: () => context.close() };
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** Whether a site of this name is in the device's store. */

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { authHeaders, loginAs } from './support.ts';
+import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * Spec §2 Home and the admin info and ads tabs: what the super admin sets is what an agent's home
@@ -131,8 +131,7 @@ test('offline, the home shows the title it last loaded', async ({ page, browser,
     await loginAs(page, AGENT);
     await page.goto('/Home');
     await expect(page.getByRole('heading', { name: '현장 속 분양톡' })).toBeVisible();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForServiceWorker(page);
 
     await context.setOffline(true);
     const reload = await page.reload();

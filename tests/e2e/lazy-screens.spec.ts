@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './support.ts';
+import { loginAs, waitForServiceWorker } from './support.ts';
 
 test('screens never opened before load offline from the service worker after one visit to home', async ({
   page,
@@ -8,8 +8,7 @@ test('screens never opened before load offline from the service worker after one
   await loginAs(page, '01020000005');
   await page.goto('/Home');
   await expect(page.getByRole('heading', { name: '분양톡' })).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
   // The visit is over once the home has stopped loading other screens' code in the background.
   const scriptsLoaded = () =>
     page.evaluate(

@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './support.ts';
-
-/** What the agent saves shows at once, in every list and on the map, marked until it has synced. */
-
-async function waitForServiceWorker(page: import('@playwright/test').Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
+import { loginAs, waitForServiceWorker } from './support.ts';
 
 test('a site registered offline is in 내 매물 and the offline map search at once, marked as waiting, and the outbox names it', async ({
   page,

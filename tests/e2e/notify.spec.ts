@@ -1,15 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 /** Spec §2 Notify, §4 Notification, §6: a notification with push, its cost, its recipients, read on opening. */
 
-async function call<T>(page: Page, token: string, path: string, data: object = {}): Promise<T> {
-  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path} answered ${body.code} ${body.msg}`);
-  return body.data;
-}
+const call = <T>(page: Page, token: string, path: string, data: object = {}) =>
+  apiCall<T>({ page, token, path, data });
 
 const pointsOf = async (page: Page, token: string) =>
   (await call<{ point: number }>(page, token, '/user/getProfile')).point;

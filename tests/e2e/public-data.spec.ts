@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
 
 /** The years the bundled sample publishes (no provider key in the e2e server). */
 const SAMPLE_YEARS = ['2019', '2020', '2021', '2022', '2023', '2024', '2025'];
@@ -19,8 +19,7 @@ test('the land price history of a demo site shows its chart and years, and again
   if (!site) throw new Error('the demo agent has no general site');
 
   await page.goto(`/SiteDetail?site_idx=${site.f_idx}`);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
   await expect(page.getByTestId('sync-indicator')).toContainText('동기화됨');
 
   const openLandHistory = async () => {

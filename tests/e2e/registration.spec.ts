@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { SiteRegistration } from '../../sync/api/registration.api.ts';
 import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
 
 /** Three different small photos, as a phone gallery would hand them over. */
 async function photos() {
@@ -16,11 +16,6 @@ async function photos() {
         .toBuffer(),
     })),
   );
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** The unit popup's fields for a sale at a price, 3 rooms and 2 toilets; then saved. */

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loginAs } from './support.ts';
+import { loginAs, waitForServiceWorker } from './support.ts';
 
 test('the browser back button closes the top modal first and stays on the screen', async ({ page }) => {
   await loginAs(page, '01020000001');
@@ -31,8 +31,7 @@ test('a language switch shows the app in English', async ({ page }) => {
 
 test('a newly deployed version waits for the user and offers an update', async ({ page }) => {
   await page.goto('/Login');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
   const swFile = 'dist/sw.js';
   const original = readFileSync(swFile, 'utf8');
   try {

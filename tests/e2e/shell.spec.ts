@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForServiceWorker } from './support.ts';
 
 test('the app opens in Korean and still opens with the network off after one visit', async ({
   page,
@@ -51,8 +52,7 @@ test('the manifest and service worker are served', async ({ request }) => {
 
 test('the admin area is never served from the offline cache', async ({ page, context }) => {
   await page.goto('/');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.goto('/admin/member');
   await expect(page.getByRole('heading', { name: '관리자 화면은 온라인에서만 열립니다' })).toBeVisible();

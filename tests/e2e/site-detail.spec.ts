@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { formatManwon } from '../../src/lib/format.ts';
 import type { SiteDetail } from '../../sync/api/site-detail.api.ts';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * Signs in once per phone for the whole file and reuses the session in later tests: the
@@ -30,30 +30,17 @@ async function signIn(page: Page, phone: string): Promise<{ token: string; uid: 
 /** An agent with a valid ticket whose demo sites include new-open ones with sold-out units. */
 const AGENT = '01020000004';
 
-/** Calls the API as the signed-in member and returns `data` (throws on a non-zero code). */
-async function call<T>({
-  page,
-  token,
-  path,
-  data = {},
-}: {
-  page: Page;
-  token: string;
-  path: string;
-  data?: object;
-}): Promise<T> {
-  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
 /** A new-open site of the member, on sale, with both sold-out and open units. */
 async function ownSiteWithUnits({ page, token }: { page: Page; token: string }): Promise<SiteDetail> {
-  const mine = await call<SitePage>({ page, token, path: '/site/getMySiteList', data: { site_type: 'O' } });
+  const mine = await apiCall<SitePage>({
+    page,
+    token,
+    path: '/site/getMySiteList',
+    data: { site_type: 'O' },
+  });
   for (const site of mine.list) {
     if (site.f_complete === 'Y' || site.f_hidden === 'Y') continue;
-    const detail = await call<SiteDetail>({
+    const detail = await apiCall<SiteDetail>({
       page,
       token,
       path: '/site/getSiteDetail',
@@ -70,11 +57,6 @@ async function ownSiteWithUnits({ page, token }: { page: Page; token: string }):
 
 async function waitForSync(page: Page) {
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 20_000 });
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 function png(colour: string): Promise<Buffer> {
@@ -131,7 +113,7 @@ test('the detail popup masks sold-out units, leaves them out of the prices, like
   await expect(like).toHaveAttribute('aria-pressed', wasLiked ? 'false' : 'true');
   await expect
     .poll(async () =>
-      (await call<SitePage>({ page, token, path: '/site/getLikeSiteList', data: {} })).list.some(
+      (await apiCall<SitePage>({ page, token, path: '/site/getLikeSiteList', data: {} })).list.some(
         (s) => s.f_idx === idx,
       ),
     )
@@ -188,7 +170,7 @@ test('memo pictures open in the fullscreen gallery with n/total, swipe to the ne
   // The pictures were uploaded before the memo reached the server.
   await expect
     .poll(async () => {
-      const d = await call<SiteDetail>({
+      const d = await apiCall<SiteDetail>({
         page,
         token,
         path: '/site/getSiteDetail',
@@ -207,7 +189,7 @@ test('interest lists viewed and liked sites and, offline, shows them and their d
   context,
 }) => {
   const { token } = await signIn(page, '01020000003');
-  const found = await call<{ list: Array<{ f_idx: number; f_name: string }> }>({
+  const found = await apiCall<{ list: Array<{ f_idx: number; f_name: string }> }>({
     page,
     token,
     path: '/site/findSiteListByName',
@@ -252,7 +234,7 @@ test('interest lists viewed and liked sites and, offline, shows them and their d
 
   await context.setOffline(false);
   await waitForSync(page);
-  const liked = await call<SitePage>({ page, token, path: '/site/getLikeSiteList', data: {} });
+  const liked = await apiCall<SitePage>({ page, token, path: '/site/getLikeSiteList', data: {} });
   expect(liked.list.some((s) => s.f_idx === b.f_idx)).toBe(false);
 });
 
@@ -285,7 +267,7 @@ test('the sale-complete grid saves the toggled units on apply and forgets them o
   await expect(cell).toHaveAttribute('aria-pressed', 'true');
   await grid.getByTestId('complete-apply').click();
   await expect(grid).toHaveCount(0);
-  const after = await call<SiteDetail>({
+  const after = await apiCall<SiteDetail>({
     page,
     token,
     path: '/site/getSiteDetail',
@@ -306,7 +288,12 @@ test('an edit saved from the site detail shows there at once, marked as waiting,
   page,
 }) => {
   const { token } = await loginAs(page, '01020000005');
-  const mine = await call<SitePage>({ page, token, path: '/site/getMySiteList', data: { site_type: 'G' } });
+  const mine = await apiCall<SitePage>({
+    page,
+    token,
+    path: '/site/getMySiteList',
+    data: { site_type: 'G' },
+  });
   const site = mine.list[0];
   if (!site) throw new Error('the demo agent has a general site');
   await page.goto('/Home');
@@ -325,7 +312,7 @@ test('an edit saved from the site detail shows there at once, marked as waiting,
   // Once the change has been to the server and back, the server's copy says the same.
   await expect(page.getByTestId('waiting-changes')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('.detail-summary__name')).toHaveText(renamed);
-  const detail = await call<SiteDetail>({
+  const detail = await apiCall<SiteDetail>({
     page,
     token,
     path: '/site/getSiteDetail',

@@ -73,3 +73,27 @@ export async function loginAs(
   devices.set(body.data.access_token, deviceId);
   return { token: body.data.access_token, uid: body.data.uid, deviceId };
 }
+
+/** Calls the API as the member holding `token` and answers `data`; a refusal throws with its code and message. */
+export async function apiCall<T>({
+  page,
+  token,
+  path,
+  data = {},
+}: {
+  page: Page;
+  token: string;
+  path: string;
+  data?: object;
+}): Promise<T> {
+  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+/** The app's service worker is active and controls the page: from now on it opens offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
 
 /** Signs in, opens home and waits until the first sync has filled the device's store. */
 async function signedInAndSynced(page: Page, phone: string) {
@@ -8,11 +8,6 @@ async function signedInAndSynced(page: Page, phone: string) {
   await page.goto('/Home');
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 20_000 });
   return session;
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** A registered site of this member, as the device has it. */

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
+import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * Spec §4/§5 Transfer, end to end with two devices: agent A hands one of A's sites to agent B
@@ -95,8 +95,7 @@ test('agent A transfers a site to agent B: B’s device receives it (also offlin
     .toContain(site.f_idx);
   await b.page.goto('/SaleList');
   await expect(b.page.locator(`[data-site-idx="${site.f_idx}"]`)).toBeVisible();
-  await b.page.evaluate(() => navigator.serviceWorker.ready);
-  await b.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(b.page);
   await b.context.setOffline(true);
   await b.page.reload();
   await expect(b.page.getByTestId('from-device')).toBeVisible();

@@ -6,7 +6,9 @@ import { ResultCode } from '../../sync/codes.ts';
 import { setSessionEndedHandler, setSuccessMessageHandler } from '../api/client.ts';
 import { forceLogout } from '../features/auth/auth-actions.ts';
 import { awaitingApproval, profileStore } from '../features/auth/profile.ts';
+import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
 import { i18n } from '../i18n/i18n.ts';
+import { HeaderStatusProvider } from '../ui/ScreenHeader.tsx';
 import { toast } from '../ui/toast.tsx';
 import { router } from './router.tsx';
 
@@ -25,7 +27,10 @@ export function App() {
   }, []);
   return (
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      {/* Every screen's header shows the sync state (src/ui/ScreenHeader.tsx). */}
+      <HeaderStatusProvider value={SyncIndicator}>
+        <RouterProvider router={router} />
+      </HeaderStatusProvider>
     </I18nProvider>
   );
 }

@@ -1,9 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import './shell-icons.css';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+const HeaderStatus = createContext<ComponentType | null>(null);
+
+/**
+ * What every header shows first on its right (the sync state). The app provides it
+ * (src/app/routes/root.tsx): a shared widget knows no feature.
+ */
+export const HeaderStatusProvider = HeaderStatus.Provider;
 
 /** The app header: back button on inner screens, the title, and status widgets on the right. */
 export function ScreenHeader({
@@ -17,6 +24,7 @@ export function ScreenHeader({
 }) {
   const { t } = useLingui();
   const router = useRouter();
+  const Status = useContext(HeaderStatus);
   return (
     <header className="screen-header">
       {back ? (
@@ -31,7 +39,7 @@ export function ScreenHeader({
       ) : null}
       <h1 className="screen-header__title">{title}</h1>
       <div className="screen-header__right">
-        <SyncIndicator />
+        {Status ? <Status /> : null}
         {right}
         <LanguageSwitch />
       </div>

@@ -1,8 +1,8 @@
 import { exitAppCall, logoutCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
-import { router } from '../../app/router.tsx';
 import { clearLocalData } from '../../db/db.ts';
+import { navigate } from '../../lib/navigation.ts';
 import { profileStore } from './profile.ts';
 
 /** After a successful login: keep the session and fetch the profile the app runs on. */
@@ -23,7 +23,7 @@ export function forceLogout(message: string) {
   sessionStore.signOut();
   profileStore.clear();
   sessionStore.setForcedLogout(message);
-  void router.navigate({ to: '/Login', search: {}, replace: true });
+  void navigate({ to: '/Login', search: {}, replace: true });
 }
 
 async function endLocally() {
@@ -33,7 +33,7 @@ async function endLocally() {
   // pictures the service worker kept (private inlay pictures among them).
   await clearLocalData();
   await globalThis.caches?.delete('uploads').catch(() => false);
-  await router.navigate({ to: '/Login', search: {}, replace: true });
+  await navigate({ to: '/Login', search: {}, replace: true });
 }
 
 export async function logout() {

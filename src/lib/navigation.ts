@@ -3,22 +3,19 @@ import type { RegisteredRouter } from '@tanstack/react-router';
 /**
  * Navigation for code outside components (a forced logout, leaving an admin's member view).
  * Features never import the router (src/app imports them, not the other way round): the app
- * registers its router's navigate here when it creates it (src/app/router.tsx), and actions
- * call `navigate` with the same typed options as the router's.
+ * registers its router's navigate here as it creates it (src/app/router.tsx), before anything
+ * renders, and actions call `navigate` with the router's own typed options.
  */
 
-/** The router's own navigate, typed by the routes the app registers (src/app/router.tsx). */
+/** The router's navigate, typed by the routes the app registers. */
 type Navigate = RegisteredRouter['navigate'];
 
-let registered: Navigate | null = null;
+let registered: Navigate | undefined;
 
 /** The app's router registers itself once, when it is created. */
 export function registerNavigation(navigate: Navigate): void {
   registered = navigate;
 }
 
-/** Goes to a route of the app; the router is registered before any screen can act. */
-export const navigate: Navigate = (options) => {
-  if (!registered) throw new Error('navigation used before the app registered its router');
-  return registered(options);
-};
+/** Goes to a route of the app. */
+export const navigate: Navigate = (options) => (registered as Navigate)(options);

@@ -1,16 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import './shell-icons.css';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
-const HeaderStatus = createContext<ComponentType | null>(null);
+let Status: ComponentType | null = null;
 
 /**
- * What every header shows first on its right (the sync state). The app provides it
- * (src/app/routes/root.tsx): a shared widget knows no feature.
+ * What every header shows first on its right (the sync state). The app sets it as it starts
+ * (src/app/App.tsx): a shared widget knows no feature.
  */
-export const HeaderStatusProvider = HeaderStatus.Provider;
+export function setHeaderStatus(status: ComponentType): void {
+  Status = status;
+}
 
 /** The app header: back button on inner screens, the title, and status widgets on the right. */
 export function ScreenHeader({
@@ -24,7 +26,6 @@ export function ScreenHeader({
 }) {
   const { t } = useLingui();
   const router = useRouter();
-  const Status = useContext(HeaderStatus);
   return (
     <header className="screen-header">
       {back ? (

@@ -12,20 +12,6 @@ export async function completeLogin({ token, uid, phone }: { token: string; uid:
   await profileStore.refresh();
 }
 
-/**
- * Spec §4 forced logout (code -7, or any code that ends the session): clears the profile,
- * the saved phone and code, and shows the login screen with the server's message. The
- * offline store is kept: changes still waiting to sync belong to this member and go out
- * when they sign in again.
- */
-export function forceLogout(message: string) {
-  if (!sessionStore.get() && !sessionStore.stored()) return;
-  sessionStore.signOut();
-  profileStore.clear();
-  sessionStore.setForcedLogout(message);
-  void navigate({ to: '/Login', search: {}, replace: true });
-}
-
 async function endLocally() {
   sessionStore.signOut();
   profileStore.clear();

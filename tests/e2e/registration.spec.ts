@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { SiteRegistration } from '../../sync/api/registration.api.ts';
 import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 /** Three different small photos, as a phone gallery would hand them over. */
 async function photos() {
@@ -132,8 +132,10 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await context.setOffline(false);
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 30_000 });
 
-  const pulled = await page.request.post('/api/v1/sync/pull', {
-    headers: authHeaders(token),
+  const pulled = await apiCall<PullWire>({
+    page,
+    token,
+    path: '/sync/pull',
     data: {
       protocol_version: PROTOCOL_VERSION,
       client_id: 'e2e-registration-check',
@@ -141,14 +143,17 @@ test('a new-open site registered entirely offline, with a temporary save and a r
       limit: 2000,
     },
   });
-  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
+  const { changes } = decodePull(pulled);
   const mine = changes.filter((c) => c.t === 'site' && c.op === 'put' && c.row.f_name === name);
   expect(mine).toHaveLength(1);
   const siteIdx = mine[0]?.key as number;
-  const read = await page.request.get(`/api/v1/site/getSiteRegistration?site_idx=${siteIdx}`, {
-    headers: authHeaders(token),
+  const site = await apiCall<SiteRegistration>({
+    page,
+    token,
+    path: '/site/getSiteRegistration',
+    method: 'get',
+    data: { site_idx: siteIdx },
   });
-  const site = ((await read.json()) as { data: SiteRegistration }).data;
   expect(site.f_status).toBe('N');
   expect(site.f_temp_step).toBe(0);
   expect(site.fields).toMatchObject({
@@ -204,10 +209,14 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await expect(page.getByRole('button', { name: '임시저장', exact: true })).toHaveCount(0);
 
   // No temporary save is left behind.
-  const drafts = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
-    headers: authHeaders(token),
+  const drafts = await apiCall<{ count: number }>({
+    page,
+    token,
+    path: '/site/checkTemporarySave',
+    method: 'get',
+    data: { site_type: 'O' },
   });
-  expect(((await drafts.json()) as { data: { count: number } }).data.count).toBe(0);
+  expect(drafts.count).toBe(0);
 });
 
 test('entering registration offers the temporary save to load, or to remove and start afresh', async ({
@@ -244,10 +253,14 @@ test('entering registration offers the temporary save to load, or to remove and 
   await expect(page.getByLabel('현장명', { exact: true })).toHaveValue('');
   await expect
     .poll(async () => {
-      const res = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
-        headers: authHeaders(token),
+      const drafts = await apiCall<{ count: number }>({
+        page,
+        token,
+        path: '/site/checkTemporarySave',
+        method: 'get',
+        data: { site_type: 'O' },
       });
-      return ((await res.json()) as { data: { count: number } }).data.count;
+      return drafts.count;
     })
     .toBe(0);
 });

@@ -37,6 +37,18 @@ async function buildingRow(
   await page.getByLabel(`${n}번째 동 층별 세대수`).fill(String(perFloor));
 }
 
+/** The member's temporary saves of a new-open site still on the server. */
+async function draftsLeft({ page, token }: { page: Page; token: string }): Promise<number> {
+  const drafts = await apiCall<{ count: number }>({
+    page,
+    token,
+    path: '/site/checkTemporarySave',
+    method: 'get',
+    data: { site_type: 'O' },
+  });
+  return drafts.count;
+}
+
 test('a new-open site registered entirely offline, with a temporary save and a reload, reaches the server whole once online', async ({
   page,
   context,
@@ -209,14 +221,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await expect(page.getByRole('button', { name: '임시저장', exact: true })).toHaveCount(0);
 
   // No temporary save is left behind.
-  const drafts = await apiCall<{ count: number }>({
-    page,
-    token,
-    path: '/site/checkTemporarySave',
-    method: 'get',
-    data: { site_type: 'O' },
-  });
-  expect(drafts.count).toBe(0);
+  expect(await draftsLeft({ page, token })).toBe(0);
 });
 
 test('entering registration offers the temporary save to load, or to remove and start afresh', async ({
@@ -251,18 +256,7 @@ test('entering registration offers the temporary save to load, or to remove and 
   await page.getByRole('dialog').getByRole('button', { name: '삭제' }).click();
   await expect(page.getByText('임시저장을 삭제했습니다.')).toBeVisible();
   await expect(page.getByLabel('현장명', { exact: true })).toHaveValue('');
-  await expect
-    .poll(async () => {
-      const drafts = await apiCall<{ count: number }>({
-        page,
-        token,
-        path: '/site/checkTemporarySave',
-        method: 'get',
-        data: { site_type: 'O' },
-      });
-      return drafts.count;
-    })
-    .toBe(0);
+  await expect.poll(() => draftsLeft({ page, token })).toBe(0);
 });
 
 test('an unregistered-site report is checked by its own rules, sent, and then shown read-only', async ({

@@ -7,6 +7,7 @@ import { type SendDeps, sendOrQueue } from '../../src/sync/send-or-queue.ts';
 import { createTestEngine, dropDb, networkTransport } from '../../src/sync/testing.ts';
 import { ImageKind } from '../../sync/api/uploads.api.ts';
 import { addComment, addCommunity } from '../../sync/community/community.mutators.ts';
+import { TINY_PNG } from '../support/tiny-png.ts';
 
 /**
  * The one "send now, or queue when offline" path of the forms (src/sync/send-or-queue.ts), on a
@@ -21,12 +22,7 @@ afterEach(async () => {
   await t?.close();
 });
 
-// A 1x1 PNG: the upload checks the bytes.
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
-const picture = () => new File([PNG], 'site.png', { type: 'image/png' });
+const picture = () => new File([TINY_PNG], 'site.png', { type: 'image/png' });
 
 const post = {
   type: 'R',

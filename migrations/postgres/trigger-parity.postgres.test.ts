@@ -116,7 +116,6 @@ const steps: Array<[string, string[]]> = [
   ],
 ];
 
-// biome-ignore lint/suspicious/noExplicitAny: the scenario writes plain SQL to either database
 type AnyDb = Kysely<any>;
 
 async function rows(db: AnyDb, query: string): Promise<unknown[]> {

@@ -261,14 +261,12 @@ describe('the database helpers', () => {
 
   it('let a claim skip rows another transaction holds, and make a locked read wait for the new value', async () => {
     for (const [name, db] of both()) {
-      const claim = await db
-        .transaction()
-        .execute((tx) =>
-          claimUnlocked({
-            db: tx,
-            query: tx.selectFrom('sites').select('f_idx').orderBy('f_idx').limit(1),
-          }).execute(),
-        );
+      const claim = await db.transaction().execute((tx) =>
+        claimUnlocked({
+          db: tx,
+          query: tx.selectFrom('sites').select('f_idx').orderBy('f_idx').limit(1),
+        }).execute(),
+      );
       expect(claim, name).toEqual([{ f_idx: 1 }]);
     }
     const db = postgres.handle.db;
@@ -291,14 +289,12 @@ describe('the database helpers', () => {
         db: holder,
         query: holder.selectFrom('sites').select('f_idx').orderBy('f_idx').limit(1),
       }).execute();
-      const other = await db
-        .transaction()
-        .execute((tx) =>
-          claimUnlocked({
-            db: tx,
-            query: tx.selectFrom('sites').select('f_idx').orderBy('f_idx').limit(1),
-          }).execute(),
-        );
+      const other = await db.transaction().execute((tx) =>
+        claimUnlocked({
+          db: tx,
+          query: tx.selectFrom('sites').select('f_idx').orderBy('f_idx').limit(1),
+        }).execute(),
+      );
       const blocked = db.transaction().execute(read);
       await waiting();
       await holder.updateTable('sites').set({ f_name: '잠긴 현장' }).where('f_idx', '=', 1).execute();

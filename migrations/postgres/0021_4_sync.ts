@@ -108,8 +108,10 @@ const statements = [
       PERFORM set_config('bunyang.sync_pending', '', true);
       UPDATE sync_clock SET version = version + 1 WHERE id = 1 RETURNING version INTO stamped;
       UPDATE sync_feed SET version = stamped WHERE version = pending::bigint;
-      UPDATE sync_site_versions SET version = stamped WHERE version = pending::bigint;
-      UPDATE sync_site_versions SET units_version = stamped WHERE units_version = pending::bigint;
+      -- Every trigger that moves units_version moves version with it.
+      UPDATE sync_site_versions SET version = stamped,
+        units_version = CASE WHEN units_version = pending::bigint THEN stamped ELSE units_version END
+        WHERE version = pending::bigint;
       RETURN NULL;
     END $$`,
   // Finds the rows to stamp; a row leaves this index once stamped, so it stays tiny.

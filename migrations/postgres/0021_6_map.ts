@@ -159,6 +159,12 @@ const fillInlay = `INSERT INTO site_inlay_files (url, f_site_idx)
     SELECT url, NEW.f_idx FROM json_strings(NEW.f_inlay_image_url) AS url ON CONFLICT DO NOTHING;`;
 
 const statements: string[] = [
+  // pg_trgm reads letters by the database's character type: under C, Korean has no trigrams.
+  `DO $$ BEGIN
+    IF (SELECT datctype FROM pg_database WHERE datname = current_database()) IN ('C', 'POSIX') THEN
+      RAISE EXCEPTION 'this database classifies characters as C: Korean keyword search needs a UTF-8 LC_CTYPE (CREATE DATABASE ... LC_CTYPE ''C.UTF-8'' TEMPLATE template0)';
+    END IF;
+  END $$`,
   // Trusted since PostgreSQL 13: the database's owner may create it.
   'CREATE EXTENSION IF NOT EXISTS pg_trgm',
   `CREATE TABLE map_sites (

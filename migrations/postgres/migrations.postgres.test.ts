@@ -1,6 +1,12 @@
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database.ts';
-import { freshPostgresDatabase, type TestPostgres } from '../../tests/support/postgres-database.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import {
+  freshPostgresDatabase,
+  postgresUrl,
+  type TestPostgres,
+} from '../../tests/support/postgres-database.ts';
 import { postgresMigrations } from './index.ts';
 
 let database: TestPostgres | undefined;
@@ -33,5 +39,20 @@ describe('PostgreSQL migrations', () => {
       ORDER BY 1`);
     // SQLite compares text byte by byte: a column that does not would sort and match differently.
     expect(rows.map((r) => r.column)).toEqual([]);
+  });
+
+  it('refuse a database whose character type would hide Korean from the keyword index', async () => {
+    const admin = new pg.Client({ connectionString: postgresUrl() });
+    await admin.connect();
+    const name = `t_ctype_${process.pid}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 LC_CTYPE 'C' LC_COLLATE 'C'`);
+    const handle = openPostgres({ url: postgresUrl(name) });
+    try {
+      await expect(migrateToLatest(handle.db)).rejects.toThrow(/needs a UTF-8 LC_CTYPE/);
+    } finally {
+      await handle.close();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });

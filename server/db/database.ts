@@ -3,7 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrations } from '../../migrations/index.ts';
+import { metrics } from '../ops/metrics.ts';
 import type { Database } from './schema.ts';
+import { timedDialect } from './timed-dialect.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -22,7 +24,12 @@ export function openDatabase({ file }: { file: string }): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   applyPragmas(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: timedDialect({
+      dialect: new SqliteDialect({ database: sqlite }),
+      waited: metrics.connectionWait,
+    }),
+  });
   return { db, sqlite, close: () => db.destroy() };
 }
 

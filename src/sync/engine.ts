@@ -156,6 +156,8 @@ export class SyncEngine {
    * what it lost (`rewindSequence`).
    */
   private behindSuspected = false;
+  /** Asked once per sync run at most, whatever the answers say. */
+  private caughtUp = false;
 
   constructor({
     db,
@@ -330,6 +332,7 @@ export class SyncEngine {
       return this.running;
     }
     this.running = (async () => {
+      this.caughtUp = false;
       try {
         do {
           this.again = false;
@@ -438,6 +441,7 @@ export class SyncEngine {
       mutations: [],
     } as PushRequest);
     this.behindSuspected = false;
+    this.caughtUp = true;
     if (await rewindSequence({ db: this.db, clientId, lastSeq: answer.last_seq })) {
       this.readFrom = 0;
       for (const [key, seq] of this.accepted) if (seq > answer.last_seq) this.accepted.delete(key);
@@ -535,7 +539,8 @@ export class SyncEngine {
         let keep: Set<string> | undefined;
         if (!page.more) {
           const known = await readSequence({ db: this.db, clientId });
-          if (known && (page.last_seq < known.server_seq || page.last_seq < known.answered_seq)) {
+          const behind = known && (page.last_seq < known.server_seq || page.last_seq < known.answered_seq);
+          if (behind && !this.caughtUp) {
             // Behind what this device was told: a restored server, or a pull read before another
             // tab's push was answered. The next push asks (catchUp); this sync goes round again.
             this.behindSuspected = true;

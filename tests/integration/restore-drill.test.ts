@@ -13,7 +13,6 @@ import {
   insertUser,
   jpegWithGps,
   superAdminToken,
-  type TestApp,
 } from '../../server/testing/fixtures.ts';
 import { insertSite } from '../../server/testing/sync-fixtures.ts';
 import type { LocalDb } from '../../src/db/db.ts';

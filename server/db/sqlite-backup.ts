@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
 import type { BackupEngine, CopyCheck } from '../ops/backup/engine.ts';
 import { markRestored } from '../sync/restores.repository.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
@@ -135,4 +136,16 @@ function bumpIdCounters(sqlite: ReturnType<typeof openDatabase>['sqlite']): void
       )
       .run(gap);
   })();
+}
+
+/** The migrations a database file has run, read without writing to it; null when it has no record of any. */
+export function appliedMigrations(file: string): string[] | null {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all() as string[];
+  } catch {
+    return null;
+  } finally {
+    db.close();
+  }
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 
 /**
  * How far a restore moves the sync clock. The versions in between were issued, if at all, by the
@@ -42,7 +42,18 @@ export async function markRestored({
   });
 }
 
-/** The restores this database went through, oldest first (npm run doctor shows the last). */
-export async function restoresOf({ db }: { db: Db }) {
-  return db.selectFrom('sync_restores').selectAll().orderBy('f_idx').execute();
+/**
+ * Whether a cursor's version is one a restore skipped (only the lost server issued it). The
+ * SQLite pull asks the same with a prepared statement (pull.repository.ts, `skipped`); this
+ * form is for the PostgreSQL pull (pull.postgres.ts) and the parity test.
+ */
+export async function isSkippedVersion({ db, version }: { db: DbOrTx; version: number }): Promise<boolean> {
+  const row = await db
+    .selectFrom('sync_restores')
+    .select('f_idx')
+    .where('f_from_version', '<', version)
+    .where('f_to_version', '>', version)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -178,7 +178,8 @@ export const metrics = {
   },
   /** Counts the error when it is SQLite's busy refusal; says whether it was. */
   busy(err: unknown): boolean {
-    const busy = (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+    const code = (err as { code?: unknown } | null)?.code;
+    const busy = typeof code === 'string' && code.startsWith('SQLITE_BUSY');
     if (busy) busyErrors.inc();
     return busy;
   },

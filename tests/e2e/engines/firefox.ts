@@ -13,7 +13,9 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
  * connectivity as a user's Firefox does (puppeteer turns that off by default), so the journey's
  * lost route is what takes it offline.
  */
-export async function openFirefox(network: NetnsNetwork): Promise<{ driver: EngineDriver; close(): Promise<void> }> {
+export async function openFirefox(
+  network: Pick<NetnsNetwork, 'origin' | 'setOnline'>,
+): Promise<{ driver: EngineDriver; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bunyang-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',

@@ -46,7 +46,9 @@ export async function waitInPage({
     await new Promise((r) => setTimeout(r, 200));
   }
   const shown = await driver.run<string>('return document.body ? document.body.innerText.slice(0, 600) : ""');
-  throw new Error(`timed out waiting for ${what}; page shows: ${shown}${last ? `; last error: ${last}` : ''}`);
+  throw new Error(
+    `timed out waiting for ${what}; page shows: ${shown}${last ? `; last error: ${last}` : ''}`,
+  );
 }
 
 /** Text of an XPath literal (the journey's texts hold no quotes). */
@@ -122,11 +124,19 @@ export async function offlineJourney({
     predicate: `document.querySelector('[data-testid="memo-text"]')?.textContent === ${JSON.stringify(memo)}`,
     what: 'the memo after an offline reload',
   });
-  await waitInPage({ driver, predicate: `${indicator} === '오프라인 · 대기 1건'`, what: 'the queue after a reload' });
+  await waitInPage({
+    driver,
+    predicate: `${indicator} === '오프라인 · 대기 1건'`,
+    what: 'the queue after a reload',
+  });
 
   // The network comes back: the app sends the queue by itself and the server has the memo.
   await driver.setOnline(true);
-  await waitInPage({ driver, predicate: `${indicator}.includes('동기화됨')`, what: 'the sync after coming back' });
+  await waitInPage({
+    driver,
+    predicate: `${indicator}.includes('동기화됨')`,
+    what: 'the sync after coming back',
+  });
   const session = await driver.run<{ token: string; device: string }>(
     `return { token: localStorage.getItem('bt.token'), device: localStorage.getItem('bt.deviceId') };`,
   );

@@ -32,7 +32,10 @@ export async function runInNetns({
 }): Promise<NetnsRun> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bunyang-netns-'));
   const socket = path.join(dir, 'app.sock');
-  const relay = await startRelay({ listen: [{ path: socket }], target: { host: '127.0.0.1', port: serverPort } });
+  const relay = await startRelay({
+    listen: [{ path: socket }],
+    target: { host: '127.0.0.1', port: serverPort },
+  });
   try {
     const child = spawn('unshare', ['--net', process.execPath, '--import', 'tsx', script, ...args], {
       env: { ...process.env, NETNS_APP_SOCKET: socket, NETNS_APP_PORT: String(serverPort) },

@@ -18,7 +18,13 @@ export interface Relay {
  * not only an emulated flag. Several listening endpoints may feed one target (127.0.0.1 and ::1
  * for "localhost"); a Unix socket carries traffic across a network namespace.
  */
-export async function startRelay({ listen, target }: { listen: Endpoint[]; target: Endpoint }): Promise<Relay> {
+export async function startRelay({
+  listen,
+  target,
+}: {
+  listen: Endpoint[];
+  target: Endpoint;
+}): Promise<Relay> {
   let isCut = false;
   const open = new Set<Socket>();
   const onConnection = (client: Socket) => {

@@ -44,7 +44,11 @@ async function driverReady(url: string): Promise<void> {
 }
 
 /** Retries an action on an element React replaced between finding and acting on it. */
-async function onFresh(driver: WebDriver, find: () => ReturnType<WebDriver['findElement']>, act: (e: Awaited<ReturnType<WebDriver['findElement']>>) => Promise<void>) {
+async function onFresh(
+  driver: WebDriver,
+  find: () => ReturnType<WebDriver['findElement']>,
+  act: (e: Awaited<ReturnType<WebDriver['findElement']>>) => Promise<void>,
+) {
   for (let attempt = 0; ; attempt++) {
     const element = await find();
     try {
@@ -58,7 +62,9 @@ async function onFresh(driver: WebDriver, find: () => ReturnType<WebDriver['find
 }
 
 /** WebKitGTK's MiniBrowser through WebKitWebDriver (WebDriver classic), on a fresh, ephemeral profile. */
-export async function openWebKit(network: NetnsNetwork): Promise<{ driver: EngineDriver; close(): Promise<void> }> {
+export async function openWebKit(
+  network: NetnsNetwork,
+): Promise<{ driver: EngineDriver; close(): Promise<void> }> {
   const screen = await startDisplay();
   const webDriver = spawn(WEBKIT_DRIVER, [`--port=${DRIVER_PORT}`], {
     env: { ...process.env, DISPLAY: screen.display },

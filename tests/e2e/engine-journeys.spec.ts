@@ -11,8 +11,9 @@ for (const { engine, name, phone } of [
   { engine: 'firefox', name: 'Firefox ESR', phone: '01020000006' },
   { engine: 'webkit', name: 'WebKitGTK', phone: '01020000004' },
 ]) {
-  test(`on ${name} an agent signs in, reads own sites in the app reopened offline, queues a memo, and it reaches the server when the network returns`, async ({}, testInfo) => {
+  test(`on ${name} an agent signs in, reads own sites in the app reopened offline, queues a memo, and it reaches the server when the network returns`, async () => {
     test.setTimeout(180_000);
+    const testInfo = test.info();
     const run = await runInNetns({
       script: 'tests/e2e/engines/journey-main.ts',
       args: [engine, phone, testInfo.outputPath(`${engine}-failure.png`)],

@@ -89,12 +89,12 @@ export async function offlineJourney({
     predicate: `navigator.serviceWorker && navigator.serviceWorker.controller`,
     what: 'the service worker in control',
   });
-  const site = await driver.run<{ idx: number; name: string } | null>(`
+  const ownIdxs = await driver.run<number[]>(`
     const uid = Number(localStorage.getItem('bt.uid'));
     const sites = await window.__bunyangSync.db.sites.toArray();
-    const own = sites.find((s) => s.f_user_idx === uid && s.f_status === 'N' && s.f_hidden === 'N');
-    return own ? { idx: own.f_idx, name: own.f_name } : null;`);
-  if (!site) throw new Error(`the agent ${phone} has no own site on the device after the first sync`);
+    return sites.filter((s) => s.f_user_idx === uid).map((s) => s.f_idx);`);
+  if (ownIdxs.length === 0)
+    throw new Error(`the agent ${phone} has no own site on the device after the first sync`);
 
   // The network goes; the installed app is opened again and comes from the service worker.
   await driver.setOnline(false);
@@ -104,11 +104,20 @@ export async function offlineJourney({
 
   // The agent's own sites, read from the device.
   await driver.click(`//a[normalize-space(.)='내 매물']`);
-  const row = `//li[contains(@class,'site-item')]//button[.//strong[normalize-space(.)='${site.name}']]`;
-  await driver.click(row);
   await waitInPage({
     driver,
-    predicate: `location.pathname === '/SiteDetail' && document.querySelector('h1, h2')`,
+    predicate: `document.querySelector('li.site-item')`,
+    what: 'the own sites listed offline',
+  });
+  const site = await driver.run<{ idx: number; name: string }>(`
+    const row = document.querySelector('li.site-item');
+    return { idx: Number(row.dataset.siteIdx), name: row.querySelector('.site-item__name').textContent };`);
+  if (!ownIdxs.includes(site.idx))
+    throw new Error(`내 매물 lists ${site.name} (${site.idx}), not an own site`);
+  await driver.click(`(//li[contains(@class,'site-item')])[1]//button[contains(@class,'site-item__main')]`);
+  await waitInPage({
+    driver,
+    predicate: `location.pathname === '/SiteDetail' && location.search.includes('site_idx=${site.idx}') && document.body.innerText.includes(${JSON.stringify(site.name)})`,
     what: 'the site detail offline',
   });
 

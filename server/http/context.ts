@@ -24,6 +24,8 @@ export interface RequestContext extends AppDeps {
   ip: string;
   lang: Lang;
   userAgent: string;
+  /** Aborts when the client gives up on the request (its connection closed): outside calls stop with it. */
+  requestSignal: () => AbortSignal;
 }
 
 export interface AuthedContext extends RequestContext {

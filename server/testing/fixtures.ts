@@ -25,6 +25,8 @@ export interface TestApp {
       query?: Record<string, string>;
       raw?: string;
       headers?: Record<string, string>;
+      /** The caller giving up: aborts the request (a closed connection). */
+      signal?: AbortSignal;
     },
   ) => Promise<{ status: number; code: number; msg: string; data: T }>;
   /** Rows written on this connection since it opened: a test that expects nothing written compares it. */
@@ -88,6 +90,7 @@ export async function createTestApp({
         method,
         headers,
         ...(body !== undefined ? { body } : {}),
+        ...(args.signal ? { signal: args.signal } : {}),
       });
       const json = (await res.json()) as { code: number; msg: string; data: never };
       return { status: res.status, ...json };

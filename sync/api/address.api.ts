@@ -16,8 +16,12 @@ export interface AddressResult {
   land_type: 1 | 2;
   main_address_no: number;
   sub_address_no: number;
-  /** Where the coordinates came from: the provider, or the district centre when it gave none. */
-  precision: 'exact' | 'district';
+  /**
+   * exact: a parcel with the provider's coordinates; district: a parcel placed at its district's
+   * centre (the provider gave no coordinates); approximate: an area (a 동 or a road), not a parcel:
+   * no lot number (main_address_no 0) and no PNU is built from it.
+   */
+  precision: 'exact' | 'district' | 'approximate';
 }
 
 export const findAddressCall = defineCall<{ list: AddressResult[] }>()({
@@ -36,9 +40,14 @@ export const findAddressCall = defineCall<{ list: AddressResult[] }>()({
   }),
 });
 
-/** PNU = 법정동코드 10 + land type 1 + 본번 4 + 부번 4 (design guide). */
+/**
+ * PNU = 법정동코드 10 + land type 1 + 본번 4 + 부번 4 (design guide), or null for what is not a
+ * parcel: no 10-digit code or no lot number (an area's search result has main number 0).
+ */
 export function pnuOf(
   a: Pick<AddressResult, 'b_code' | 'land_type' | 'main_address_no' | 'sub_address_no'>,
-): string {
+): string | null {
+  if (!/^\d{10}$/.test(a.b_code) || !(a.main_address_no >= 1) || a.main_address_no > 9999) return null;
+  if (!(a.sub_address_no >= 0) || a.sub_address_no > 9999) return null;
   return `${a.b_code}${a.land_type}${String(a.main_address_no).padStart(4, '0')}${String(a.sub_address_no).padStart(4, '0')}`;
 }

@@ -30,16 +30,19 @@ export async function keptCall<C extends Call>({
   input,
   db = lookupsDb,
   fetchedAt,
+  signal,
 }: {
   call: C;
   input: CallInput<C>;
   db?: LookupsDb;
   /** The answer's own fetch date when it carries one; else the moment it arrived. */
   fetchedAt?: (data: CallOutput<C>) => string;
+  /** The screen closed: the request stops, and the server stops asking the provider. */
+  signal?: AbortSignal;
 }): Promise<{ data: CallOutput<C>; fromDevice: boolean }> {
   const key = keyOf(call, input);
   try {
-    const data = await api(call, input);
+    const data = await api(call, input, signal ? { signal } : {});
     await db.lookups.put({ key, fetched_at: fetchedAt?.(data) ?? new Date().toISOString(), answer: data });
     return { data, fromDevice: false };
   } catch (err) {
@@ -55,16 +58,19 @@ export async function lookUp<C extends Call>({
   call,
   input,
   db = lookupsDb,
+  signal,
 }: {
   call: C;
   input: CallInput<C>;
   db?: LookupsDb;
+  signal?: AbortSignal;
 }): Promise<ShownLookup<CallOutput<C> extends LookupAnswer<infer T> ? T : never>> {
   type Answer = LookupAnswer<CallOutput<C> extends LookupAnswer<infer T> ? T : never>;
   const { data, fromDevice } = await keptCall({
     call,
     input,
     db,
+    ...(signal ? { signal } : {}),
     fetchedAt: (d) => (d as Answer).fetched_at,
   });
   return { answer: data as Answer, fromDevice };

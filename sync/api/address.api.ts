@@ -1,30 +1,14 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import type { addressResponses, addressResult } from './address.responses.ts';
+import { type Answer, defineCall } from './contract.ts';
 
 /**
  * An address as registration and public-data look-ups need it: the lot (지번) address,
  * coordinates, and the parcel parts of the PNU (법정동코드, 산 flag, 본번, 부번).
  */
-export interface AddressResult {
-  address_name: string;
-  road_address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  /** 법정동코드, 10 digits. */
-  b_code: string;
-  /** 1 general land, 2 mountain (산). */
-  land_type: 1 | 2;
-  main_address_no: number;
-  sub_address_no: number;
-  /**
-   * exact: a parcel with the provider's coordinates; district: a parcel placed at its district's
-   * centre (the provider gave no coordinates); approximate: an area (a 동 or a road), not a parcel:
-   * no lot number (main_address_no 0) and no PNU is built from it.
-   */
-  precision: 'exact' | 'district' | 'approximate';
-}
+export type AddressResult = v.InferOutput<typeof addressResult>;
 
-export const findAddressCall = defineCall<{ list: AddressResult[] }>()({
+export const findAddressCall = defineCall<Answer<typeof addressResponses, 'findAddress'>>()({
   operationId: 'findAddress',
   method: 'post',
   path: '/site/findAddress',

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { appInfo, systemResponses } from './system.responses.ts';
 
-export const healthCall = defineCall<{ db: 'ok'; version: string }>()({
+export const healthCall = defineCall<Answer<typeof systemResponses, 'health'>>()({
   operationId: 'health',
   method: 'get',
   path: '/health',
@@ -10,26 +11,9 @@ export const healthCall = defineCall<{ db: 'ok'; version: string }>()({
   input: v.object({}),
 });
 
-export interface AppInfo {
-  version_name: string;
-  version_code: number;
-  terms: string;
-  privacy: string;
-  location_text: string;
-  home_title: string;
-  search_hint: string;
-  community_made_point: number;
-  notify_made_point: number;
-  community_push_point: number;
-  notify_push_point: number;
-  one_month_ticket_point: number;
-  ticket_price: 'F' | 'P';
-  ticket_show: 'Y' | 'N';
-  ads_duration_sec: number;
-  ads_mode: 'S' | 'R';
-}
+export type AppInfo = v.InferOutput<typeof appInfo>;
 
-export const getAppInfoCall = defineCall<AppInfo>()({
+export const getAppInfoCall = defineCall<Answer<typeof systemResponses, 'getAppInfo'>>()({
   operationId: 'getAppInfo',
   method: 'post',
   path: '/auth/getAppInfo',

@@ -58,9 +58,10 @@ describe('the OpenAPI document', () => {
       const ok = (op.responses as Json)['200'] as Json;
       const content = ok.content as Record<string, { schema: Json }>;
       const json = content['application/json']?.schema;
-      if (!json) return true; // a file download: its content type is the answer
+      if (!json) return false; // a file download (its content type is the answer): not counted
       const data = (json.properties as Record<string, Json>).data as Json;
-      return 'properties' in data || 'items' in data || 'prefixItems' in data || data.type === 'null';
+      // Calls that answer nothing say `type: null`, exactly, but are not counted either.
+      return 'properties' in data || 'items' in data;
     });
     expect(described.length / allOperations().length).toBeGreaterThanOrEqual(0.95);
   });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int, maybe, nothing, page, str, time, yn } from './answer-fields.ts';
+import { int, maybe, page, str, time, yn } from './answer-fields.ts';
 
 export const adminUser = v.strictObject({
   f_idx: int,
@@ -39,21 +39,22 @@ export const loginLogRow = v.strictObject({
 });
 
 export const adminMembersResponses = {
-  addPhoneNumber: nothing,
+  /** The phone now pre-registered (digits). */
+  addPhoneNumber: v.strictObject({ phone: str }),
   adminLogin: v.strictObject({ access_token: str, uid: int, type: v.picklist(['U', 'A']) }),
-  blockPhone: nothing,
+  blockPhone: v.strictObject({ phone: str, f_status: v.literal('B') }),
   changeUserStatus: v.strictObject({ release_date: time }),
   changeUserStatusById: v.strictObject({ f_idx: int, f_approval: v.picklist(['A', 'R']) }),
-  closeAdminLock: nothing,
+  closeAdminLock: v.strictObject({ unlocked_until: v.null() }),
   findUserByPhone: adminUser,
   findUserListByPhone: page(adminUser),
   getLoginLog: page(loginLogRow),
   getPendingUserList: page(adminUser),
   getUserDetail: adminUser,
-  liftUserLimit: nothing,
+  liftUserLimit: v.strictObject({ phone: str, f_status: v.literal('N') }),
   openAdminLock: v.strictObject({ unlocked_until: time }),
-  removeUserFromDB: nothing,
-  unblockPhone: nothing,
+  removeUserFromDB: v.strictObject({ phone: str }),
+  unblockPhone: v.strictObject({ phone: str, f_status: v.literal('N') }),
   updateAdminAuthority: v.strictObject({
     f_idx: int,
     f_type: v.picklist(['U', 'A']),

@@ -26,6 +26,7 @@ import * as m0020 from './0020_push.ts';
 import * as m0021 from './0021_home_ads.ts';
 import * as m0024 from './0024_block_kinds.ts';
 import * as m0025 from './0025_group_sites_of_members.ts';
+import * as m0027 from './0027_sync_restores.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -61,4 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0024_block_kinds': m0024,
   // Sites of members who left a group are no longer shared to it.
   '0025_group_sites_of_members': m0025,
+  // Restores from a backup: the sync versions a restore skipped (server/ops/restore.ts).
+  '0027_sync_restores': m0027,
 };

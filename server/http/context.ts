@@ -4,6 +4,7 @@ import type { AuthInfo } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Db, Tx } from '../db/database.ts';
+import type { Lifecycle } from '../ops/lifecycle.ts';
 import type { Lang } from './messages.ts';
 
 /** Everything a server feature needs, built once at start (or per test). */
@@ -14,6 +15,8 @@ export interface AppDeps {
   logger: Logger;
   clock: Clock;
   adapters: Adapters;
+  /** Starting, ready or draining (server/ops/lifecycle.ts); absent: always ready (tests). */
+  lifecycle?: Lifecycle;
 }
 
 /** What an operation handler sees for one request. */
@@ -26,6 +29,8 @@ export interface RequestContext extends AppDeps {
   userAgent: string;
   /** Aborts when the client gives up on the request (its connection closed): outside calls stop with it. */
   requestSignal: () => AbortSignal;
+  /** The request body's declared length (0 without one), for the metrics. */
+  requestBytes: number;
 }
 
 export interface AuthedContext extends RequestContext {

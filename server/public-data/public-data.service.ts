@@ -3,6 +3,7 @@ import { type ProviderPage, PublicDataError } from '../adapters/public-data/publ
 import { DAY_MS } from '../clock.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { ruleViolation } from '../http/errors.ts';
+import { metrics } from '../ops/metrics.ts';
 import { type PageStore, type PagesRead, readPages } from './pages.ts';
 import { publicDataMessages } from './public-data.messages.ts';
 import { cachedAnswer, countLookup, keepAnswer } from './public-data.repository.ts';
@@ -81,11 +82,19 @@ export async function lookUp<T>({
   pages?: PagedFetch<T>;
   tidy: (rows: T[]) => T[];
 }): Promise<LookupAnswer<T>> {
-  await checkRate(ctx);
+  const counted = (outcome: string) => metrics.publicData({ provider: source, service, outcome });
+  try {
+    await checkRate(ctx);
+  } catch (err) {
+    counted('limited');
+    throw err;
+  }
   const now = ctx.clock.now();
   const cached = await cachedAnswer({ db: ctx.db, service, key, source, now });
-  if (cached)
+  if (cached) {
+    counted('cached');
     return { list: JSON.parse(cached.body) as T[], source, fetched_at: cached.fetchedAt, partial: false };
+  }
   const days = ctx.config.publicData.cacheDays;
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
   let got: PagesRead<T>;
@@ -106,8 +115,10 @@ export async function lookUp<T>({
       throw new Error(`look-up ${service} has nothing to fetch`);
     }
   } catch (err) {
+    counted(err instanceof PublicDataError ? err.failure : 'error');
     throw failureMessage({ ctx, err, service });
   }
+  counted(got.partial ? 'partial' : 'fetched');
   const list = tidy(got.rows);
   if (got.partial) {
     ctx.logger.warn({ reqId: ctx.requestId, service, rows: got.rows.length }, 'public data look-up partial');

@@ -22,6 +22,12 @@ export const appInfo = v.strictObject({
 });
 
 export const systemResponses = {
-  health: v.strictObject({ db: v.literal('ok'), version: str }),
+  health: v.strictObject({
+    db: v.literal('ok'),
+    version: str,
+    /** starting: listening, still migrating; ready: taking requests; draining: stopping after SIGTERM. */
+    state: v.picklist(['starting', 'ready', 'draining']),
+  }),
+  ready: v.strictObject({ state: v.literal('ready') }),
   getAppInfo: appInfo,
 };

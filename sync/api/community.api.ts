@@ -1,9 +1,8 @@
 import * as v from 'valibot';
-import { addComment, addCommunity, type CommunityComment } from '../community/community.mutators.ts';
+import { addComment, addCommunity } from '../community/community.mutators.ts';
 import { CommunityRules, communityTypes, searchColumns } from '../community/rules.ts';
 import type {
   adminCommunityPost,
-  communityComment,
   communityDetail,
   communityPost,
   communityResponses,

@@ -5,8 +5,6 @@ import { rowId } from './fields.ts';
 import { pageNum } from './page.ts';
 import type {
   adminReport,
-  reportCounts,
-  reportReceipt,
   reportResultItem,
   reportSiteItem,
   reportsResponses,

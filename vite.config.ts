@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { subsetOfAsset, uiFontSubsets } from './scripts/font-subsets.ts';
+import { precompress } from './scripts/precompress.ts';
 
 export const reactWithLingui = () => [
   // The Lingui macro runs through Babel: through SWC its message ids did not match the catalog.
@@ -48,11 +49,36 @@ const pushHandlers = (): Plugin => ({
   },
 });
 
+/**
+ * Brotli and gzip copies beside every text file of the build (scripts/precompress.ts), served by
+ * server/http/static.ts. Last, after the service worker is written.
+ */
+const precompressed = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'bunyang:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const t = await precompress(outDir);
+        const kb = (n: number) => `${Math.round(n / 1000)} kB`;
+        this.info(`precompressed ${t.files} files: ${kb(t.bytes)} → ${kb(t.br)} brotli, ${kb(t.gzip)} gzip`);
+      },
+    },
+  };
+};
+
 export default defineConfig({
   plugins: [
     ...reactWithLingui(),
     claimOnRequest(),
     pushHandlers(),
+    precompressed(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -26,6 +26,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort } from '../tests/support/free-port.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { smsCode } from './sms-code.ts';
 import { startTileStandIn, TILE_HOST, type TileStandIn, tileHostReachable } from './tile-stand-in.ts';
 
 const { values } = parseArgs({
@@ -47,17 +48,6 @@ const GATED: ReadonlyArray<(typeof CATEGORIES)[number]> = ['accessibility', 'bes
 const PASS = 0.9;
 
 const log = (...args: unknown[]) => console.error('[bench:lighthouse]', ...args);
-
-/** The SMS code the console sender logged for `phone` (the line the README and e2e helpers read). */
-async function smsCode({ lines, phone }: { lines: string[]; phone: string }): Promise<string> {
-  const pattern = new RegExp(`^\\[sms\\] to=${phone} code=(\\d{6})$`);
-  for (let i = 0; i < 100; i++) {
-    const code = lines.map((l) => pattern.exec(l)?.[1]).findLast((c) => c !== undefined);
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS code logged for ${phone}`);
-}
 
 interface AuditResult {
   id: string;

@@ -73,12 +73,50 @@ const precompressed = (): Plugin => {
   };
 };
 
+/**
+ * A first visit's screens are lazy chunks the entry imports only once it has run, and the
+ * Korean catalog (every first render waits for it) too: over a 400 ms round trip each such step
+ * costs most of a second. The HTML names them up front (modulepreload), so they arrive beside
+ * the entry: the catalog and the login screen with what it imports. Later visits take them from
+ * the service worker.
+ */
+const FIRST_SCREEN_MODULES = ['src/i18n/locales/ko.po', 'src/features/auth/LoginScreen.tsx'];
+const firstScreenPreloads = (): Plugin => ({
+  name: 'bunyang:first-screen-preloads',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const files = new Set<string>();
+      const add = (file: string) => {
+        const chunk = byFile.get(file);
+        if (!chunk || chunk.isEntry || files.has(file)) return;
+        files.add(file);
+        for (const imported of chunk.imports) add(imported);
+      };
+      for (const id of FIRST_SCREEN_MODULES) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+        if (!chunk) throw new Error(`first-screen-preloads: no chunk for ${id}`);
+        add(chunk.fileName);
+      }
+      return [...files].map((file) => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+        injectTo: 'head' as const,
+      }));
+    },
+  },
+});
+
 export default defineConfig({
   plugins: [
     ...reactWithLingui(),
     claimOnRequest(),
     pushHandlers(),
     precompressed(),
+    firstScreenPreloads(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

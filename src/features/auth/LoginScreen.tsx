@@ -6,6 +6,7 @@ import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { useCallFailure } from '../../api/useCall.ts';
 import { formatPhone, phoneDigits } from '../../lib/format.ts';
+import { prepareSync } from '../../sync/status.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { completeLogin } from './auth-actions.ts';
@@ -46,6 +47,8 @@ export function LoginScreen() {
     if (phoneCode.expired) return toast(t`Authentication timed out. Please request a new code.`);
     if (!/^\d{6}$/.test(code)) return toast(t`Please enter the 6-digit code.`);
     setBusy(true);
+    // The sync engine and the device store load while the sign-in crosses the link.
+    prepareSync();
     try {
       const res = await api(loginCall, {
         phone_number: phoneDigits(phone),

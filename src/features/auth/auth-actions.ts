@@ -2,7 +2,6 @@ import { exitAppCall, logoutCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { router } from '../../app/router.tsx';
-import { clearLocalData } from '../../db/db.ts';
 import { profileStore } from './profile.ts';
 
 /** After a successful login: keep the session and fetch the profile the app runs on. */
@@ -31,6 +30,8 @@ async function endLocally() {
   profileStore.clear();
   // Logout and withdrawal leave nothing of the member on the device: not their sites, nor the
   // pictures the service worker kept (private inlay pictures among them).
+  // The device store is not part of the entry: it loads here if nothing has opened it yet.
+  const { clearLocalData } = await import('../../db/db.ts');
   await clearLocalData();
   await globalThis.caches?.delete('uploads').catch(() => false);
   await router.navigate({ to: '/Login', search: {}, replace: true });

@@ -89,10 +89,18 @@ const firstScreenPreloads = (): Plugin => ({
     handler(_html, ctx) {
       const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      // What the entry imports statically Vite preloads itself.
+      const entryDeps = new Set<string>();
+      const addEntryDeps = (file: string) => {
+        if (entryDeps.has(file)) return;
+        entryDeps.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) addEntryDeps(imported);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) addEntryDeps(chunk.fileName);
       const files = new Set<string>();
       const add = (file: string) => {
         const chunk = byFile.get(file);
-        if (!chunk || chunk.isEntry || files.has(file)) return;
+        if (!chunk || entryDeps.has(file) || files.has(file)) return;
         files.add(file);
         for (const imported of chunk.imports) add(imported);
       };
@@ -211,10 +219,12 @@ export default defineConfig({
     }),
   ],
   build: {
-    // No list of every lazy chunk's JS dependencies in the entry (2 kB gzip with 120 chunks): a
-    // lazy screen fetches its shared chunks as it imports them, from the service worker's precache
-    // after the first visit, so the short waterfall costs milliseconds. Its CSS is still loaded first.
-    modulePreload: false,
+    // A lazy screen's shared chunks are fetched beside it, not one after another as each is
+    // parsed: over a 400 ms round trip every step of such a chain costs most of a second, and
+    // from the offline cache a few ms each on a slow phone. The list of every lazy chunk's
+    // dependencies costs the entry about 2 kB gzip (bench:bundle). Only JS: the entry's own
+    // preloads are in the HTML (firstScreenPreloads).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app draws lucide icons from their data (src/ui/Icon.tsx): each icon module's component,
       // made at its top level, is dropped unless used, with lucide's runtime.

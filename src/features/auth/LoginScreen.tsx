@@ -26,6 +26,17 @@ export function LoginScreen() {
   const showError = useCallFailure();
 
   useEffect(() => {
+    // While the agent types the phone and waits for the code the link is idle: the sync engine
+    // and the device store load then, so the first sync and the home do not wait for them.
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(prepareSync, { timeout: 3000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(prepareSync, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
     // The forced-logout message is shown once, here, then the flag is cleared.
     if (notice?.trim()) toast(notice);
     if (notice !== null) sessionStore.clearForcedLogout();
@@ -47,8 +58,6 @@ export function LoginScreen() {
     if (phoneCode.expired) return toast(t`Authentication timed out. Please request a new code.`);
     if (!/^\d{6}$/.test(code)) return toast(t`Please enter the 6-digit code.`);
     setBusy(true);
-    // The sync engine and the device store load while the sign-in crosses the link.
-    prepareSync();
     try {
       const res = await api(loginCall, {
         phone_number: phoneDigits(phone),

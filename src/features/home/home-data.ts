@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getHomeDataCall, type HomeData } from '../../../sync/api/home.api.ts';
 import { api, NetworkError } from '../../api/client.ts';
-import { localDb } from '../../db/db.ts';
+
+/**
+ * The device store loads beside the home, not before it: the search box and the buttons are
+ * usable at once, and the kept copy fills in a moment later (the store's chunk carries Dexie).
+ */
+const store = () => import('../../db/db.ts').then((m) => m.localDb);
 
 /**
  * The home's data (getHomeData, one call) with the device's last copy: the kept copy shows at once,
@@ -31,9 +36,12 @@ export function useHomeData(): HomeDataState {
     let live = true;
     let answered = false;
     if (round === 0) {
-      void localDb.syncMeta.get(KEY).then((kept) => {
-        if (live && !answered && kept) setData(kept.value as HomeData);
-      });
+      void store()
+        .then((db) => db.syncMeta.get(KEY))
+        .then((kept) => {
+          if (live && !answered && kept) setData(kept.value as HomeData);
+        })
+        .catch(() => {});
     }
     api(getHomeDataCall, {}).then(
       (answer) => {
@@ -42,7 +50,9 @@ export function useHomeData(): HomeDataState {
         setData(answer);
         setFresh(true);
         setOffline(false);
-        void localDb.syncMeta.put({ key: KEY, value: answer });
+        void store()
+          .then((db) => db.syncMeta.put({ key: KEY, value: answer }))
+          .catch(() => {});
       },
       (err) => {
         // A refusal (a session ending) is handled by the client; the home keeps what it had.

@@ -118,6 +118,32 @@ const firstScreenPreloads = (): Plugin => ({
   },
 });
 
+/**
+ * The entry's stylesheet (the shell and the first screens: 17 kB, 4 kB brotli) goes into the HTML
+ * as a <style>: no render-blocking request before the first paint, one round trip less on a thin
+ * link, one file less to read from the offline cache. The CSP allows inline styles.
+ */
+const inlineEntryCss = (): Plugin => ({
+  name: 'bunyang:inline-entry-css',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      return html.replace(
+        /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+        (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (!asset || asset.type !== 'asset') return tag;
+          const css = String(asset.source);
+          if (css.includes('</style')) return tag;
+          delete ctx.bundle?.[file];
+          return `<style>${css}</style>`;
+        },
+      );
+    },
+  },
+});
+
 export default defineConfig({
   plugins: [
     ...reactWithLingui(),
@@ -125,6 +151,7 @@ export default defineConfig({
     pushHandlers(),
     precompressed(),
     firstScreenPreloads(),
+    inlineEntryCss(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -44,6 +44,13 @@ const PAGES = [
   { name: 'map', path: '/Map', signedIn: true, gate: true },
 ] as const;
 const GATED: ReadonlyArray<(typeof CATEGORIES)[number]> = ['accessibility', 'best-practices'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 /** Lighthouse's report shows an audit as passed from this score up. */
 const PASS = 0.9;
 
@@ -148,10 +155,15 @@ try {
     );
     const below = target.gate ? GATED.filter((c) => scores[c] < 100) : [];
     if (below.length > 0) failed = true;
+    // The performance score's inputs, as measured (ms, CLS unitless): where a page loses points.
+    const metrics = Object.fromEntries(
+      METRICS.map((id) => [id, Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000]),
+    );
     results[target.name] = {
       url: target.path,
       signed_in: target.signedIn,
       scores,
+      metrics,
       failing,
       warnings: lhr.runWarnings,
     };

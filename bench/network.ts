@@ -23,7 +23,7 @@
  *   warm_reload_ms                  once the service worker controls the page and the link has been
  *                                   quiet for 3 s, a reload of /Home until the home is usable.
  * offline: after one online visit (unthrottled link: sign in, first sync, service worker in
- * control), the link is cut and the browser set offline, and /Home is opened five times:
+ * control), the link is cut and the browser set offline, and /Home is opened five times in that tab:
  * home_usable_ms is the median from navigation start to a usable home; home_usable_cpu4x_ms the
  * same with the page's CPU slowed 4× (DevTools CPU throttling).
  *
@@ -361,6 +361,8 @@ async function measureOffline({
 
     proxy.setOffline(true);
     await context.setOffline(true);
+    // Each opening navigates the tab that shows the app to /Home again (from about:blank the
+    // browser would also start a new renderer process, which no change of the app can touch).
     const open = async () => {
       await page.goto(`${base}/Home`, { waitUntil: 'commit' });
       const start = await navigationStart(page);

@@ -121,7 +121,10 @@ const firstScreenPreloads = (): Plugin => ({
 /**
  * The entry's stylesheet (the shell and the first screens: 17 kB, 4 kB brotli) goes into the HTML
  * as a <style>: no render-blocking request before the first paint, one round trip less on a thin
- * link, one file less to read from the offline cache. The CSP allows inline styles.
+ * link. The CSP allows inline styles. The file stays, named by a disabled <link> the browser does
+ * not fetch: lazy chunks whose CSS was merged into it list it among their dependencies, and Vite's
+ * preload helper skips a stylesheet the page already links (loading it would fail the chunk, or
+ * put the shell's rules after a screen's and undo the screen's overrides).
  */
 const inlineEntryCss = (): Plugin => ({
   name: 'bunyang:inline-entry-css',
@@ -136,8 +139,7 @@ const inlineEntryCss = (): Plugin => ({
           if (!asset || asset.type !== 'asset') return tag;
           const css = String(asset.source);
           if (css.includes('</style')) return tag;
-          delete ctx.bundle?.[file];
-          return `<style>${css}</style>`;
+          return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
         },
       );
     },

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { router } from './app/router.tsx';
 import { askServiceWorkerForControl } from './app/service-worker-control.ts';
+import { watchFirstScreen } from './app/start-settled.ts';
 import { warmMemberScreens } from './app/warm-screens.ts';
 import { activateLocale, initialLocale } from './i18n/i18n.ts';
 import './styles.css';
@@ -12,6 +13,7 @@ import './styles.css';
 void import('./fonts.css');
 
 askServiceWorkerForControl();
+watchFirstScreen(router);
 warmMemberScreens();
 
 // The first screen's code loads beside the catalog, not after it: one round trip less on a thin

@@ -1,6 +1,6 @@
+import type { AnyRouter } from '@tanstack/react-router';
 import { sessionStore } from '../api/session.ts';
 import { firstSyncSettled } from '../sync/status.ts';
-import { router } from './router.tsx';
 
 /**
  * The start is over: the first screen is shown (the router has rendered a resolved location),
@@ -13,13 +13,22 @@ import { router } from './router.tsx';
 const SYNC_WAIT_CAP_MS = 60_000;
 const IDLE_TIMEOUT_MS = 2_000;
 
+let markFirstScreen: () => void = () => {};
 const firstScreen = new Promise<void>((resolve) => {
+  markFirstScreen = resolve;
+});
+
+/**
+ * Watches the app's router for the first screen (main.tsx hands it over at start: this module is
+ * also read from AfterStart, inside the router's own tree, so it does not import the router).
+ */
+export function watchFirstScreen(router: AnyRouter): void {
   const unsubscribe = router.subscribe('onRendered', () => {
     if (router.state.status !== 'idle' || router.state.isLoading) return;
     unsubscribe();
-    resolve();
+    markFirstScreen();
   });
-});
+}
 
 function idle(): Promise<void> {
   return new Promise((resolve) => {

@@ -38,7 +38,6 @@ if (config.seedDemo) {
 
 const deps: AppDeps = {
   db: handle.db,
-  sqlite: handle.sqlite,
   config,
   logger,
   clock: systemClock,

@@ -1,19 +1,14 @@
 import { getAppInfoCall, healthCall } from '../../sync/api/system.api.ts';
 import { defineOperation } from '../http/operation.ts';
-import { readPublicSettings } from '../settings/settings.repository.ts';
-import { APP_VERSION } from '../version.ts';
-import { pingDatabase } from './system.repository.ts';
+import { appInfo, health } from './system.service.ts';
 
 export const systemOperations = [
   defineOperation(healthCall, {
     access: { kind: 'public' },
-    handler: async ({ ctx }) => {
-      await pingDatabase({ db: ctx.db });
-      return { db: 'ok' as const, version: APP_VERSION };
-    },
+    handler: ({ ctx }) => health({ ctx }),
   }),
   defineOperation(getAppInfoCall, {
     access: { kind: 'public' },
-    handler: ({ ctx }) => readPublicSettings({ db: ctx.db }),
+    handler: ({ ctx }) => appInfo({ ctx }),
   }),
 ];

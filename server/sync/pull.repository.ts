@@ -154,30 +154,22 @@ async function materialize({
   entries: FeedRow[];
   owners: Map<ChangeEntity, AnyPulledEntity>;
 }): Promise<{ changes: PageChange[]; siteColumns: readonly string[] }> {
-  const pulled = entries.map(
-    (e): PulledEntry => ({
-      entity: e.entity,
-      key: e.key,
-      deleted: e.deleted === 1,
-      entered: e.fromFeed === 1,
-    }),
-  );
-  const byOwner = new Map<AnyPulledEntity, number[]>();
-  pulled.forEach((entry, i) => {
-    const owner = owners.get(entry.entity);
-    if (!owner) throw new Error(`no feature sends the pulled entity ${entry.entity}`);
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), i]);
+  // Each owner is asked once, with its entries in page order; `at` remembers where each one was.
+  const byOwner = new Map<AnyPulledEntity, { at: number[]; entries: PulledEntry[] }>();
+  entries.forEach((e, at) => {
+    const owner = owners.get(e.entity);
+    if (!owner) throw new Error(`no feature sends the pulled entity ${e.entity}`);
+    const group = byOwner.get(owner) ?? { at: [], entries: [] };
+    group.at.push(at);
+    group.entries.push({ entity: e.entity, key: e.key, deleted: e.deleted === 1, entered: e.fromFeed === 1 });
+    byOwner.set(owner, group);
   });
   const answers: PageChange[][] = [];
   let siteColumns: readonly string[] = [];
-  for (const [owner, indexes] of byOwner) {
-    const answer = await owner.changes({
-      db,
-      viewer: userIdx,
-      entries: indexes.map((i) => pulled[i] as PulledEntry),
-    });
-    indexes.forEach((entryIndex, i) => {
-      answers[entryIndex] = answer.changes[i] ?? [];
+  for (const [owner, group] of byOwner) {
+    const answer = await owner.changes({ db, viewer: userIdx, entries: group.entries });
+    group.at.forEach((at, i) => {
+      answers[at] = answer.changes[i] ?? [];
     });
     if (answer.siteColumns) siteColumns = answer.siteColumns;
   }
@@ -216,81 +208,78 @@ export async function readPullPage({
   owners: Map<ChangeEntity, AnyPulledEntity>;
 }): Promise<RawJson<PullWire>> {
   const s = stmts(rawSqlite(db));
-  const page = await (async (): Promise<Page> => {
-    const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
-    const clock = s.clock.get() as number;
-    let position = parseCursor(cursor);
-    // A cursor ahead of the clock comes from data this server no longer has: list it all again.
-    const reset = position !== null && position.version > clock;
-    if (reset) position = null;
+  const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
+  const clock = s.clock.get() as number;
+  let position = parseCursor(cursor);
+  // A cursor ahead of the clock comes from data this server no longer has: list it all again.
+  const reset = position !== null && position.version > clock;
+  if (reset) position = null;
 
-    if (position === null || position.phase === 's') {
-      const snapshot = position?.version ?? clock;
-      const after = { entity: position?.entity ?? '', key: position?.key ?? 0 };
-      let rows: FeedRow[] = [];
-      let next: Position = { phase: 's', version: snapshot, entity: 'units', key: 0 };
-      if (after.entity !== 'units') {
-        rows = s.scope.all({ user: userIdx, entity: after.entity, key: after.key, limit }) as FeedRow[];
-        const last = rows.at(-1);
-        if (rows.length === limit && last)
-          next = { phase: 's', version: snapshot, entity: last.entity, key: last.key };
-      }
-      // Units start on a page of their own, so the sites are all on the device before any unit.
-      if (after.entity === 'units' || rows.length === 0) {
-        const unitsLimit = Math.min(limit, UNITS_PER_PAGE);
-        rows = s.scopeUnits.all({
-          user: userIdx,
-          key: after.entity === 'units' ? after.key : 0,
-          limit: unitsLimit,
-        }) as FeedRow[];
-        const last = rows.at(-1);
-        // The listing is done when a page comes back short; the feed then goes on from the snapshot.
-        next =
-          rows.length === unitsLimit && last
-            ? { phase: 's', version: snapshot, entity: 'units', key: last.key }
-            : { phase: 'v', version: snapshot, entity: AFTER_ALL, key: 0 };
-      }
-      const { changes, siteColumns } = await materialize({ db, userIdx, entries: rows, owners });
-      return {
-        cursor: formatCursor(next),
-        more: true,
-        reset,
-        last_seq: lastSeq,
-        site_columns: siteColumns,
-        changes,
-      };
+  if (position === null || position.phase === 's') {
+    const snapshot = position?.version ?? clock;
+    const after = { entity: position?.entity ?? '', key: position?.key ?? 0 };
+    let rows: FeedRow[] = [];
+    let next: Position = { phase: 's', version: snapshot, entity: 'units', key: 0 };
+    if (after.entity !== 'units') {
+      rows = s.scope.all({ user: userIdx, entity: after.entity, key: after.key, limit }) as FeedRow[];
+      const last = rows.at(-1);
+      if (rows.length === limit && last)
+        next = { phase: 's', version: snapshot, entity: last.entity, key: last.key };
     }
-
-    const rows = s.changes.all({
-      user: userIdx,
-      version: position.version,
-      entity: position.entity,
-      key: position.key,
-      limit: limit + 1,
-    }) as FeedRow[];
-    const page = capUnits(rows.slice(0, limit));
-    const more = rows.length > page.length;
-    const last = page.at(-1);
-    // A site can come from the feed (it entered the scope) and from its content version:
-    // once is enough, its row is the current one either way.
-    const seen = new Set<string>();
-    const unique = page.filter((r) => {
-      const id = `${r.entity}:${r.key}`;
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
-    const { changes, siteColumns } = await materialize({ db, userIdx, entries: unique, owners });
-    return {
-      cursor: last
-        ? formatCursor({ phase: 'v', version: last.version, entity: last.entity, key: last.key })
-        : (cursor as string),
-      more,
-      reset: false,
+    // Units start on a page of their own, so the sites are all on the device before any unit.
+    if (after.entity === 'units' || rows.length === 0) {
+      const unitsLimit = Math.min(limit, UNITS_PER_PAGE);
+      rows = s.scopeUnits.all({
+        user: userIdx,
+        key: after.entity === 'units' ? after.key : 0,
+        limit: unitsLimit,
+      }) as FeedRow[];
+      const last = rows.at(-1);
+      // The listing is done when a page comes back short; the feed then goes on from the snapshot.
+      next =
+        rows.length === unitsLimit && last
+          ? { phase: 's', version: snapshot, entity: 'units', key: last.key }
+          : { phase: 'v', version: snapshot, entity: AFTER_ALL, key: 0 };
+    }
+    const { changes, siteColumns } = await materialize({ db, userIdx, entries: rows, owners });
+    return pageJson({
+      cursor: formatCursor(next),
+      more: true,
+      reset,
       last_seq: lastSeq,
       site_columns: siteColumns,
       changes,
-    };
-  })();
-  return pageJson(page);
+    });
+  }
+
+  const rows = s.changes.all({
+    user: userIdx,
+    version: position.version,
+    entity: position.entity,
+    key: position.key,
+    limit: limit + 1,
+  }) as FeedRow[];
+  const page = capUnits(rows.slice(0, limit));
+  const more = rows.length > page.length;
+  const last = page.at(-1);
+  // A site can come from the feed (it entered the scope) and from its content version:
+  // once is enough, its row is the current one either way.
+  const seen = new Set<string>();
+  const unique = page.filter((r) => {
+    const id = `${r.entity}:${r.key}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  const { changes, siteColumns } = await materialize({ db, userIdx, entries: unique, owners });
+  return pageJson({
+    cursor: last
+      ? formatCursor({ phase: 'v', version: last.version, entity: last.entity, key: last.key })
+      : (cursor as string),
+    more,
+    reset: false,
+    last_seq: lastSeq,
+    site_columns: siteColumns,
+    changes,
+  });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type PullWire,
   type PushResponse,
 } from '../../sync/protocol.ts';
+import { pullResponseSchema, pushResponseSchema } from '../../sync/protocol-responses.ts';
 import { emptySiteColumns, type NewSite } from '../sites/sites.tables.ts';
 import type { TestApp } from './fixtures.ts';
 
@@ -47,6 +49,24 @@ export function mutation<N extends MutatorName>({
   return { seq, id: randomUUID(), name, args, created_at: new Date().toISOString() };
 }
 
+type Answer<T> = Awaited<ReturnType<TestApp['call']>> & { data: T };
+
+/**
+ * A push answer read as a device reads it: its data must be what the protocol's response schema
+ * describes (a refusal's envelope is left as it is), or the test fails there.
+ */
+export function pushAnswer(res: Awaited<ReturnType<TestApp['call']>>): Answer<PushResponse> {
+  return {
+    ...res,
+    data: res.code === 0 ? v.parse(pushResponseSchema, res.data) : (res.data as PushResponse),
+  };
+}
+
+/** A pull page read as a device reads it: parsed with the protocol's response schema (see pushAnswer). */
+export function pullAnswer(res: Awaited<ReturnType<TestApp['call']>>): Answer<PullWire> {
+  return { ...res, data: res.code === 0 ? v.parse(pullResponseSchema, res.data) : (res.data as PullWire) };
+}
+
 export async function pushAs(
   t: TestApp,
   {
@@ -55,12 +75,32 @@ export async function pushAs(
     mutations,
     lang,
   }: { token: string; clientId: string; mutations: unknown[]; lang?: 'ko' | 'en' },
-) {
-  return t.call<PushResponse>('/sync/push', {
+): Promise<Answer<PushResponse>> {
+  return pushAnswer(
+    await t.call('/sync/push', {
+      token,
+      body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, mutations },
+      ...(lang ? { headers: { 'accept-language': lang } } : {}),
+    }),
+  );
+}
+
+/** One pull page from a device, parsed with the protocol's response schema. */
+export async function pullPage(
+  t: TestApp,
+  {
     token,
-    body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, mutations },
-    ...(lang ? { headers: { 'accept-language': lang } } : {}),
-  });
+    clientId,
+    cursor = null,
+    limit,
+  }: { token: string; clientId: string; cursor?: string | null; limit?: number },
+): Promise<Answer<PullWire>> {
+  return pullAnswer(
+    await t.call('/sync/pull', {
+      token,
+      body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, cursor, ...(limit ? { limit } : {}) },
+    }),
+  );
 }
 
 /** Each test app's devices and the last number each pushed under. */
@@ -79,7 +119,7 @@ export async function pushOne<N extends MutatorName>(
   const seq = (seqs.get(clientId) ?? 0) + 1;
   seqs.set(clientId, seq);
   const res = await pushAs(t, { token, clientId, mutations: [mutation({ seq, name, args })] });
-  const result = (res.data as PushResponse | null)?.results[0];
+  const result = res.code === 0 ? res.data.results[0] : undefined;
   if (!result) throw new Error(`push answered ${JSON.stringify(res)}`);
   return result.status === 'rejected' ? (result.code ?? ResultCode.apiError) : 0;
 }
@@ -98,15 +138,7 @@ export async function pullAll(
   let current = cursor;
   let lastSeq = 0;
   for (let pages = 1; pages < 1000; pages++) {
-    const res = await t.call<PullWire>('/sync/pull', {
-      token,
-      body: {
-        protocol_version: PROTOCOL_VERSION,
-        client_id: clientId,
-        cursor: current,
-        ...(limit ? { limit } : {}),
-      },
-    });
+    const res = await pullPage(t, { token, clientId, cursor: current, ...(limit ? { limit } : {}) });
     if (res.code !== 0) throw new Error(`pull failed: ${res.code} ${res.msg}`);
     const page = decodePull(res.data);
     changes.push(...page.changes);

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { jsonArraySiteColumns, type SiteDongRow, type SiteRow } from '../../sync/site-fields.ts';
+import { jsonArraySiteColumns, type SiteDongRow, type SiteRow, unitFields } from '../../sync/site-fields.ts';
 import { type DbOrTx, rawSqlite } from '../db/database.ts';
 import { inList } from '../db/keyed-rows.ts';
 import { cachedOn } from '../db/statements.ts';
@@ -31,36 +31,8 @@ function parseList(text: unknown): string[] {
 
 type Row = Record<string, unknown>;
 
-/** A unit's stored fields, in one order for every read and write of the hos table. */
-export const UNIT_COLUMNS = [
-  'f_floor',
-  'f_ho',
-  'f_room',
-  'f_toilet',
-  'f_veranda',
-  'f_utility_room',
-  'f_duplex',
-  'f_teras',
-  'f_exclusive_size',
-  'f_real_size',
-  'f_memo',
-  'f_image_urls',
-  'f_complete',
-  'f_trans_type',
-  'f_sale_price',
-  'f_collateral_price',
-  'f_charter_price',
-  'f_investment_price',
-  'f_monthly_rent_deposit',
-  'f_monthly_rent',
-  'f_inquire_price',
-  'f_inquire_charter',
-  'f_inquire_investment',
-  'f_inquire_month',
-  'f_safe_charter',
-  'f_smb',
-] as const;
-const HO_COLUMNS = ['f_idx', ...UNIT_COLUMNS] as const;
+/** A unit's columns with its id, in the order of sync/site-fields.ts `unitFields`. */
+const HO_COLUMNS = ['f_idx', ...unitFields] as const;
 const IMAGE_COLUMN = HO_COLUMNS.indexOf('f_image_urls');
 
 /** Buildings with their units, per site. */

@@ -1,11 +1,10 @@
 import type SQLite from 'better-sqlite3';
 import type { DraftFields } from '../../sync/site-fields.ts';
-import { jsonArraySiteColumns } from '../../sync/site-fields.ts';
+import { jsonArraySiteColumns, unitFields } from '../../sync/site-fields.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
 import type { FormDong, RegistrationFields, SaveFields } from '../../sync/sites/registration.ts';
 import { type DbOrTx, rawSqlite } from '../db/database.ts';
 import { cached, cachedOn } from '../db/statements.ts';
-import { UNIT_COLUMNS } from './site-rows.repository.ts';
 
 /**
  * The one writer of a site's fields, for every path that writes them: a temporary save
@@ -78,7 +77,7 @@ type Sqlite = SQLite.Database;
 type SaveDong = NonNullable<SaveFields['dongs']>[number] | FormDong;
 
 function hoValues(ho: SaveDong['hos'][number]): unknown[] {
-  return UNIT_COLUMNS.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
+  return unitFields.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
 }
 
 /**
@@ -113,12 +112,12 @@ function writeBuildings({
   const hosOfDong = cachedOn({ sqlite, sql: 'SELECT f_idx FROM hos WHERE f_dong_idx = ?' }).pluck();
   const updateHo = cachedOn({
     sqlite,
-    sql: `UPDATE hos SET ${UNIT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
+    sql: `UPDATE hos SET ${unitFields.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
   });
   const insertHo = cachedOn({
     sqlite,
-    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${UNIT_COLUMNS.join(', ')})
-      VALUES (?, ?, ${UNIT_COLUMNS.map(() => '?').join(', ')})`,
+    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${unitFields.join(', ')})
+      VALUES (?, ?, ${unitFields.map(() => '?').join(', ')})`,
   });
   const deleteHo = cachedOn({ sqlite, sql: 'DELETE FROM hos WHERE f_idx = ?' });
   const deleteDong = cachedOn({ sqlite, sql: 'DELETE FROM dongs WHERE f_idx = ?' });

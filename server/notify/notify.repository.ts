@@ -2,6 +2,7 @@ import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { NotifyItem } from '../../sync/api/notify.api.ts';
 import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
+import { SEARCH_IGNORED, searchKey } from '../../sync/notify/list.ts';
 import type { NotifySearchColumn } from '../../sync/notify/rules.ts';
 import type { InboxRow, NotificationRow } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
@@ -13,6 +14,8 @@ import type { NotificationsTable } from '../sync/sync.tables.ts';
 /**
  * The notifications' reads. Lists answer `NotifyItem`s from two sources: deliveries to the viewer
  * (notify_inbox joined with the notification and its writer) and the viewer's own notifications.
+ * Their order and search are the rules of sync/notify/list.ts, written in SQL here
+ * (tests/unit/notify-list-parity.test.ts holds the two together).
  */
 
 interface ItemRow extends Omit<NotifyItem, 'contacts_list' | 'writer' | 'mine'> {
@@ -53,9 +56,25 @@ export function toItem({ row, viewerIdx }: { row: ItemRow; viewerIdx: number }):
   };
 }
 
-function search({ column, keyword }: { column: NotifySearchColumn; keyword: string }): RawBuilder<unknown> {
-  const k = keyword.replace(/\s+/g, '');
+/** A text as a search compares it (sync/notify/list.ts `searchKey`): white space removed; LIKE folds ASCII case. */
+function searchable(text: RawBuilder<unknown>): RawBuilder<unknown> {
+  return SEARCH_IGNORED.reduce((expr, ignored) => sql`REPLACE(${expr}, ${ignored}, '')`, text);
+}
+
+/** The search condition on the viewer's own notifications (`mine`) or on deliveries to them. */
+function search({
+  column,
+  keyword,
+  mine,
+}: {
+  column: NotifySearchColumn;
+  keyword: string;
+  mine: boolean;
+}): RawBuilder<unknown> {
+  const k = searchKey(keyword);
   if (k === '') return sql``;
+  // One's own notifications have no writer to search.
+  if (column === 'writer' && mine) return sql`AND 0`;
   const like = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const target = {
     title: sql`n.f_title`,
@@ -63,7 +82,7 @@ function search({ column, keyword }: { column: NotifySearchColumn; keyword: stri
     site: sql`n.f_site_name`,
     writer: sql`u.f_name || u.f_phone`,
   }[column];
-  return sql`AND REPLACE(${target}, ' ', '') LIKE ${like} ESCAPE '\\'`;
+  return sql`AND ${searchable(target)} LIKE ${like} ESCAPE '\\'`;
 }
 
 export type ListKind =
@@ -89,17 +108,18 @@ export async function itemPage({
   page: number;
   pinnedSince: string;
 }): Promise<Page<NotifyItem>> {
-  const found = search({ column, keyword });
+  const inReceived = search({ column, keyword, mine: false });
+  const inWritten = search({ column, keyword, mine: true });
   let source: RawBuilder<unknown>;
   if (list.kind === 'received') {
     const day = list.today ? sql`AND date(i.f_send_time, '+9 hours') = ${list.today}` : sql``;
     const phone = list.writerPhone ? sql`AND u.f_phone = ${list.writerPhone}` : sql``;
-    source = sql`${received} AND i.f_user_idx = ${viewerIdx} ${day} ${phone} ${found}`;
+    source = sql`${received} AND i.f_user_idx = ${viewerIdx} ${day} ${phone} ${inReceived}`;
   } else if (list.kind === 'written') {
-    source = sql`${written} AND n.f_user_idx = ${viewerIdx} AND n.f_auto = ${list.auto} ${found}`;
+    source = sql`${written} AND n.f_user_idx = ${viewerIdx} AND n.f_auto = ${list.auto} ${inWritten}`;
   } else {
-    source = sql`${received} AND i.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${found}
-      UNION ALL ${written} AND n.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${found}`;
+    source = sql`${received} AND i.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${inReceived}
+      UNION ALL ${written} AND n.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${inWritten}`;
   }
   const result = await sqlPage<ItemRow>({
     db,

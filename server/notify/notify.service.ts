@@ -1,6 +1,7 @@
 import type { NotifyItem, NotifyWrite, NotifyWritingCount } from '../../sync/api/notify.api.ts';
 import type { Page } from '../../sync/api/page.ts';
 import type { MutatorArgs } from '../../sync/mutators.ts';
+import { notifyPinnedSince } from '../../sync/notify/list.ts';
 import {
   filledContacts,
   type NotifyProblem,
@@ -379,6 +380,6 @@ export async function notifyList({
     column: input.column,
     keyword: input.keyword,
     page: input.page_num,
-    pinnedSince: new Date(now.getTime() - NotifyRules.pinHours * 3_600_000).toISOString(),
+    pinnedSince: notifyPinnedSince(now),
   });
 }

@@ -37,6 +37,32 @@ export async function insertSite(
   return row.f_idx;
 }
 
+/**
+ * A site with one building of two units (101동: 101 and 201): a registered new-open site of
+ * `userIdx` unless told otherwise. The one fixture of every test that needs units on a site.
+ */
+export async function siteWithUnits(
+  t: TestApp,
+  { userIdx, ...overrides }: { userIdx: number } & Partial<NewSite>,
+): Promise<{ site: number; units: number[] }> {
+  const site = await insertSite(t, { userIdx, f_site_type: 'O', ...overrides });
+  const dong = await t.deps.db
+    .insertInto('dongs')
+    .values({ f_site_idx: site, f_dong: '101동', f_floor_count: 2, f_units_per_floor: 1 })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  const units: number[] = [];
+  for (const floor of [1, 2]) {
+    const unit = await t.deps.db
+      .insertInto('hos')
+      .values({ f_site_idx: site, f_dong_idx: dong.f_idx, f_floor: floor, f_ho: `${floor}01` })
+      .returning('f_idx')
+      .executeTakeFirstOrThrow();
+    units.push(unit.f_idx);
+  }
+  return { site, units };
+}
+
 export function mutation<N extends MutatorName>({
   seq,
   name,

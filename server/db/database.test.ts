@@ -42,7 +42,7 @@ describe('the raw connection behind a kysely handle', () => {
   it('is refused for a kysely handle the app did not open', async () => {
     const sqlite = new SQLite(':memory:');
     const other = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    expect(() => rawSqlite(other)).toThrow('not opened by openDatabase');
+    expect(() => rawSqlite(other)).toThrow('not an SQLite database opened by openDatabase');
     await other.destroy();
   });
 });

@@ -146,6 +146,7 @@ describe('SQL only in repositories', () => {
     expect(
       sqlOutsideRepositories([
         { file: 'server/sample/sample.repository.ts', text: query },
+        { file: 'server/sample/sample.postgres.ts', text: query },
         { file: 'server/db/sample.ts', text: query },
         { file: 'server/sample/sample.seed.ts', text: query },
         { file: 'server/sample/sample.test.ts', text: query },

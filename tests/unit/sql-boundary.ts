@@ -20,6 +20,8 @@ export function maySpeakSql(file: string): boolean {
   if (!file.startsWith('server/')) return true;
   return (
     file.endsWith('.repository.ts') ||
+    // A repository's reads written for PostgreSQL (server/sync/pull.postgres.ts).
+    file.endsWith('.postgres.ts') ||
     file.startsWith('server/db/') ||
     // Seeds load demo data in bulk on the raw connection.
     file.endsWith('.seed.ts') ||

@@ -47,7 +47,7 @@ export interface PulledChanges<E extends ChangeEntity> {
  */
 export interface PulledEntity<E extends ChangeEntity = ChangeEntity> {
   entities: readonly E[];
-  // A method: the registry holds each feature's declaration as one for any entity.
+  // A method, so that each feature's declaration is also an AnyPulledEntity (entries compare both ways).
   changes(input: {
     db: DbOrTx;
     viewer: number;

@@ -66,6 +66,12 @@ const statements = new WeakMap<SQLite.Database, ReturnType<typeof prepare>>();
 function prepare(sqlite: SQLite.Database) {
   return {
     clock: sqlite.prepare('SELECT version FROM sync_clock WHERE id = 1').pluck(),
+    /** A version a restore skipped (migrations/0027): only the lost server issued it. */
+    skipped: sqlite
+      .prepare(
+        'SELECT 1 FROM sync_restores WHERE @version > f_from_version AND @version < f_to_version LIMIT 1',
+      )
+      .pluck(),
     lastSeq: sqlite
       .prepare('SELECT last_seq FROM sync_clients WHERE client_id = ? AND f_user_idx = ?')
       .pluck(),
@@ -131,11 +137,12 @@ function changeJson(change: PageChange): string {
   return `${json}}`;
 }
 
-/** The page as the JSON of a PullWire. */
-function pageJson({ changes, ...head }: Page): RawJson<PullWire> {
-  return new RawJson(
+/** The page as the JSON of a PullWire, with what the metrics count of it. */
+function pageJson({ changes, ...head }: Page): PullPageJson {
+  const json = new RawJson<PullWire>(
     `${JSON.stringify(head).slice(0, -1)},"changes":[${changes.map(changeJson).join(',')}]}`,
   );
+  return Object.assign(json, { rows: changes.length, reset: head.reset });
 }
 
 /**
@@ -187,6 +194,9 @@ function capUnits(rows: FeedRow[]): FeedRow[] {
   return rows;
 }
 
+/** A page as sent, with what the metrics count of it (server/ops/metrics.ts). */
+export type PullPageJson = RawJson<PullWire> & { rows: number; reset: boolean };
+
 /**
  * One page of changes, read in `db`, the caller's read transaction (see sync.service.ts). The
  * feed's statements are raw: an empty pull is two index range scans, and runs every 30 s per device.
@@ -206,13 +216,16 @@ export async function readPullPage({
   limit: number;
   /** Who reads the rows of each entity (registry.ts `pullOwners`). */
   owners: Map<ChangeEntity, AnyPulledEntity>;
-}): Promise<RawJson<PullWire>> {
+}): Promise<PullPageJson> {
   const s = stmts(rawSqlite(db));
   const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
   const clock = s.clock.get() as number;
   let position = parseCursor(cursor);
-  // A cursor ahead of the clock comes from data this server no longer has: list it all again.
-  const reset = position !== null && position.version > clock;
+  // A cursor ahead of the clock, or inside the versions a restore skipped, comes from data this
+  // server no longer has (written after the backup it was restored from): list it all again.
+  const reset =
+    position !== null &&
+    (position.version > clock || s.skipped.get({ version: position.version }) !== undefined);
   if (reset) position = null;
 
   if (position === null || position.phase === 's') {

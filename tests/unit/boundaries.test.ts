@@ -134,6 +134,8 @@ describe('SQL only in repositories', () => {
             "import type { Selectable } from 'kysely';",
             "import { userByPhone } from './sample.repository.ts';",
             '// A comment may say selectFrom( or sqlite.prepare( without holding either.',
+            "import { sqliteBackupEngine } from '../db/sqlite-backup.ts';",
+            "export const kinds = ['sqlite', 'postgres'] as const;",
             'export const f = ({ ctx, phone }) => userByPhone({ db: ctx.tx, phone });',
           ].join('\n'),
         ),

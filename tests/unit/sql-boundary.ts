@@ -56,7 +56,11 @@ const SQL_PATTERNS: ReadonlyArray<{ name: string; test: (code: string) => boolea
     test: matches(/\bsql\s*(<[^>]*>\s*)?`|\bsql\.(raw|ref|lit|id|join|table|val)\s*\(/),
   },
   { name: 'kysely imported', test: importsKyselyValue },
-  { name: 'a raw SQLite handle', test: matches(/\bsqlite\b|from\s+['"]better-sqlite3['"]|\brawSqlite\s*\(/) },
+  {
+    name: 'a raw SQLite handle',
+    // The identifier (ctx.sqlite, { sqlite }), not the word in a path or a string ('sqlite', sqlite-backup.ts).
+    test: matches(/(?<!['"/\w-])sqlite(?!['"\w-])|from\s+['"]better-sqlite3['"]|\brawSqlite\s*\(/),
+  },
   { name: 'a prepared statement', test: matches(/\bcached(On)?\s*\(\s*\{|\.prepare\s*\(|\.pragma\s*\(/) },
 ];
 

@@ -11,16 +11,19 @@ import { SyncEngine, type SyncStatus } from './engine.ts';
 import { loadMutators } from './local-store.ts';
 import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './transport.ts';
 
+/** Uploads one picture through the API client (spec §7 upload image) and answers its URL. */
+export async function uploadPicture({ file, name, kind }: { file: Blob; name: string; kind: number }) {
+  const named = file instanceof File ? file : new File([file], name, { type: file.type });
+  // Only a write with pictures uploads: the call's contract stays off the first download.
+  const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
+  return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
+}
+
 /** The app's transport: the API client, so session headers and forced logout work as for every call. */
 const apiTransport: SyncTransport = {
   push: (request) => withProtocolErrors(() => api(pushCall, request)),
   pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request))),
-  upload: async ({ file, name, kind }) => {
-    const named = file instanceof File ? file : new File([file], name, { type: file.type });
-    // Only a push with pictures uploads: the call's contract stays off the first download.
-    const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
-    return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
-  },
+  upload: uploadPicture,
 };
 
 async function withProtocolErrors<T>(run: () => Promise<T>): Promise<T> {

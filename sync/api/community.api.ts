@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { addComment, addCommunity } from '../community/community.mutators.ts';
+import { addComment, addCommunity, type CommunityComment } from '../community/community.mutators.ts';
 import { CommunityRules, communityTypes, searchColumns } from '../community/rules.ts';
 import { defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
@@ -8,8 +8,8 @@ import { pageNum } from './page.ts';
 
 /**
  * The community board (spec §2 Community, §3 Community post, §7 community calls). addCommunity and
- * addComment are also offline operations (sync/community/community.mutators.ts): the same
- * arguments, online ids bounded like every API id. Anonymous writers: `f_phone`, `f_user_name` and
+ * addComment are also offline operations, and their calls are declared with them
+ * (sync/community/community.mutators.ts): the same arguments, online ids bounded like every API id. Anonymous writers: `f_phone`, `f_user_name` and
  * `f_user_idx` are blank (0) for everyone but moderating admins (spec §6).
  */
 
@@ -38,16 +38,7 @@ export interface CommunityPost {
   can_edit: boolean;
 }
 
-export interface CommunityComment {
-  f_idx: number;
-  f_comment: string;
-  f_anony: 'Y' | 'N';
-  f_user_name: string;
-  f_user_idx: number;
-  f_reg_time: string;
-  mine: boolean;
-  can_edit: boolean;
-}
+export type { CommunityComment, CommunityPublish } from '../community/community.mutators.ts';
 
 /** A post in the admin's list: with how many members reported it (reportOrPrevent R). */
 export interface AdminCommunityPost extends CommunityPost {
@@ -60,17 +51,6 @@ export interface CommunityDetail extends CommunityPost {
 
 /** Spec §7 todayWritingCount: posts left today and the day's limit. */
 export interface WritingCount {
-  left: number;
-  limit: number;
-}
-
-/** The costs the write form confirms before publishing (spec §3 App settings). */
-export interface CommunityPublish {
-  f_idx: number;
-  f_made_until: string | null;
-  /** Points taken for made+ and push, and the balance after. */
-  spent: number;
-  balance: number;
   left: number;
   limit: number;
 }
@@ -131,14 +111,8 @@ export const todayWritingCountCall = defineCall<WritingCount>()({
   input: v.object({}),
 });
 
-export const addCommunityCall = defineCall<CommunityPublish>()({
-  operationId: 'addCommunity',
-  method: 'post',
-  path: '/community/addCommunity',
-  summary: addCommunity.summary,
-  tag: 'community',
-  input: addCommunity.args,
-});
+/** Declared with its offline operation (sync/community/community.mutators.ts `online`). */
+export const addCommunityCall = addCommunity.online;
 
 const { made: _made, push: _push, ...editable } = addCommunity.args.entries;
 
@@ -166,14 +140,8 @@ export const removeCommunityCall = defineCall<{ removed: number }>()({
   }),
 });
 
-export const addCommentCall = defineCall<CommunityComment>()({
-  operationId: 'addComment',
-  method: 'post',
-  path: '/community/addComment',
-  summary: addComment.summary,
-  tag: 'community',
-  input: v.object({ ...addComment.args.entries, community_idx: rowId }),
-});
+/** Declared with its offline operation (sync/community/community.mutators.ts `online`). */
+export const addCommentCall = addComment.online;
 
 export const updateCommentCall = defineCall<CommunityComment>()({
   operationId: 'updateComment',

@@ -53,19 +53,7 @@ export interface NotifyItem {
 }
 
 /** What writing one did (spec §4: the cost confirmed before, the counts left after). */
-export interface NotifyWrite {
-  f_idx: number;
-  /** Members it reached now (0 for an automatic one: it goes out at its time). */
-  recipients: number;
-  /** Points taken for made+ and push, and the balance after. */
-  spent: number;
-  balance: number;
-  made_count: number;
-  push_count: number;
-  /** Notifications left for this site today and the day's limit. */
-  left: number;
-  limit: number;
-}
+export type { NotifyWrite } from '../notify/notify.mutators.ts';
 
 /**
  * Spec §7 today writing count {site_idx}: left and limit (without a site: the limit, all left), with
@@ -88,14 +76,8 @@ const column = v.optional(
 );
 const notifyIdx = v.object({ notify_idx: rowId });
 
-export const addNotifyCall = defineCall<NotifyWrite>()({
-  operationId: 'addNotify',
-  method: 'post',
-  path: '/notify/addNotify',
-  summary: addNotify.summary,
-  tag: 'notify',
-  input: addNotify.args,
-});
+/** Declared with its offline operation (sync/notify/notify.mutators.ts `online`). */
+export const addNotifyCall = addNotify.online;
 
 export const updateNotifyCall = defineCall<NotifyItem>()({
   operationId: 'updateNotify',

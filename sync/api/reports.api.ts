@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ReportResult, ReportType } from '../reports/report-types.ts';
-import { reportHo_app, reportSite } from '../reports/reports.mutators.ts';
+import { type ReportCounts, reportHo_app, reportSite } from '../reports/reports.mutators.ts';
 import { defineCall } from './contract.ts';
 import { rowId } from './fields.ts';
 import type { Page } from './page.ts';
@@ -9,42 +9,17 @@ import { pageNum } from './page.ts';
 /**
  * Site and unit reports (spec §2 Site report screen, §3 Report, §7) and their admin side
  * (getSaleReqUserList, getCompleteReqSite, payOrRejectForReport). reportSite and reportHo_app
- * are also offline operations (sync/reports/reports.mutators.ts): the same arguments, online ids
- * bounded like every API id.
+ * are also offline operations, and their calls are declared with them
+ * (sync/reports/reports.mutators.ts): the same arguments, online ids bounded like every API id.
  */
 
-/** The member's standing (spec §3 f_today_reported_cnt, f_remain_notify_cnt). */
-export interface ReportCounts {
-  /** Reports the member made today (Seoul day). */
-  f_today_reported_cnt: number;
-  /** Rejected reports the member may still get before reporting is blocked (0: blocked). */
-  f_remain_notify_cnt: number;
-  blocked: boolean;
-}
-
-export interface ReportReceipt extends ReportCounts {
-  f_report_idx: number;
-}
+export type { ReportCounts, ReportReceipt } from '../reports/reports.mutators.ts';
 
 const searchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters')), '');
 
-export const reportSiteCall = defineCall<ReportReceipt>()({
-  operationId: 'reportSite',
-  method: 'post',
-  path: '/site/reportSite',
-  summary: reportSite.summary,
-  tag: 'report',
-  input: v.object({ ...reportSite.args.entries, site_idx: rowId }),
-});
-
-export const reportHoCall = defineCall<ReportReceipt>()({
-  operationId: 'reportHo_app',
-  method: 'post',
-  path: '/site/reportHo_app',
-  summary: reportHo_app.summary,
-  tag: 'report',
-  input: v.object({ ...reportHo_app.args.entries, site_idx: rowId, ho_idx: rowId }),
-});
+/** Declared with their offline operations (sync/reports/reports.mutators.ts `online`). */
+export const reportSiteCall = reportSite.online;
+export const reportHoCall = reportHo_app.online;
 
 export const getReportCountCall = defineCall<ReportCounts>()({
   operationId: 'getReportCount',

@@ -66,14 +66,24 @@ export function codesSentSince({
     .executeTakeFirstOrThrow();
 }
 
-/** Marks every open code of the phone used, so only the newest one works. */
-export async function consumeOpenCodes({ db, phone, time }: { db: DbOrTx; phone: string; time: string }) {
-  await db
+/** Marks every open code of the phone used, so only the newest one works; answers the codes it closed. */
+export async function consumeOpenCodes({
+  db,
+  phone,
+  time,
+}: {
+  db: DbOrTx;
+  phone: string;
+  time: string;
+}): Promise<number[]> {
+  const rows = await db
     .updateTable('phone_codes')
     .set({ consumed_at: time })
     .where('f_phone', '=', phone)
     .where('consumed_at', 'is', null)
+    .returning('f_idx')
     .execute();
+  return rows.map((r) => r.f_idx);
 }
 
 export async function insertCode({
@@ -82,8 +92,34 @@ export async function insertCode({
 }: {
   db: DbOrTx;
   code: Insertable<PhoneCodesTable>;
+}): Promise<number> {
+  const row = await db.insertInto('phone_codes').values(code).returning('f_idx').executeTakeFirstOrThrow();
+  return row.f_idx;
+}
+
+/**
+ * Undoes an issue: the code goes, and the codes it closed at `time` are open again (unless
+ * something closed them since).
+ */
+export async function withdrawCode({
+  db,
+  codeIdx,
+  reopened,
+  time,
+}: {
+  db: DbOrTx;
+  codeIdx: number;
+  reopened: readonly number[];
+  time: string;
 }): Promise<void> {
-  await db.insertInto('phone_codes').values(code).execute();
+  await db.deleteFrom('phone_codes').where('f_idx', '=', codeIdx).execute();
+  if (reopened.length > 0)
+    await db
+      .updateTable('phone_codes')
+      .set({ consumed_at: null })
+      .where('f_idx', 'in', reopened)
+      .where('consumed_at', '=', time)
+      .execute();
 }
 
 /** The phone's latest open code. */

@@ -12,6 +12,7 @@ import {
   insertCode,
   latestOpenCode,
   updateCode,
+  withdrawCode,
 } from './auth.repository.ts';
 import { clientNetwork } from './client-network.ts';
 
@@ -58,12 +59,14 @@ export async function issueCode({
   client: CodeClient;
   limits: Config['smsLimits'];
   logger: Pick<Logger, 'warn'>;
-}): Promise<string> {
+}): Promise<IssuedCode> {
   const now = clock.now();
   const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
   const ip = clientNetwork(client.ip);
   const deviceId = (client.deviceId ?? '').trim().slice(0, 100);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  let issued = 0;
+  let replaced: number[] = [];
   await db.transaction().execute(async (trx) => {
     // The ceiling counts sign-up codes: they may go to any number, login codes only to members.
     const sent = await codesSentSince({ db: trx, since: hourAgo, phone, deviceId, ip });
@@ -86,8 +89,8 @@ export async function issueCode({
         'SMS hourly ceiling reached (SMS_HOURLY_TOTAL): codes are refused until the last hour holds fewer',
       );
     }
-    await consumeOpenCodes({ db: trx, phone, time: now.toISOString() });
-    await insertCode({
+    replaced = await consumeOpenCodes({ db: trx, phone, time: now.toISOString() });
+    issued = await insertCode({
       db: trx,
       code: {
         f_phone: phone,
@@ -102,7 +105,25 @@ export async function issueCode({
       },
     });
   });
-  return code;
+  return {
+    code,
+    withdraw: () =>
+      db
+        .transaction()
+        .execute((trx) =>
+          withdrawCode({ db: trx, codeIdx: issued, reopened: replaced, time: now.toISOString() }),
+        ),
+  };
+}
+
+/**
+ * A code issued for sending. `withdraw` undoes the issue when the SMS could not be sent: the row
+ * goes (so it counts against no allowance of the phone, device or address) and the codes it
+ * replaced are good again, as if the member had never asked.
+ */
+export interface IssuedCode {
+  code: string;
+  withdraw: () => Promise<void>;
 }
 
 /**

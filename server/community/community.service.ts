@@ -346,7 +346,9 @@ export async function postDetail({
 
 /**
  * Spec §7 reportOrPrevent: R reports the post to the admins (once per member), P stops showing the
- * writer's posts to the caller. The writer is found from the post, so anonymity holds.
+ * writer's posts to the caller: those of the post's kind only (anonymous or named), so the blocker
+ * never learns which named posts share a writer with an anonymous one. The writer is found from
+ * the post, so nothing about them is answered.
  */
 export async function reportOrPrevent({
   ctx,
@@ -373,7 +375,8 @@ export async function reportOrPrevent({
       db: ctx.tx,
       userIdx: ctx.auth.user.f_idx,
       blockedIdx: post.f_user_idx,
-      time: ctx.now.toISOString(),
+      anony: post.f_anony,
+      now: ctx.now,
     });
   }
   return null;

@@ -4,7 +4,7 @@ import type { AuthedContext, TxContext } from '../http/context.ts';
 import { alreadyExists, forbidden, invalidInput, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { registrationMessages } from '../sites/registration.messages.ts';
-import { siteAccess } from '../sites/site-access.ts';
+import { requireVisible, siteAccess } from '../sites/site-access.ts';
 import { groupMessages } from './groups.messages.ts';
 import {
   allGroupsPage,
@@ -188,7 +188,9 @@ export async function shareSiteToGroup({
   siteIdx: number;
   groupIdx: number;
 }): Promise<{ site_idx: number; group_idx: number }> {
-  const { site } = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
+  requireVisible(access);
+  const { site } = access;
   await requireMember({ ctx, groupIdx });
   if (site.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(registrationMessages.onlyOwnerShares);
   if (site.f_status !== 'N' || site.f_site_type === 'U') throw ruleViolation(groupMessages.notShareable);
@@ -208,7 +210,9 @@ export async function releaseSiteFromGroup({
   ctx: TxContext;
   siteIdx: number;
 }): Promise<{ site_idx: number }> {
-  const { site } = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
+  requireVisible(access);
+  const { site } = access;
   if (site.f_user_idx !== ctx.auth.user.f_idx) {
     if (site.f_group_idx !== null) await requireMember({ ctx, groupIdx: site.f_group_idx });
     throw forbidden(registrationMessages.onlyOwnerShares);

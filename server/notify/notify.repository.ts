@@ -362,7 +362,7 @@ export function districtsOfProvince({ db, province }: { db: DbOrTx; province: st
 /**
  * Gives each recipient (recipients.ts says who) one unread delivery of the send `due`: approved
  * members, not blocked or withdrawn, other than the writer, interested in the area (or in none),
- * who did not stop seeing the writer. Answers who got one now.
+ * who did not stop seeing the writer's named posts. Answers who got one now.
  */
 export async function insertDeliveries({
   db,
@@ -386,7 +386,7 @@ export async function insertDeliveries({
       AND (NOT EXISTS (SELECT 1 FROM area_likes al WHERE al.f_user_idx = u.f_idx)
         OR EXISTS (SELECT 1 FROM area_likes al WHERE al.f_user_idx = u.f_idx AND al.f_area_idx = ${areaIdx ?? -1}))
       AND NOT EXISTS (SELECT 1 FROM community_blocks b
-        WHERE b.f_user_idx = u.f_idx AND b.f_blocked_user_idx = ${writerIdx})
+        WHERE b.f_user_idx = u.f_idx AND b.f_blocked_user_idx = ${writerIdx} AND b.f_anony = 'N')
     ON CONFLICT DO NOTHING
     RETURNING f_user_idx`.execute(db);
   return result.rows.map((r) => r.f_user_idx);

@@ -11,7 +11,7 @@ import {
 } from '../../sync/notify/rules.ts';
 import { seoulDate } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
-import type { TxContext } from '../http/context.ts';
+import type { AuthedContext, TxContext } from '../http/context.ts';
 import { forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { changePoints, takeUsageCount } from '../points/ledger.ts';
@@ -53,18 +53,23 @@ const problemMessages: Record<NotifyProblem, Message> = {
 
 type Fields = MutatorArgs<'addNotify'>;
 
+/** A site the caller may not see does not exist for them: refused like a missing one, never counted or listed. */
+async function requireSeenSite({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }): Promise<void> {
+  requireVisible(await siteAccess({ db: ctx.db, auth: ctx.auth, siteIdx }));
+}
+
 /** Spec §7 today writing count with the costs the write popup confirms (app settings). */
 export async function writingInfo({
-  db,
-  userIdx,
+  ctx,
   siteIdx,
-  now,
 }: {
-  db: DbOrTx;
-  userIdx: number;
+  ctx: AuthedContext;
   siteIdx: number | undefined;
-  now: Date;
 }): Promise<NotifyWritingCount> {
+  if (siteIdx !== undefined) await requireSeenSite({ ctx, siteIdx });
+  const db = ctx.db;
+  const userIdx = ctx.auth.user.f_idx;
+  const now = ctx.clock.now();
   // Without a site nothing is written for it yet: the whole limit is left.
   const count = await writingCount({ db, userIdx, siteIdx: siteIdx ?? 0, now });
   return {
@@ -357,6 +362,26 @@ export async function notifyDetail({ ctx, notifyIdx }: { ctx: TxContext; notifyI
   const item = await itemOf({ ctx, notifyIdx });
   if (!item.mine) await setRead({ ctx, notifyIdx });
   return item.mine ? item : { ...item, f_read: 'Y' as const };
+}
+
+/** One site's notifications (getSiteNotifyList): only of a site the caller may see. */
+export async function siteNotifyList({
+  ctx,
+  siteIdx,
+  input,
+}: {
+  ctx: AuthedContext;
+  siteIdx: number;
+  input: { page_num: number; column: NotifySearchColumn; keyword: string };
+}): Promise<Page<NotifyItem>> {
+  await requireSeenSite({ ctx, siteIdx });
+  return notifyList({
+    db: ctx.db,
+    viewerIdx: ctx.auth.user.f_idx,
+    now: ctx.clock.now(),
+    list: { kind: 'site', siteIdx },
+    input,
+  });
 }
 
 /** The lists of spec §7 (my, auto, today, per site, find), each as its tab shows it (NotifyScreen). */

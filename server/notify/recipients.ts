@@ -6,7 +6,8 @@ import { areaByCode, districtsOfProvince, insertDeliveries } from './notify.repo
  * Who is told of a notification (decided here, once, for the written send and every automatic
  * send alike): approved members, not blocked or withdrawn, whose regional interest (area_likes)
  * includes the site's 시/군/구, or who chose no area at all; minus those who stopped seeing the
- * writer (community_blocks, "stop seeing this writer"), and minus the writer, who keeps it in the
+ * writer's named posts (community_blocks 'N': a notification carries its writer's name, so a block
+ * made from an anonymous post must not silence it), and minus the writer, who keeps it in the
  * sent lists instead. A site whose district cannot be told reaches only those who chose no area.
  */
 

@@ -48,6 +48,7 @@ export async function officetelPriceList({
     list: await officetelPrices({ db: ctx.db, ...input }),
     source: 'provider',
     fetched_at: ctx.clock.now().toISOString(),
+    partial: false,
   };
 }
 

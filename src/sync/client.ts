@@ -13,13 +13,14 @@ import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './tra
 
 /** The app's transport: the API client, so session headers and forced logout work as for every call. */
 const apiTransport: SyncTransport = {
-  push: (request) => withProtocolErrors(() => api(pushCall, request)),
-  pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request))),
+  // A request with no answer in time fails like a lost network, so a dead connection never holds the engine.
+  push: (request) => withProtocolErrors(() => api(pushCall, request, { deadline: true })),
+  pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request, { deadline: true }))),
   upload: async ({ file, name, kind }) => {
     const named = file instanceof File ? file : new File([file], name, { type: file.type });
     // Only a push with pictures uploads: the call's contract stays off the first download.
     const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
-    return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
+    return (await api(uploadImageCall, { file: named, kind: kind as 1 }, { deadline: true })).url;
   },
 };
 

@@ -8,6 +8,7 @@ import {
   type PushRequest,
   type PushResponse,
 } from '../../sync/protocol.ts';
+import { withAnswerDeadline } from '../api/answer-deadline.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
 
 /**
@@ -47,10 +48,12 @@ export function createFetchTransport({
   headers: () => Record<string, string>;
   fetchImpl?: (input: string, init: RequestInit) => Response | Promise<Response>;
 }): SyncTransport {
+  // A request that gets no answer fails instead of holding the engine (src/api/answer-deadline.ts).
+  const request = withAnswerDeadline(fetchImpl);
   async function send<T>(path: string, body: BodyInit, contentType?: string): Promise<T> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}${API_BASE}${path}`, {
+      response = await request(`${baseUrl}${API_BASE}${path}`, {
         method: 'POST',
         headers: { ...headers(), ...(contentType ? { 'content-type': contentType } : {}) },
         body,

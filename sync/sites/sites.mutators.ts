@@ -10,7 +10,8 @@ import {
 } from '../site-fields.ts';
 import { Expiry } from './expiry.ts';
 import { localSiteIdx } from './local-site.ts';
-import { saveFieldsSchema } from './registration.ts';
+import type { SiteUnits } from '../device-store.ts';
+import { type SaveFields, saveFieldsSchema } from './registration.ts';
 
 /**
  * The site operations that may run offline (likes, memos, hide and complete toggles, drafts,
@@ -147,6 +148,7 @@ export const saveSite = defineMutator({
     return [
       ...(a.draft_id ? [{ table: 'drafts' as const, key: a.draft_id }] : []),
       ...(site !== null ? [{ table: 'sites' as const, key: site }] : []),
+      ...(site !== null && a.changes.dongs ? [{ table: 'units' as const, key: site }] : []),
     ];
   },
   applyLocal: async ({ db, args, now }) => {
@@ -156,7 +158,9 @@ export const saveSite = defineMutator({
     if (siteIdx === null) return;
     // Until the pull brings the server's row, the device shows the saved values as registered
     // (a new site under its device index: the pull's row replaces it once the save is back).
-    const { dongs: _units, contacts, rooms, ...columns } = args.changes;
+    const { dongs: units, contacts, rooms, ...columns } = args.changes;
+    // Buildings and units saved show at once too, until the pull brings the server's.
+    if (units) await db.units.put(localUnits({ siteIdx, dongs: units }));
     const existing = await db.sites.get(siteIdx);
     const owner = (await db.syncMeta.get('owner'))?.value;
     const { dongs: _draftUnits, ...draftColumns } = (draft?.payload ?? {}) as DraftFields;
@@ -182,6 +186,30 @@ export const saveSite = defineMutator({
     });
   },
 });
+
+/**
+ * A final save's buildings as the device stores them: ids the server gave are kept; a building
+ * or unit made on the device gets a negative id of its own until the pull brings the server's.
+ */
+function localUnits({ siteIdx, dongs }: { siteIdx: number; dongs: SaveFields['dongs'] & object }): SiteUnits {
+  // Distinct from every server id (positive) and from another site's device ids (at most 200 buildings).
+  const localId = (n: number) => -(Math.abs(siteIdx) * 2 ** 19 + (siteIdx < 0 ? 2 ** 18 : 0) + n + 1);
+  let made = 0;
+  return {
+    f_site_idx: siteIdx,
+    dongs: dongs.map(({ f_idx, hos = [], ...dong }, order) => {
+      const dongIdx = f_idx !== undefined && f_idx > 0 ? f_idx : localId(made++);
+      return {
+        ...dong,
+        f_editable: dong.f_editable ?? 'Y',
+        f_idx: dongIdx,
+        f_site_idx: siteIdx,
+        f_order: order,
+        hos: hos.map(({ f_idx: hoIdx, ...ho }) => ({ ...ho, f_idx: hoIdx ?? localId(made++) })),
+      };
+    }),
+  };
+}
 
 /** The device row a final save writes: the site edited, or a new site's device index; null when neither. */
 function savedSiteIdx(a: { site_idx: number | null; draft_id: string | null }): number | null {

@@ -254,9 +254,10 @@ function materialize({
         break;
       }
       case 'units': {
-        // Units of a draft travel inside it; a site gone from the scope has gone whole.
+        // Units of a draft travel inside it; a site gone from the scope has gone whole; a site
+        // entering the scope in this page brings them right after itself.
         const dongs = units.get(e.key);
-        if (dongs && sites.get(e.key)?.status !== 'P') {
+        if (dongs && sites.get(e.key)?.status !== 'P' && !entered.has(e.key)) {
           changes.push({ t: 'units', op: 'put', key: e.key, row: unitsRow(dongs) });
         }
         break;
@@ -422,14 +423,21 @@ export function readPullPage({
     const more = rows.length > page.length;
     const last = page.at(-1);
     // A site can come from the feed (it entered the scope) and from its content version:
-    // once is enough, its row is the current one either way.
+    // once is enough, its row is the current one either way. Entering wins whichever comes
+    // first, so the site brings its units (the content version of a site edited just before it
+    // entered sorts first, and kept alone it sent the site without them).
+    const entered = new Set(
+      page.filter((r) => r.entity === 'site' && r.fromFeed === 1 && !r.deleted).map((r) => r.key),
+    );
     const seen = new Set<string>();
-    const unique = page.filter((r) => {
-      const id = `${r.entity}:${r.key}`;
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
+    const unique = page
+      .filter((r) => {
+        const id = `${r.entity}:${r.key}`;
+        if (seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      })
+      .map((r): FeedRow => (r.entity === 'site' && entered.has(r.key) ? { ...r, fromFeed: 1 } : r));
     return {
       cursor: last
         ? formatCursor({ phase: 'v', version: last.version, entity: last.entity, key: last.key })

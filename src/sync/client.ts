@@ -15,7 +15,8 @@ import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './tra
 const apiTransport: SyncTransport = {
   // A request with no answer in time fails like a lost network, so a dead connection never holds the engine.
   push: (request) => withProtocolErrors(() => api(pushCall, request, { deadline: true })),
-  pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request, { deadline: true }))),
+  pull: async (request) =>
+    decodePull(await withProtocolErrors(() => api(pullCall, request, { deadline: true }))),
   upload: async ({ file, name, kind }) => {
     const named = file instanceof File ? file : new File([file], name, { type: file.type });
     // Only a push with pictures uploads: the call's contract stays off the first download.

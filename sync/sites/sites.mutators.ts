@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { id, MAX_WHOLE_NUMBER, yn } from '../api/fields.ts';
+import type { SiteUnits } from '../device-store.ts';
 import { defineMutator } from '../mutator.ts';
 import {
   type DraftFields,
@@ -10,7 +11,6 @@ import {
 } from '../site-fields.ts';
 import { Expiry } from './expiry.ts';
 import { localSiteIdx } from './local-site.ts';
-import type { SiteUnits } from '../device-store.ts';
 import { type SaveFields, saveFieldsSchema } from './registration.ts';
 
 /**

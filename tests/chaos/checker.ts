@@ -87,7 +87,11 @@ export function checkOutcomes({
         });
       } else if (status === undefined) {
         if (!local && !write.shownRefused) {
-          history.flag({ kind: 'lost', device: write.device, detail: `${what} left the outbox, never reached the server` });
+          history.flag({
+            kind: 'lost',
+            device: write.device,
+            detail: `${what} left the outbox, never reached the server`,
+          });
         }
       } else if (status === 'rejected') {
         if (!local && !write.shownRefused) {
@@ -104,8 +108,11 @@ export function checkOutcomes({
           detail: `${what} shown refused (${local.error_msg}) but the server ${status} it`,
         });
       } else if (status === 'conflict') {
-        const conflict = conflictOf.get(write.mutationId) as { f_idx: number; resolved_at: string | null } | undefined;
-        const shown = conflict && (history.conflictsShown.get(write.device)?.has(conflict.f_idx) || conflict.resolved_at);
+        const conflict = conflictOf.get(write.mutationId) as
+          | { f_idx: number; resolved_at: string | null }
+          | undefined;
+        const shown =
+          conflict && (history.conflictsShown.get(write.device)?.has(conflict.f_idx) || conflict.resolved_at);
         if (!shown) {
           history.flag({
             kind: 'silentlyDropped',
@@ -135,11 +142,23 @@ function checkEffect({
   const count = sqlite.prepare(table.sql).pluck().get(write.marker) as number;
   const what = `${write.name} ${write.mutationId.slice(0, 8)}`;
   if (count > 1) {
-    history.flag({ kind: 'appliedTwice', device: write.device, detail: `${what} made ${count} rows on the server` });
+    history.flag({
+      kind: 'appliedTwice',
+      device: write.device,
+      detail: `${what} made ${count} rows on the server`,
+    });
   } else if (!table.atMostOnce && status === 'applied' && count === 0) {
-    history.flag({ kind: 'wrongOutcome', device: write.device, detail: `${what} recorded applied, no row made` });
+    history.flag({
+      kind: 'wrongOutcome',
+      device: write.device,
+      detail: `${what} recorded applied, no row made`,
+    });
   } else if (status === 'rejected' && count > 0 && !table.atMostOnce) {
-    history.flag({ kind: 'wrongOutcome', device: write.device, detail: `${what} recorded refused, yet made a row` });
+    history.flag({
+      kind: 'wrongOutcome',
+      device: write.device,
+      detail: `${what} recorded refused, yet made a row`,
+    });
   }
 }
 
@@ -148,7 +167,15 @@ function checkEffect({
  * minus the amount), the last balance is the member's points, a post's or notification's
  * made+/push charge is taken once, and each purchase key charged once.
  */
-export function checkCharges({ history, sqlite, members }: { history: History; sqlite: SQLite.Database; members: Member[] }): void {
+export function checkCharges({
+  history,
+  sqlite,
+  members,
+}: {
+  history: History;
+  sqlite: SQLite.Database;
+  members: Member[];
+}): void {
   const logs = sqlite.prepare(
     'SELECT f_idx, f_type, f_point, f_point_final, f_reason, f_ref FROM point_logs WHERE f_user_idx = ? ORDER BY f_idx',
   );
@@ -177,7 +204,11 @@ export function checkCharges({ history, sqlite, members }: { history: History; s
       if (row.f_ref && row.f_reason !== 'plan') {
         const key = `${row.f_reason}|${row.f_ref}`;
         if (refs.has(key)) {
-          history.flag({ kind: 'chargedTwice', device: member.index, detail: `${row.f_reason} ${row.f_ref} charged twice` });
+          history.flag({
+            kind: 'chargedTwice',
+            device: member.index,
+            detail: `${row.f_reason} ${row.f_ref} charged twice`,
+          });
         }
         refs.add(key);
       }
@@ -213,11 +244,17 @@ export function checkCharges({ history, sqlite, members }: { history: History; s
       device: record.device,
     });
   }
-  const stored = sqlite.prepare('SELECT COUNT(*) FROM purchase_requests WHERE f_user_idx = ? AND f_key = ?').pluck();
+  const stored = sqlite
+    .prepare('SELECT COUNT(*) FROM purchase_requests WHERE f_user_idx = ? AND f_key = ?')
+    .pluck();
   for (const [key, { ok, member, device }] of keys) {
     const n = stored.get(member, key) as number;
     if (ok && n !== 1) {
-      history.flag({ kind: 'chargedTwice', device, detail: `purchase ${key} answered bought, ${n} purchases stored` });
+      history.flag({
+        kind: 'chargedTwice',
+        device,
+        detail: `purchase ${key} answered bought, ${n} purchases stored`,
+      });
     }
   }
 }
@@ -253,7 +290,13 @@ export async function deviceState(db: LocalDb): Promise<Record<string, unknown>>
 }
 
 /** What a fresh device of this member pulls from the server now: the server's rows for its scope. */
-export async function referenceState({ member, port }: { member: Member; port: number }): Promise<Record<string, unknown>> {
+export async function referenceState({
+  member,
+  port,
+}: {
+  member: Member;
+  port: number;
+}): Promise<Record<string, unknown>> {
   const db = new LocalDb(`reference-${member.idx}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   const engine = new SyncEngine({
     db,
@@ -272,7 +315,11 @@ export async function referenceState({ member, port }: { member: Member; port: n
 }
 
 /** The differences between a device and the reference, one line each (at most `max`). */
-export function differences(device: Record<string, unknown>, reference: Record<string, unknown>, max = 6): string[] {
+export function differences(
+  device: Record<string, unknown>,
+  reference: Record<string, unknown>,
+  max = 6,
+): string[] {
   const out: string[] = [];
   for (const table of Object.keys(reference)) {
     const mine = (device[table] ?? {}) as Record<string, unknown>;
@@ -281,8 +328,12 @@ export function differences(device: Record<string, unknown>, reference: Record<s
       if (out.length >= max) return out;
       const a = mine[key];
       const b = theirs[key];
-      if (a === undefined) out.push(`${table} ${key}: missing on the device`);
-      else if (b === undefined) out.push(`${table} ${key}: on the device only`);
+      const of = (row: unknown) => {
+        const site = (row as { f_site_idx?: number } | undefined)?.f_site_idx;
+        return table !== 'sites' && site !== undefined ? ` (site ${site})` : '';
+      };
+      if (a === undefined) out.push(`${table} ${key}${of(b)}: missing on the device`);
+      else if (b === undefined) out.push(`${table} ${key}${of(a)}: on the device only`);
       else {
         const fields = fieldDiff(a, b);
         if (fields.length > 0) out.push(`${table} ${key}: ${fields.slice(0, 4).join('; ')}`);
@@ -318,7 +369,10 @@ function short(v: unknown): string {
 export function checkMemoOrder({ history, sqlite }: { history: History; sqlite: SQLite.Database }): void {
   const order = new Map<string, { device: number; site: number; index: number; refused: boolean }>();
   const refusedIds = new Set(
-    (sqlite.prepare("SELECT mutation_id FROM sync_mutations WHERE status = 'rejected'").pluck().all() as string[]),
+    sqlite
+      .prepare("SELECT mutation_id FROM sync_mutations WHERE status = 'rejected'")
+      .pluck()
+      .all() as string[],
   );
   const perKey = new Map<string, number>();
   for (const write of history.writes.values()) {

@@ -39,7 +39,10 @@ const report = summary(result);
 console.log(JSON.stringify(report, null, 2));
 if (values.out) {
   mkdirSync(path.dirname(values.out), { recursive: true });
-  writeFileSync(values.out, `${JSON.stringify({ ...report, measured_at: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    values.out,
+    `${JSON.stringify({ ...report, measured_at: new Date().toISOString() }, null, 2)}\n`,
+  );
   log(`wrote ${values.out}`);
 }
 if (result.anomalies.length === 0) {

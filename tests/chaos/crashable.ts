@@ -56,7 +56,13 @@ export class CrashableIdb {
    * Kills the device in the middle of its next read-write transaction (within `withinMs`, else
    * wherever it is). Answers the stores of the transaction it was in, or null when it was idle.
    */
-  async killMidTransaction({ requests, withinMs }: { requests: number; withinMs: number }): Promise<string[] | null> {
+  async killMidTransaction({
+    requests,
+    withinMs,
+  }: {
+    requests: number;
+    withinMs: number;
+  }): Promise<string[] | null> {
     const hit = await new Promise<IDBTransaction | null>((resolve) => {
       const timer = setTimeout(() => {
         this.aim = null;

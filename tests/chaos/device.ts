@@ -6,6 +6,7 @@ import { SyncEngine, type SyncEnvironment } from '../../src/sync/engine.ts';
 import { syncTables } from '../../src/sync/local-store.ts';
 import { createFetchTransport } from '../../src/sync/transport.ts';
 import { API_BASE, Headers } from '../../sync/codes.ts';
+import type { PullResponse } from '../../sync/protocol.ts';
 import { CrashableIdb } from './crashable.ts';
 import type { FaultProxy } from './proxy.ts';
 import type { Member } from './world.ts';
@@ -36,6 +37,19 @@ export interface DeviceEvents {
   /** The device showed something (after an operation, after a sync cycle, on a tick). */
   snapshot: (s: Snapshot) => void;
   log: (text: string) => void;
+}
+
+/** A pull page in one line: its changes by kind, with their keys. */
+function describePage(page: PullResponse): string {
+  const byKind = new Map<string, string[]>();
+  for (const c of page.changes) {
+    const kind = `${c.t}${c.op === 'del' ? ' del' : ''}`;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), String(c.key)]);
+  }
+  const parts = [...byKind].map(
+    ([kind, keys]) => `${kind} ${keys.slice(0, 12).join(',')}${keys.length > 12 ? '…' : ''}`,
+  );
+  return `${parts.join('; ')}${page.more ? ' (more)' : ''}${page.reset ? ' (reset)' : ''} last_seq ${page.last_seq}`;
 }
 
 export type RpcResult<T> =
@@ -153,7 +167,27 @@ export class Device {
         return fetch(input, init);
       },
     });
-    const engine = new SyncEngine({ db, transport, env: this.environment(), batchSize: 50 });
+    // Every page and push answer goes into the history: what the device was told, and when.
+    const logged: typeof transport = {
+      ...transport,
+      pull: async (request) => {
+        const page = await transport.pull(request);
+        if (alive.value && page.changes.length > 0)
+          this.events.log(`device ${this.index} pulled ${describePage(page)}`);
+        return page;
+      },
+      push: async (request) => {
+        const answer = await transport.push(request);
+        if (alive.value) {
+          const results = answer.results
+            .map((r) => `${r.seq}:${r.status[0]}${r.duplicate ? '(dup)' : ''}`)
+            .join(' ');
+          this.events.log(`device ${this.index} push answered last_seq ${answer.last_seq} [${results}]`);
+        }
+        return answer;
+      },
+    };
+    const engine = new SyncEngine({ db, transport: logged, env: this.environment(), batchSize: 50 });
     const mutate = engine.mutate.bind(engine);
     engine.mutate = async (name, input) => {
       this.lastQueued = null;

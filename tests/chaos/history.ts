@@ -295,7 +295,11 @@ export function expectationsOf(entry: OutboxEntry): Expectation[] {
       const out: Expectation[] = [];
       const draftId = a.draft_id as string | null | undefined;
       if (draftId) {
-        out.push({ key: `drafts|${draftId}`, holds: (s) => !s.drafts.has(draftId), describe: `draft ${draftId} saved` });
+        out.push({
+          key: `drafts|${draftId}`,
+          holds: (s) => !s.drafts.has(draftId),
+          describe: `draft ${draftId} saved`,
+        });
       }
       const siteIdx = a.site_idx as number | null | undefined;
       const site = siteIdx && siteIdx > 0 ? siteIdx : draftId ? localSiteIdx(draftId) : null;
@@ -314,13 +318,18 @@ export function expectationsOf(entry: OutboxEntry): Expectation[] {
           describe: `site ${site} ${field} = ${JSON.stringify(value)}`,
         });
       }
-      const dongs = changes.dongs as Array<{ f_dong: string; hos?: Array<Record<string, unknown>> }> | undefined;
+      const dongs = changes.dongs as
+        | Array<{ f_dong: string; hos?: Array<Record<string, unknown>> }>
+        | undefined;
       if (dongs && siteIdx && siteIdx > 0) {
         out.push({
           key: `units|${site}`,
           holds: (s) => {
             if (!s.sites.has(site)) return null;
-            const shown = (s.dongs.get(site) ?? []) as Array<{ f_dong: string; hos?: Array<Record<string, unknown>> }>;
+            const shown = (s.dongs.get(site) ?? []) as Array<{
+              f_dong: string;
+              hos?: Array<Record<string, unknown>>;
+            }>;
             return dongs.every((d) => {
               const local = shown.find((x) => x.f_dong === d.f_dong);
               return (d.hos ?? []).every((ho) => {
@@ -349,7 +358,11 @@ export function expectationsOf(entry: OutboxEntry): Expectation[] {
     case 'resolveConflict': {
       const conflict = a.conflict_idx as number;
       return [
-        { key: `conflicts|${conflict}`, holds: (s) => !s.conflicts.has(conflict), describe: `conflict ${conflict} settled` },
+        {
+          key: `conflicts|${conflict}`,
+          holds: (s) => !s.conflicts.has(conflict),
+          describe: `conflict ${conflict} settled`,
+        },
       ];
     }
     default:

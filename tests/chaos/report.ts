@@ -54,9 +54,13 @@ export function failureReport({
   const lines: string[] = [];
   const { schedule } = result;
   lines.push(`CHAOS FAILED: seed ${schedule.seed}, ${schedule.devices} devices, ${schedule.seconds} s`);
-  lines.push(`reproduce: npm run chaos -- --devices ${schedule.devices} --seconds ${schedule.seconds} --seed ${schedule.seed}`);
+  lines.push(
+    `reproduce: npm run chaos -- --devices ${schedule.devices} --seconds ${schedule.seconds} --seed ${schedule.seed}`,
+  );
   for (const a of result.anomalies) {
-    lines.push(`  ${a.kind}${a.device === null ? '' : ` (device ${a.device})`} at ${(a.at / 1000).toFixed(1)}s: ${a.detail}`);
+    lines.push(
+      `  ${a.kind}${a.device === null ? '' : ` (device ${a.device})`} at ${(a.at / 1000).toFixed(1)}s: ${a.detail}`,
+    );
   }
   const shown = shortest?.result ? shortest : { schedule, result };
   const s = shown.schedule;
@@ -65,12 +69,17 @@ export function failureReport({
   );
   for (const e of s.events) lines.push(`  ${describeEvent(e)}`);
   const failing = shown.result ?? result;
-  const first = failing.anomalies[0];
-  if (first) {
-    lines.push('what happened up to the first anomaly:');
-    const until = failing.log.findIndex((l) => l.text.startsWith('ANOMALY'));
-    const window = failing.log.slice(Math.max(0, until - 40), until + 1);
-    for (const l of window) lines.push(`  ${(l.at / 1000).toFixed(2).padStart(8)}s ${l.text}`);
+  // For each anomaly (the first few), what its device went through before it.
+  for (const anomaly of failing.anomalies.slice(0, 4)) {
+    lines.push(`before "${anomaly.kind}${anomaly.device === null ? '' : ` on device ${anomaly.device}`}":`);
+    const mine = failing.log.filter(
+      (l) =>
+        l.at <= anomaly.at &&
+        (anomaly.device === null ||
+          l.text.includes(`device ${anomaly.device} `) ||
+          /^fault .* on server|^server/.test(l.text)),
+    );
+    for (const l of mine.slice(-30)) lines.push(`  ${(l.at / 1000).toFixed(2).padStart(8)}s ${l.text}`);
   }
   return lines.join('\n');
 }

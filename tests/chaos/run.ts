@@ -7,7 +7,14 @@ import { createRng } from '../../server/seed/random.ts';
 import { ApiError, NetworkError } from '../../src/api/client.ts';
 import { freePort } from '../support/free-port.ts';
 import { startServerProcess } from '../support/server-process.ts';
-import { checkCharges, checkMemoOrder, checkOutcomes, deviceState, differences, referenceState } from './checker.ts';
+import {
+  checkCharges,
+  checkMemoOrder,
+  checkOutcomes,
+  deviceState,
+  differences,
+  referenceState,
+} from './checker.ts';
 import { Device } from './device.ts';
 import { type Anomaly, History } from './history.ts';
 import { FaultProxy, sleep } from './proxy.ts';
@@ -130,13 +137,16 @@ async function play({
       if (run) void Promise.resolve(run()).catch(() => {});
     }, ms);
   };
-  const serverUp = () => server !== null && server.exitCode === null && server.signalCode === null && !restarting;
+  const serverUp = () =>
+    server !== null && server.exitCode === null && server.signalCode === null && !restarting;
 
   const applyFault = async (event: FaultEvent) => {
     const rng = createRng(event.seed);
     const device = devices[event.target];
     history.countFault(event.fault);
-    history.note(`fault ${event.fault} on ${device ? `device ${device.index}` : 'server'} for ${event.ms} ms`);
+    history.note(
+      `fault ${event.fault} on ${device ? `device ${device.index}` : 'server'} for ${event.ms} ms`,
+    );
     switch (event.fault) {
       case 'partition':
         device?.proxy.add({ fault: rng.chance(0.5) ? 'refuse' : 'inbound', ms: event.ms, seed: event.seed });
@@ -235,7 +245,8 @@ async function play({
   const healthySince = new Map<number, number>();
   const watch = setInterval(() => {
     for (const device of devices) {
-      const healthy = device.running && !device.proxy.faulty() && serverUp() && device.engine?.status().online !== false;
+      const healthy =
+        device.running && !device.proxy.faulty() && serverUp() && device.engine?.status().online !== false;
       if (!healthy) {
         healthySince.delete(device.index);
         continue;
@@ -311,7 +322,8 @@ async function play({
     }
     // Every device shows what a fresh device of its member pulls, on its own.
     const references = new Map<number, Record<string, unknown>>();
-    for (const device of devices) references.set(device.index, await referenceState({ member: device.member, port }));
+    for (const device of devices)
+      references.set(device.index, await referenceState({ member: device.member, port }));
     const matches = (index: number, state: Record<string, unknown>) =>
       differences(state, references.get(index) ?? {}, 1).length === 0;
     const settledAt = (index: number): number | null => {
@@ -357,7 +369,9 @@ async function play({
     try {
       await withDeadline(device.engine?.sync() ?? Promise.resolve(), KICK_BOUND_MS);
     } catch (err) {
-      history.note(`device ${device.index}: a kicked sync failed: ${err instanceof Error ? err.message : String(err)}`);
+      history.note(
+        `device ${device.index}: a kicked sync failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   };
 
@@ -379,7 +393,9 @@ async function play({
     }
     if (event.at - lastReport >= 30_000) {
       lastReport = event.at;
-      progress(`${Math.round(event.at / 1000)}s: ${history.writes.size} writes, ${history.anomalies.length} anomalies`);
+      progress(
+        `${Math.round(event.at / 1000)}s: ${history.writes.size} writes, ${history.anomalies.length} anomalies`,
+      );
     }
   }
   const end = start + shift + schedule.seconds * 1000;
@@ -397,7 +413,8 @@ async function play({
     sqlite.close();
   }
   for (const line of serverLines) {
-    if (/"level":(50|60)/.test(line)) history.flag({ kind: 'appError', device: null, detail: `server: ${line.slice(0, 300)}` });
+    if (/"level":(50|60)/.test(line))
+      history.flag({ kind: 'appError', device: null, detail: `server: ${line.slice(0, 300)}` });
   }
   return {
     schedule,

@@ -60,6 +60,9 @@ export async function shrink({
 
 /** A schedule ends a little after its last event: a shorter history is also a shorter run. */
 function trimmed(schedule: Schedule): Schedule {
-  const last = schedule.events.reduce((max, e: ChaosEvent) => Math.max(max, e.at + ('ms' in e ? e.ms : 0)), 0);
+  const last = schedule.events.reduce(
+    (max, e: ChaosEvent) => Math.max(max, e.at + ('ms' in e ? e.ms : 0)),
+    0,
+  );
   return { ...schedule, seconds: Math.min(schedule.seconds, Math.ceil(last / 1000) + 3) };
 }

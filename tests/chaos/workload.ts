@@ -54,7 +54,8 @@ export async function performOp({
   const engine = device.engine;
   const db = device.db;
   if (!engine || !db) return skipped('device not running');
-  const marker = () => `c${shared.world.members.length}-${device.index}-${++shared.serial}-${rng.int(0, 1e6)}`;
+  const marker = () =>
+    `c${shared.world.members.length}-${device.index}-${++shared.serial}-${rng.int(0, 1e6)}`;
   const mutate = async <N extends MutatorName>(name: N, args: MutatorInput<N>, mark?: string) => {
     const entry: OutboxEntry = await engine.mutate(name, args);
     shared.history.recordWrite({
@@ -70,8 +71,11 @@ export async function performOp({
   const sites = [...snapshot.sites.entries()].filter(([idx]) => idx > 0);
   for (const [idx] of sites) shared.knownSites.add(idx);
   const own = sites.filter(([, s]) => (s.row as { f_user_idx?: number }).f_user_idx === device.member.idx);
-  const openSites = sites.filter(([idx, s]) => (s.row as { f_site_type?: string }).f_site_type === 'O' && snapshot.dongs.has(idx));
-  const anySite = () => (sites.length > 0 && rng.chance(0.85) ? rng.pick(sites)[0] : rng.pick([...shared.knownSites, 1]));
+  const openSites = sites.filter(
+    ([idx, s]) => (s.row as { f_site_type?: string }).f_site_type === 'O' && snapshot.dongs.has(idx),
+  );
+  const anySite = () =>
+    sites.length > 0 && rng.chance(0.85) ? rng.pick(sites)[0] : rng.pick([...shared.knownSites, 1]);
 
   switch (op) {
     case 'like': {
@@ -92,7 +96,11 @@ export async function performOp({
       if (draft && rng.chance(0.3)) {
         // The registration finished: the final save of the draft.
         const session = sessionOfDraft(draft);
-        await finalSave({ engine, session, fields: complete(session.kind, `등록 ${marker()}`, device.groups) });
+        await finalSave({
+          engine,
+          session,
+          fields: complete(session.kind, `등록 ${marker()}`, device.groups),
+        });
         recordLast({ device, shared, name: 'saveSite', marker: draft.key });
         return { done: `final save of draft ${draft.key}` };
       }
@@ -151,7 +159,10 @@ export async function performOp({
     case 'complete': {
       if (sites.length === 0) return skipped('no site');
       const [site, row] = rng.pick(sites);
-      await mutate('setCompleteSite', { site_idx: site, complete_status: row.f_complete === 'Y' ? 'N' : 'Y' });
+      await mutate('setCompleteSite', {
+        site_idx: site,
+        complete_status: row.f_complete === 'Y' ? 'N' : 'Y',
+      });
       return { done: `complete ${site}` };
     }
     case 'reportSite': {
@@ -168,12 +179,20 @@ export async function performOp({
     case 'reportUnit': {
       if (openSites.length === 0) return skipped('no new-open site');
       const site = rng.pick(openSites)[0];
-      const hos = (snapshot.dongs.get(site) ?? []).flatMap((d) => ((d as { hos?: Array<{ f_idx: number }> }).hos ?? []));
+      // Units saved on the device and not synced yet (negative ids) offer no report (UnitInfoPopup).
+      const hos = (snapshot.dongs.get(site) ?? [])
+        .flatMap((d) => (d as { hos?: Array<{ f_idx: number }> }).hos ?? [])
+        .filter((h) => h.f_idx > 0);
       if (hos.length === 0) return skipped('no unit');
       const mark = marker();
       await mutate(
         'reportHo_app',
-        { site_idx: site, ho_idx: rng.pick(hos).f_idx, report_type: rng.pick(unitReportTypes), memo: `호 제보 ${mark}` },
+        {
+          site_idx: site,
+          ho_idx: rng.pick(hos).f_idx,
+          report_type: rng.pick(unitReportTypes),
+          memo: `호 제보 ${mark}`,
+        },
         mark,
       );
       return { done: `report unit of ${site}` };
@@ -211,7 +230,12 @@ export async function performOp({
       const mark = marker();
       await mutate(
         'addNotify',
-        { title: `알림 ${mark}`, content: `카오스 알림 ${mark}`, site_idx: site, made: rng.chance(0.3) ? 'Y' : 'N' },
+        {
+          title: `알림 ${mark}`,
+          content: `카오스 알림 ${mark}`,
+          site_idx: site,
+          made: rng.chance(0.3) ? 'Y' : 'N',
+        },
         mark,
       );
       return { done: `notify about ${site}` };
@@ -227,7 +251,9 @@ export async function performOp({
       const conflicts = [...snapshot.conflicts.values()];
       if (conflicts.length === 0) return skipped('no conflict');
       const conflict = rng.pick(conflicts);
-      const choose = Object.fromEntries(conflict.fields.map((f) => [f, rng.chance(0.5) ? 'mine' : 'theirs'] as const));
+      const choose = Object.fromEntries(
+        conflict.fields.map((f) => [f, rng.chance(0.5) ? 'mine' : 'theirs'] as const),
+      );
       await mutate('resolveConflict', { conflict_idx: conflict.f_idx, draft_id: conflict.draft_id, choose });
       return { done: `resolve conflict ${conflict.f_idx}` };
     }
@@ -281,11 +307,21 @@ function recordLast({
 }
 
 async function refreshPosts({ device, shared }: { device: Device; shared: Shared }): Promise<void> {
-  const page = await device.rpc<{ list: Array<{ f_idx: number }> }>('/community/getCommunityList', { page_num: 1 });
+  const page = await device.rpc<{ list: Array<{ f_idx: number }> }>('/community/getCommunityList', {
+    page_num: 1,
+  });
   if (page.ok) for (const post of page.data.list) shared.knownPosts.add(post.f_idx);
 }
 
-async function viewSite({ device, shared, site }: { device: Device; shared: Shared; site: number }): Promise<Outcome> {
+async function viewSite({
+  device,
+  shared,
+  site,
+}: {
+  device: Device;
+  shared: Shared;
+  site: number;
+}): Promise<Outcome> {
   const res = await device.rpc('/site/getSiteDetail', { site_idx: site });
   shared.history.recordOnline({
     device: device.index,
@@ -366,7 +402,15 @@ async function transfer({
  * A usage plan bought with points, as the usage extension popup does it: one key per purchase,
  * kept for a retry after a lost answer (the member taps again), dropped after a refusal.
  */
-async function purchase({ device, shared, rng }: { device: Device; shared: Shared; rng: Rng }): Promise<Outcome> {
+async function purchase({
+  device,
+  shared,
+  rng,
+}: {
+  device: Device;
+  shared: Shared;
+  rng: Rng;
+}): Promise<Outcome> {
   const plan = rng.pick([
     { period: 0, made: 5, push: 0 },
     { period: 0, made: 0, push: 5 },

@@ -65,9 +65,11 @@ export async function prepareWorld({ dir, devices }: { dir: string; devices: num
       })
       .returning('f_idx')
       .executeTakeFirstOrThrow();
-    await handle.db.transaction().execute((trx) =>
-      changePoints({ trx, userIdx: user.f_idx, type: 'A', amount: STARTING_POINTS, reason: 'chaos', now }),
-    );
+    await handle.db
+      .transaction()
+      .execute((trx) =>
+        changePoints({ trx, userIdx: user.f_idx, type: 'A', amount: STARTING_POINTS, reason: 'chaos', now }),
+      );
     const token = newToken();
     const deviceId = `chaos-device-${i}-${randomUUID().slice(0, 8)}`;
     session.run(
@@ -149,8 +151,20 @@ export async function furnishWorld({ world, baseUrl }: { world: World; baseUrl: 
   }
   for (const member of members) {
     const [first, second] = groupsOf(member.index).map((g) => groups[g] as number);
-    await registerSite({ baseUrl, member, kind: 'O', name: `${member.name} 신축 현장`, group: first as number });
-    await registerSite({ baseUrl, member, kind: 'G', name: `${member.name} 일반 현장`, group: second ?? (first as number) });
+    await registerSite({
+      baseUrl,
+      member,
+      kind: 'O',
+      name: `${member.name} 신축 현장`,
+      group: first as number,
+    });
+    await registerSite({
+      baseUrl,
+      member,
+      kind: 'G',
+      name: `${member.name} 일반 현장`,
+      group: second ?? (first as number),
+    });
   }
   world.groups = groups;
 }

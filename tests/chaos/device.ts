@@ -138,6 +138,11 @@ export class Device {
     for (const handler of this.listeners.get(event) ?? []) handler();
   }
 
+  /** What the browser says (navigator.onLine). */
+  get browserOnline(): boolean {
+    return this.onLine;
+  }
+
   /** The browser's network switch (airplane mode): `online`/`offline` events as a browser fires them. */
   setOnline(online: boolean): void {
     if (this.onLine === online) return;

@@ -28,6 +28,10 @@ export function summary(result: RunResult): Record<string, unknown> {
     operations_by_kind: sortKeys(result.opsByKind),
     faults_injected_by_kind: sortKeys(result.faultsByKind),
     fault_kinds: Object.keys(result.faultsByKind).length,
+    device_crashes: {
+      inside_a_transaction: result.crashes.insideTransaction,
+      idle: result.crashes.idle,
+    },
     anomalies_by_kind: anomaliesByKind(result),
     anomalies: result.anomalies.length,
     convergence_after_last_fault_ms: {

@@ -56,7 +56,12 @@ const shortest =
     ? await shrink({ schedule, kinds, budgetMs, run: (s) => runChaos({ schedule: s }), progress: log })
     : null;
 console.log(failureReport({ result, shortest }));
+// The whole log of the first failing run, for what the report leaves out.
+writeFileSync(
+  `chaos-failure-${schedule.seed}.log`,
+  `${result.log.map((l) => `${(l.at / 1000).toFixed(2).padStart(8)}s ${l.text}`).join('\n')}\n`,
+);
 const file = `chaos-failure-${schedule.seed}.json`;
 writeFileSync(file, `${JSON.stringify(shortest?.result ? shortest.schedule : schedule, null, 2)}\n`);
-log(`history written to ${file}: npm run chaos -- --replay ${file}`);
+log(`history written to ${file} (its log to chaos-failure-${schedule.seed}.log): npm run chaos -- --replay ${file}`);
 process.exit(1);

@@ -269,6 +269,25 @@ export class Device {
     }
   }
 
+  /** For a stall's diagnosis: the entry, the stored sequence and what the engine holds in memory. */
+  async describeOutbox(mutationId: string): Promise<string> {
+    const db = this.db;
+    const engine = this.engine;
+    if (!db || !engine) return 'not running';
+    const entry = await db.outbox.where('mutation_id').equals(mutationId).first().catch(() => undefined);
+    const sequence = (await db.syncMeta.get('sequence'))?.value;
+    const inside = engine as unknown as { readFrom: number; accepted: Map<number, number>; running: unknown };
+    return JSON.stringify({
+      entry: entry && { key: entry.seq, push_seq: entry.push_seq, status: entry.status, error: entry.error_msg },
+      sequence,
+      readFrom: inside.readFrom,
+      accepted: entry?.seq !== undefined ? inside.accepted.get(entry.seq) : undefined,
+      acceptedCount: inside.accepted.size,
+      syncing: inside.running !== null,
+      status: engine.status(),
+    });
+  }
+
   /** The member's groups, read online; kept as they were when the network is missing. */
   async refreshGroups(): Promise<void> {
     const mine = await this.rpc<{ list: Array<{ f_idx: number }> }>('/group/getMyGroupList', {});

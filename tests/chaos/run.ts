@@ -233,14 +233,17 @@ function stallWatch({
       if (since === undefined || Date.now() - since < STALL_BOUND_MS) continue;
       const waiting = (await device.db?.outbox.toArray().catch(() => [])) ?? [];
       for (const entry of waiting) {
-        if (entry.status === 'rejected') continue;
-        const from = Math.max(since, history.writes.get(entry.mutation_id)?.madeAt ?? 0);
+        // An entry not recorded yet was queued this instant (the app has not shown it as saved yet).
+        const record = history.writes.get(entry.mutation_id);
+        if (entry.status === 'rejected' || !record) continue;
+        const from = Math.max(since, record.madeAt);
         if (Date.now() - from > STALL_BOUND_MS) {
           history.flag({
             kind: 'stalledOutbox',
             device: device.index,
             detail: `${entry.name} ${entry.mutation_id.slice(0, 8)} waiting ${Math.round((Date.now() - from) / 1000)} s on a healthy link`,
           });
+          history.note(`device ${device.index} stall: ${await device.describeOutbox(entry.mutation_id)}`);
         }
       }
     }

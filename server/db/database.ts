@@ -4,8 +4,10 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrations } from '../../migrations/index.ts';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
+import { metrics } from '../ops/metrics.ts';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { timedDialect } from './timed-dialect.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -26,7 +28,12 @@ export function openDatabase({ file }: { file: string }): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   applyPragmas(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: timedDialect({
+      dialect: new SqliteDialect({ database: sqlite }),
+      waited: metrics.connectionWait,
+    }),
+  });
   return { dialect: 'sqlite', db, sqlite, close: () => db.destroy() };
 }
 

@@ -1,7 +1,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { metrics } from '../ops/metrics.ts';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
+import { timedDialect } from './timed-dialect.ts';
 
 /**
  * PostgreSQL through kysely's PostgresDialect over a `pg` pool. Values come back as the
@@ -87,7 +89,10 @@ export function openPostgres({
     options: '-c TimeZone=UTC',
   });
   pool.on('error', onIdleError);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The wait for a pool connection is bunyang_db_connection_wait_seconds, as the one connection's on SQLite.
+  const db = new Kysely<Database>({
+    dialect: timedDialect({ dialect: new PostgresDialect({ pool }), waited: metrics.connectionWait }),
+  });
   const close = async () => {
     // kysely ends the pool only once it has used it.
     await db.destroy();

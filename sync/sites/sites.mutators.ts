@@ -192,22 +192,21 @@ export const saveSite = defineMutator({
  * or unit made on the device gets a negative id of its own until the pull brings the server's.
  */
 function localUnits({ siteIdx, dongs }: { siteIdx: number; dongs: SaveFields['dongs'] & object }): SiteUnits {
-  // Distinct from every server id (positive) and from another site's device ids (at most 200 buildings).
-  const localId = (n: number) => -(Math.abs(siteIdx) * 2 ** 19 + (siteIdx < 0 ? 2 ** 18 : 0) + n + 1);
-  let made = 0;
+  // A building's id is the key of its record: distinct from every server id (positive) and from
+  // every other site's device ids (a site has at most 200 buildings). A unit's is only compared
+  // within its site.
+  const dongId = (order: number) => -(Math.abs(siteIdx) * 512 + (siteIdx < 0 ? 256 : 0) + order + 1);
+  let units = 0;
   return {
     f_site_idx: siteIdx,
-    dongs: dongs.map(({ f_idx, hos = [], ...dong }, order) => {
-      const dongIdx = f_idx !== undefined && f_idx > 0 ? f_idx : localId(made++);
-      return {
-        ...dong,
-        f_editable: dong.f_editable ?? 'Y',
-        f_idx: dongIdx,
-        f_site_idx: siteIdx,
-        f_order: order,
-        hos: hos.map(({ f_idx: hoIdx, ...ho }) => ({ ...ho, f_idx: hoIdx ?? localId(made++) })),
-      };
-    }),
+    dongs: dongs.map(({ f_idx, hos = [], ...dong }, order) => ({
+      ...dong,
+      f_editable: dong.f_editable ?? 'Y',
+      f_idx: f_idx !== undefined && f_idx > 0 ? f_idx : dongId(order),
+      f_site_idx: siteIdx,
+      f_order: order,
+      hos: hos.map(({ f_idx: hoIdx, ...ho }) => ({ ...ho, f_idx: hoIdx ?? -++units })),
+    })),
   };
 }
 

@@ -38,16 +38,19 @@ export class CrashableIdb {
     tx.addEventListener('complete', done);
     tx.addEventListener('abort', done);
     tx.addEventListener('error', done);
-    const aim = this.aim;
-    if (!aim || tx.mode !== 'readwrite') return;
-    this.aim = null;
-    // Counted by the object stores it opens: the kill lands after that many requests began.
+    if (!this.aim || tx.mode !== 'readwrite') return;
+    // Counted by the object stores it opens: the kill lands after that many requests began. A
+    // transaction that commits with fewer leaves the aim for the next one.
     let opened = 0;
     const objectStore = tx.objectStore.bind(tx);
     tx.objectStore = (name: string) => {
       const store = objectStore(name);
       opened++;
-      if (opened === aim.requests) queueMicrotask(() => aim.hit(tx));
+      const aim = this.aim;
+      if (aim && opened === aim.requests) {
+        this.aim = null;
+        queueMicrotask(() => aim.hit(tx));
+      }
       return store;
     };
   }

@@ -63,5 +63,7 @@ writeFileSync(
 );
 const file = `chaos-failure-${schedule.seed}.json`;
 writeFileSync(file, `${JSON.stringify(shortest?.result ? shortest.schedule : schedule, null, 2)}\n`);
-log(`history written to ${file} (its log to chaos-failure-${schedule.seed}.log): npm run chaos -- --replay ${file}`);
+log(
+  `history written to ${file} (its log to chaos-failure-${schedule.seed}.log): npm run chaos -- --replay ${file}`,
+);
 process.exit(1);

@@ -221,14 +221,17 @@ export class Device {
 
   /** kill -9 in the middle of a Dexie transaction: what was not committed is gone, nothing runs on. */
   async crash({ requests, withinMs }: { requests: number; withinMs: number }): Promise<string[] | null> {
-    const { engine, db, crashable } = this;
+    const { engine, db, crashable, alive, generation } = this;
     if (!engine || !db || !crashable) return null;
     const stores = await crashable.killMidTransaction({ requests, withinMs });
-    this.alive.value = false;
+    alive.value = false;
     engine.stop();
-    this.engine = null;
-    this.db = null;
-    this.crashable = null;
+    // Stopped and started again meanwhile: the new start is not this crash's to end.
+    if (this.generation === generation && this.engine === engine) {
+      this.engine = null;
+      this.db = null;
+      this.crashable = null;
+    }
     db.close();
     return stores;
   }
@@ -274,11 +277,20 @@ export class Device {
     const db = this.db;
     const engine = this.engine;
     if (!db || !engine) return 'not running';
-    const entry = await db.outbox.where('mutation_id').equals(mutationId).first().catch(() => undefined);
+    const entry = await db.outbox
+      .where('mutation_id')
+      .equals(mutationId)
+      .first()
+      .catch(() => undefined);
     const sequence = (await db.syncMeta.get('sequence'))?.value;
     const inside = engine as unknown as { readFrom: number; accepted: Map<number, number>; running: unknown };
     return JSON.stringify({
-      entry: entry && { key: entry.seq, push_seq: entry.push_seq, status: entry.status, error: entry.error_msg },
+      entry: entry && {
+        key: entry.seq,
+        push_seq: entry.push_seq,
+        status: entry.status,
+        error: entry.error_msg,
+      },
       sequence,
       readFrom: inside.readFrom,
       accepted: entry?.seq !== undefined ? inside.accepted.get(entry.seq) : undefined,

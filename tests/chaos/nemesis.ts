@@ -61,6 +61,8 @@ export class ServerControl {
  */
 export class Nemesis {
   private readonly pending = new Map<number, () => Promise<void> | void>();
+  private readonly crashing = new Set<Promise<void>>();
+  private readonly crashingDevices = new Set<number>();
   private serial = 0;
 
   constructor(
@@ -115,14 +117,23 @@ export class Nemesis {
         if (device) device.clockOffset += rng.pick([-1, 1]) * rng.pick([2, 7, 25]) * 3_600_000;
         return;
       case 'deviceCrash': {
-        if (!device?.running) return;
-        const stores = await device.crash({ requests: rng.int(1, 4), withinMs: 4_000 });
-        if (stores) history.crashes.insideTransaction++;
-        else history.crashes.idle++;
-        history.note(
-          `device ${device.index} killed ${stores ? `inside a transaction over ${stores.join(', ')}` : 'while idle'}`,
-        );
-        this.later(event.ms, () => device.boot());
+        if (!device?.running || this.crashingDevices.has(device.index)) return;
+        this.crashingDevices.add(device.index);
+        // The kill waits for a transaction to land in; the schedule goes on meanwhile.
+        const crash = (async () => {
+          const stores = await device.crash({ requests: rng.int(1, 4), withinMs: 10_000 });
+          if (stores) history.crashes.insideTransaction++;
+          else history.crashes.idle++;
+          history.note(
+            `device ${device.index} killed ${stores ? `inside a transaction over ${stores.join(', ')}` : 'while idle'}`,
+          );
+          this.later(event.ms, () => device.boot());
+        })();
+        this.crashing.add(crash);
+        void crash.finally(() => {
+          this.crashing.delete(crash);
+          this.crashingDevices.delete(device.index);
+        });
         return;
       }
       case 'deviceStop':
@@ -138,6 +149,7 @@ export class Nemesis {
 
   /** Every fault ends now: restarts done, links healed, devices online and running. */
   async healAll(): Promise<void> {
+    await Promise.all([...this.crashing]);
     for (const heal of [...this.pending.values()]) await heal();
     this.pending.clear();
     if (this.server.restarting) await this.server.restarting;

@@ -99,6 +99,9 @@ export function createApp({
 
   // The test checkout (no payment provider configured) is a page of this server; before the client's fallback.
   deps.adapters.payment.mountPages?.(app);
+  // /pay/ holds the server's own payment pages only (the service worker never serves the shell there
+  // either): with a real provider, as in production, nothing is there, and the app's page must not answer.
+  app.all('/pay/*', (c) => c.notFound());
 
   if (serveClient) mountStatic({ app, deps });
 

@@ -68,7 +68,7 @@ export async function authPhone({
     if (user.f_approval !== 'R') throw alreadyExists(authMessages.alreadyMember);
     if (rejectedToday({ ctx, user })) throw ruleViolation(authMessages.signupRejected);
   }
-  const code = await issueCode({
+  const { code, withdraw } = await issueCode({
     db: ctx.db,
     clock: ctx.clock,
     secret: ctx.config.appSecret,
@@ -81,7 +81,14 @@ export async function authPhone({
   const host = new URL(ctx.config.publicUrl).host;
   // The last line is the WebOTP format, so Android Chrome can fill the code in by itself.
   const text = `[분양톡] 인증번호 [${code}]를 입력해 주세요.\n\n@${host} #${code}`;
-  await ctx.adapters.sms.sendCode({ to: phone, code, text });
+  try {
+    await ctx.adapters.sms.sendCode({ to: phone, code, text });
+  } catch (err) {
+    // The gateway's outage is not the member's: nothing counts, and they hear to try again.
+    await withdraw();
+    ctx.logger.error({ err }, 'SMS gateway failed: verification code not sent');
+    throw ruleViolation(authMessages.codeNotSent, { status: 503 });
+  }
   return { auth: (await isPreregistered({ ctx, phone })) ? ('Y' as const) : ('N' as const) };
 }
 

@@ -52,12 +52,14 @@ export async function issueCode({
   client: CodeClient;
   limits: Config['smsLimits'];
   logger: Pick<Logger, 'warn'>;
-}): Promise<string> {
+}): Promise<IssuedCode> {
   const now = clock.now();
   const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
   const ip = clientNetwork(client.ip);
   const deviceId = (client.deviceId ?? '').trim().slice(0, 100);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  let issued = 0;
+  let replaced: number[] = [];
   await db.transaction().execute(async (trx) => {
     // The ceiling bounds how many rows an hour holds, so this one pass over them stays short.
     const sent = await trx
@@ -90,13 +92,15 @@ export async function issueCode({
         'SMS hourly ceiling reached (SMS_HOURLY_TOTAL): codes are refused until the last hour holds fewer',
       );
     }
-    await trx
+    const replacedRows = await trx
       .updateTable('phone_codes')
       .set({ consumed_at: now.toISOString() })
       .where('f_phone', '=', phone)
       .where('consumed_at', 'is', null)
+      .returning('f_idx')
       .execute();
-    await trx
+    replaced = replacedRows.map((r) => r.f_idx);
+    const inserted = await trx
       .insertInto('phone_codes')
       .values({
         f_phone: phone,
@@ -109,9 +113,34 @@ export async function issueCode({
         f_ip: ip,
         f_device_id: deviceId,
       })
-      .execute();
+      .returning('f_idx')
+      .executeTakeFirstOrThrow();
+    issued = inserted.f_idx;
   });
-  return code;
+  return {
+    code,
+    withdraw: () =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('phone_codes').where('f_idx', '=', issued).execute();
+        if (replaced.length > 0)
+          await trx
+            .updateTable('phone_codes')
+            .set({ consumed_at: null })
+            .where('f_idx', 'in', replaced)
+            .where('consumed_at', '=', now.toISOString())
+            .execute();
+      }),
+  };
+}
+
+/**
+ * A code issued for sending. `withdraw` undoes the issue when the SMS could not be sent: the row
+ * goes (so it counts against no allowance of the phone, device or address) and the codes it
+ * replaced are good again, as if the member had never asked.
+ */
+export interface IssuedCode {
+  code: string;
+  withdraw: () => Promise<void>;
 }
 
 /**

@@ -130,7 +130,17 @@ async function tellPostWriter({
   comment: CommentRecord;
 }): Promise<void> {
   if (post.f_user_idx === comment.f_user_idx) return;
-  if (await hasBlocked({ db: ctx.tx, userIdx: post.f_user_idx, blockedIdx: comment.f_user_idx })) return;
+  // Only a block of the comment's kind silences it: a push missing for a named comment would tie its
+  // writer to an anonymous post the reader blocked.
+  if (
+    await hasBlocked({
+      db: ctx.tx,
+      userIdx: post.f_user_idx,
+      blockedIdx: comment.f_user_idx,
+      anony: comment.f_anony,
+    })
+  )
+    return;
   const name =
     comment.f_anony === 'Y'
       ? renderMessage({ message: communityMessages.anonymous, lang: 'ko' })

@@ -68,7 +68,8 @@ interface PostFilter {
 }
 
 /**
- * The posts a list shows: one category or all, without the writers the viewer stopped seeing;
+ * The posts a list shows: one category or all, without the writers the viewer stopped seeing
+ * (their posts of the kind each block was made from);
  * `writerIdx` keeps one writer's posts (mine, or an admin's look by phone). Writer search never
  * matches an anonymous post unless `moderator`, so a name cannot be probed behind anonymity.
  * `keyword` arrives with its spaces stripped.
@@ -81,7 +82,9 @@ function filteredPosts({ db, viewerIdx, moderator, type, column, keyword, writer
           .selectFrom('community_blocks as b')
           .select('b.f_user_idx')
           .where('b.f_user_idx', '=', viewerIdx)
-          .whereRef('b.f_blocked_user_idx', '=', 'p.f_user_idx'),
+          .whereRef('b.f_blocked_user_idx', '=', 'p.f_user_idx')
+          // A block hides the writing of the kind it was made from (community.tables.ts).
+          .whereRef('b.f_anony', '=', 'p.f_anony'),
       ),
     ),
   );
@@ -327,21 +330,50 @@ export async function markPushRead({
     .execute();
 }
 
-/** The member stopped seeing `blockedIdx`'s posts (reportOrPrevent P). */
+/** The member stopped seeing `blockedIdx`'s writing of this kind (reportOrPrevent P; anonymous or named). */
 export async function hasBlocked({
   db,
   userIdx,
   blockedIdx,
+  anony,
 }: {
   db: DbOrTx;
   userIdx: number;
   blockedIdx: number;
+  anony: 'Y' | 'N';
 }): Promise<boolean> {
   const row = await db
     .selectFrom('community_blocks')
     .select('f_user_idx')
     .where('f_user_idx', '=', userIdx)
     .where('f_blocked_user_idx', '=', blockedIdx)
+    .where('f_anony', '=', anony)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** reportOrPrevent P: the member stops seeing the writer's posts of the kind of the post it was made from. */
+export async function insertBlock({
+  db,
+  userIdx,
+  blockedIdx,
+  anony,
+  now,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  blockedIdx: number;
+  anony: 'Y' | 'N';
+  now: Date;
+}): Promise<void> {
+  await db
+    .insertInto('community_blocks')
+    .values({
+      f_user_idx: userIdx,
+      f_blocked_user_idx: blockedIdx,
+      f_anony: anony,
+      f_reg_time: now.toISOString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

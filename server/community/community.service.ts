@@ -33,6 +33,7 @@ import {
   commentsOf,
   countPostsOnDay,
   findPost,
+  insertBlock,
   insertPost,
   markPushRead,
   type PostRecord,
@@ -347,7 +348,9 @@ export async function postDetail({
 
 /**
  * Spec §7 reportOrPrevent: R reports the post to the admins (once per member), P stops showing the
- * writer's posts to the caller. The writer is found from the post, so anonymity holds.
+ * writer's posts to the caller: those of the post's kind only (anonymous or named), so the blocker
+ * never learns which named posts share a writer with an anonymous one. The writer is found from
+ * the post, so nothing about them is answered.
  */
 export async function reportOrPrevent({
   ctx,
@@ -375,15 +378,13 @@ export async function reportOrPrevent({
       throw alreadyExists(communityMessages.alreadyReported);
     }
   } else {
-    await ctx.tx
-      .insertInto('community_blocks')
-      .values({
-        f_user_idx: ctx.auth.user.f_idx,
-        f_blocked_user_idx: post.f_user_idx,
-        f_reg_time: ctx.now.toISOString(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await insertBlock({
+      db: ctx.tx,
+      userIdx: ctx.auth.user.f_idx,
+      blockedIdx: post.f_user_idx,
+      anony: post.f_anony,
+      now: ctx.now,
+    });
   }
   return null;
 }

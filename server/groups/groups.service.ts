@@ -4,7 +4,7 @@ import type { AuthedContext, TxContext } from '../http/context.ts';
 import { alreadyExists, forbidden, invalidInput, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { registrationMessages } from '../sites/registration.messages.ts';
-import { siteAccess } from '../sites/site-access.ts';
+import { requireVisible, siteAccess } from '../sites/site-access.ts';
 import { groupMessages } from './groups.messages.ts';
 import {
   allGroupsPage,
@@ -188,7 +188,9 @@ export async function shareSiteToGroup({
   siteIdx: number;
   groupIdx: number;
 }): Promise<{ site_idx: number; group_idx: number }> {
-  const { site } = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  requireVisible(access);
+  const { site } = access;
   requireMember({ ctx, groupIdx });
   if (site.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(registrationMessages.onlyOwnerShares);
   if (site.f_status !== 'N' || site.f_site_type === 'U') throw ruleViolation(groupMessages.notShareable);
@@ -208,7 +210,9 @@ export async function releaseSiteFromGroup({
   ctx: TxContext;
   siteIdx: number;
 }): Promise<{ site_idx: number }> {
-  const { site } = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  requireVisible(access);
+  const { site } = access;
   if (site.f_user_idx !== ctx.auth.user.f_idx) {
     if (site.f_group_idx !== null) requireMember({ ctx, groupIdx: site.f_group_idx });
     throw forbidden(registrationMessages.onlyOwnerShares);

@@ -114,7 +114,12 @@ export async function addGroupMember({
     .execute();
 }
 
-/** Removing a member (or the member leaving: spec §4, removing your own phone is leaving). */
+/**
+ * Removing a member (or the member leaving: spec §4, removing your own phone is leaving). The
+ * member's own sites shared to the group are released first: a group keeps no site of someone
+ * outside it (its members would keep edit rights and copies of it). The feed triggers take them
+ * off the other members' devices.
+ */
 export async function removeGroupMember({
   db,
   groupIdx,
@@ -124,6 +129,12 @@ export async function removeGroupMember({
   groupIdx: number;
   userIdx: number;
 }): Promise<void> {
+  await db
+    .updateTable('sites')
+    .set({ f_group_idx: null })
+    .where('f_group_idx', '=', groupIdx)
+    .where('f_user_idx', '=', userIdx)
+    .execute();
   await db
     .deleteFrom('group_members')
     .where('f_group_idx', '=', groupIdx)

@@ -27,6 +27,8 @@ export interface RequestContext extends AppDeps {
   ip: string;
   lang: Lang;
   userAgent: string;
+  /** Aborts when the client gives up on the request (its connection closed): outside calls stop with it. */
+  requestSignal: () => AbortSignal;
   /** The request body's declared length (0 without one), for the metrics. */
   requestBytes: number;
 }

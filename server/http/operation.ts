@@ -104,6 +104,8 @@ export function requestContext(c: Context, deps: AppDeps): RequestContext {
     }),
     lang: pickLang(c.req.header('accept-language')),
     userAgent: c.req.header('user-agent') ?? '',
+    // Read on demand: the Node adapter makes the signal (an AbortController) only when asked.
+    requestSignal: () => c.req.raw.signal,
     requestBytes: Number(c.req.header('content-length')) || 0,
   };
 }

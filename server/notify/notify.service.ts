@@ -10,7 +10,7 @@ import {
 } from '../../sync/notify/rules.ts';
 import { seoulDate } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
-import type { TxContext } from '../http/context.ts';
+import type { AuthedContext, TxContext } from '../http/context.ts';
 import { forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { changePoints, takeUsageCount } from '../points/ledger.ts';
@@ -38,18 +38,23 @@ const problemMessages: Record<NotifyProblem, Message> = {
 
 type Fields = MutatorArgs<'addNotify'>;
 
+/** A site the caller may not see does not exist for them: refused like a missing one, never counted or listed. */
+function requireSeenSite({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }): void {
+  requireVisible(siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx }));
+}
+
 /** Spec §7 today writing count with the costs the write popup confirms (app settings). */
 export async function writingInfo({
-  db,
-  userIdx,
+  ctx,
   siteIdx,
-  now,
 }: {
-  db: DbOrTx;
-  userIdx: number;
+  ctx: AuthedContext;
   siteIdx: number | undefined;
-  now: Date;
 }): Promise<NotifyWritingCount> {
+  if (siteIdx !== undefined) requireSeenSite({ ctx, siteIdx });
+  const db = ctx.db;
+  const userIdx = ctx.auth.user.f_idx;
+  const now = ctx.clock.now();
   // Without a site nothing is written for it yet: the whole limit is left.
   const count = await writingCount({ db, userIdx, siteIdx: siteIdx ?? 0, now });
   return {
@@ -382,6 +387,26 @@ export async function notifyDetail({ ctx, notifyIdx }: { ctx: TxContext; notifyI
 }
 
 /** The lists of spec §7 (my, auto, today, per site, find), each as its tab shows it (NotifyScreen). */
+/** One site's notifications (getSiteNotifyList): only of a site the caller may see. */
+export function siteNotifyList({
+  ctx,
+  siteIdx,
+  input,
+}: {
+  ctx: AuthedContext;
+  siteIdx: number;
+  input: { page_num: number; column: NotifySearchColumn; keyword: string };
+}): Promise<Page<NotifyItem>> {
+  requireSeenSite({ ctx, siteIdx });
+  return notifyList({
+    db: ctx.db,
+    viewerIdx: ctx.auth.user.f_idx,
+    now: ctx.clock.now(),
+    list: { kind: 'site', siteIdx },
+    input,
+  });
+}
+
 export async function notifyList({
   db,
   viewerIdx,

@@ -6,7 +6,8 @@ import type { DbOrTx } from '../db/database.ts';
  * Who is told of a notification (decided here, once, for the written send and every automatic
  * send alike): approved members, not blocked or withdrawn, whose regional interest (area_likes)
  * includes the site's 시/군/구, or who chose no area at all; minus those who stopped seeing the
- * writer (community_blocks, "stop seeing this writer"), and minus the writer, who keeps it in the
+ * writer's named posts (community_blocks 'N': a notification carries its writer's name, so a block
+ * made from an anonymous post must not silence it), and minus the writer, who keeps it in the
  * sent lists instead. A site whose district cannot be told reaches only those who chose no area.
  */
 
@@ -67,7 +68,7 @@ export async function deliver({
       AND (NOT EXISTS (SELECT 1 FROM area_likes al WHERE al.f_user_idx = u.f_idx)
         OR EXISTS (SELECT 1 FROM area_likes al WHERE al.f_user_idx = u.f_idx AND al.f_area_idx = ${areaIdx ?? -1}))
       AND NOT EXISTS (SELECT 1 FROM community_blocks b
-        WHERE b.f_user_idx = u.f_idx AND b.f_blocked_user_idx = ${writerIdx})
+        WHERE b.f_user_idx = u.f_idx AND b.f_blocked_user_idx = ${writerIdx} AND b.f_anony = 'N')
     ON CONFLICT DO NOTHING
     RETURNING f_user_idx`.execute(db);
   return result.rows.map((r) => r.f_user_idx);

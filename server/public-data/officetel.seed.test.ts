@@ -27,12 +27,14 @@ describe('demo officetel prices', () => {
         f_sub_no: number;
       };
       expect(site).toBeDefined();
-      const pnu = pnuOf({
+      const parcel = pnuOf({
         b_code: site.f_bjd_code,
         land_type: site.f_land_type === 2 ? 2 : 1,
         main_address_no: site.f_main_no,
         sub_address_no: site.f_sub_no,
       });
+      if (!parcel) throw new Error('a demo officetel has a lot number');
+      const pnu: string = parcel;
       const { token } = await agent(t);
       const level = async (query: Record<string, string>) =>
         (

@@ -30,7 +30,7 @@ export const publicDataOperations = [
         service: 'title',
         key: input.pnu,
         source: register.source,
-        fetch: () => register.titles(input.pnu),
+        pages: { pageRows: register.pageRows, read: (page) => register.titles({ pnu: input.pnu, ...page }) },
         tidy: (rows) => rows,
       });
       // Spec §5: a parcel whose register holds no building was cancelled (or never had one).
@@ -46,7 +46,10 @@ export const publicDataOperations = [
         service: 'floor',
         key: input.pnu,
         source: ctx.adapters.buildingRegister.source,
-        fetch: () => ctx.adapters.buildingRegister.floors(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.buildingRegister.pageRows,
+          read: (page) => ctx.adapters.buildingRegister.floors({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyFloors,
       }),
   }),
@@ -58,7 +61,10 @@ export const publicDataOperations = [
         service: 'expos',
         key: input.pnu,
         source: ctx.adapters.buildingRegister.source,
-        fetch: () => ctx.adapters.buildingRegister.exposedAreas(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.buildingRegister.pageRows,
+          read: (page) => ctx.adapters.buildingRegister.exposedAreas({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyExposedAreas,
       }),
   }),
@@ -70,7 +76,10 @@ export const publicDataOperations = [
         service: 'land',
         key: input.pnu,
         source: ctx.adapters.prices.source,
-        fetch: () => ctx.adapters.prices.landPrices(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.prices.pageRows,
+          read: (page) => ctx.adapters.prices.landPrices({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyLandPrices,
       }),
   }),
@@ -86,7 +95,10 @@ export const publicDataOperations = [
         service: 'apart',
         key: JSON.stringify([input.pnu, input.dong_nm ?? null, input.ho_nm ?? null]),
         source: ctx.adapters.prices.source,
-        fetch: () => ctx.adapters.prices.apartPrices({ pnu: input.pnu, ...unit }),
+        pages: {
+          pageRows: ctx.adapters.prices.pageRows,
+          read: (page) => ctx.adapters.prices.apartPrices({ pnu: input.pnu, ...unit, ...page }),
+        },
         tidy: tidyApartPrices,
       });
     },
@@ -99,7 +111,10 @@ export const publicDataOperations = [
         service: 'house',
         key: input.pnu,
         source: ctx.adapters.prices.source,
-        fetch: () => ctx.adapters.prices.housePrices(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.prices.pageRows,
+          read: (page) => ctx.adapters.prices.housePrices({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyHousePrices,
       }),
   }),
@@ -124,6 +139,7 @@ export const publicDataOperations = [
       list: await officetelPrices({ db: ctx.db, ...input }),
       source: 'provider' as const,
       fetched_at: ctx.clock.now().toISOString(),
+      partial: false,
     }),
   }),
   defineOperation(importOfficetelPricesCall, {

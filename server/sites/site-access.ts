@@ -152,16 +152,22 @@ export function requireVisible(access: SiteAccess): void {
   if (!access.visible) throw siteUnavailable();
 }
 
-/** Hide, show, extend, delete: the owner or an admin (spec §6: only the owner manages a site). */
+/**
+ * Hide, show, extend, delete: the owner or an admin (spec §6: only the owner manages a site). A
+ * site the caller may not see is refused as missing first, so no refusal hints that it exists.
+ */
 export function requireManage(access: SiteAccess): void {
+  requireVisible(access);
   if (!access.permissions.manage) throw forbidden(siteMessages.notOwner);
 }
 
 /**
  * Edits (registration, units, sold-out marks): the owner, an admin, or a member of the group
- * the site is shared to. Someone outside that group gets -12 'not a group member' (spec §6).
+ * the site is shared to. Someone outside that group gets -12 'not a group member' (spec §6);
+ * someone who may not see the site, the deleted-or-hidden notice like a missing site.
  */
 export function requireModify(access: SiteAccess): void {
+  requireVisible(access);
   if (access.permissions.modify) return;
   if (access.site.f_group_idx !== null) throw notGroupMember(groupMessages.notGroupMember);
   throw forbidden(siteMessages.notOwner);
@@ -172,6 +178,7 @@ export function requireModify(access: SiteAccess): void {
  * never. A general site completed by older data may still be reopened.
  */
 export function requireComplete({ access, completing }: { access: SiteAccess; completing: boolean }): void {
+  requireVisible(access);
   if (access.site.f_site_type === 'U') throw ruleViolation(siteMessages.notCompletable);
   if (access.site.f_site_type !== 'O' && completing) throw ruleViolation(siteMessages.completeNewOpenOnly);
   requireModify(access);

@@ -15,9 +15,11 @@ export interface TransferCandidate {
   f_approval: 'P' | 'A' | 'R';
   f_status: 'N' | 'B' | 'WL' | 'LL';
   f_withdrawn_time: string | null;
+  /** A: an admin account, which never receives a site. */
+  f_type: 'U' | 'A';
 }
 
-const CANDIDATE = `SELECT f_idx, f_name, f_affiliation, f_phone, f_approval, f_status, f_withdrawn_time FROM users`;
+const CANDIDATE = `SELECT f_idx, f_name, f_affiliation, f_phone, f_approval, f_status, f_withdrawn_time, f_type FROM users`;
 
 export function candidateByPhone({ sqlite, phone }: { sqlite: SQLite.Database; phone: string }) {
   return (

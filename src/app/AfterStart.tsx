@@ -3,8 +3,8 @@ import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
 import { KeptAreasRefresh } from '../features/offline-areas/KeptAreasRefresh.tsx';
 // Web Push: this device stays subscribed while the member takes pushes.
 import { PushOnStart } from '../features/push/PushOnStart.tsx';
-import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
 import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /**
  * What acts after the first screen is up, in one chunk off the entry: the back-button rule of

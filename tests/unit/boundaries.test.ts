@@ -101,3 +101,129 @@ describe('import boundaries', () => {
     ]);
   });
 });
+
+/**
+ * Layers inside the client: src/app composes features and shared widgets into the app; a
+ * feature never imports src/app (it navigates through src/lib/navigation.ts, which the router
+ * registers into); src/ui holds widgets any feature may use, so it imports neither a feature
+ * nor src/app (the app hands a header its status widget, src/ui/ScreenHeader.tsx). And no
+ * module of sync/ or src/ reaches itself through its imports (types and lazy imports count):
+ * shared field schemas go in a leaf module (sync/protocol-fields.ts) instead.
+ */
+const clientLayers: ReadonlyArray<{ from: string; never: readonly string[] }> = [
+  { from: 'src/ui/', never: ['src/features/', 'src/app/'] },
+  { from: 'src/features/', never: ['src/app/'] },
+];
+
+/** Where a relative import lands, as a path from the repository root. */
+function targetOf(file: string, spec: string): string {
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+}
+
+function clientLayerViolations(files: readonly SourceFile[]): string[] {
+  const out: string[] = [];
+  for (const { file, text } of files) {
+    const rule = clientLayers.find((r) => file.startsWith(r.from));
+    if (!rule) continue;
+    for (const spec of importsOf(text)) {
+      if (!spec.startsWith('.')) continue;
+      const target = targetOf(file, spec);
+      if (rule.never.some((layer) => target.startsWith(layer))) out.push(`${file} -> ${target}`);
+    }
+  }
+  return out;
+}
+
+/** Every import cycle among the files (strongly connected groups of two or more, and self-imports), each sorted. */
+function importCycles(files: readonly SourceFile[]): string[][] {
+  const known = new Set(files.map((f) => f.file));
+  const edges = new Map<string, string[]>();
+  for (const { file, text } of files) {
+    const targets = importsOf(text)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => targetOf(file, spec))
+      .filter((target) => known.has(target));
+    edges.set(file, targets);
+  }
+  // Tarjan's strongly connected components, iterative enough for a few thousand files.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next);
+    next++;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of edges.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || edges.get(file)?.includes(file)) cycles.push(group.sort());
+  };
+  for (const { file } of files) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+describe('client layers and import cycles', () => {
+  it('hold in src/: src/ui imports no feature and nothing of src/app, and no feature imports src/app', () => {
+    const files = sourceFiles('src');
+    expect(files.filter((f) => f.file.startsWith('src/ui/')).length).toBeGreaterThan(10);
+    expect(clientLayerViolations(files)).toEqual([]);
+  });
+
+  it('catch a widget importing a feature or the app, and a feature importing the app', () => {
+    const violations = clientLayerViolations([
+      { file: 'src/ui/BottomNav.tsx', text: "import { TodayLink } from '../features/notify/TodayLink.tsx';" },
+      { file: 'src/ui/Header.tsx', text: "const m = await import('../app/router.tsx');" },
+      { file: 'src/features/auth/auth-actions.ts', text: "import { router } from '../../app/router.tsx';" },
+      { file: 'src/features/a/b.tsx', text: "import { toast } from '../../ui/toast.tsx';" },
+      { file: 'src/app/App.tsx', text: "import { forceLogout } from '../features/auth/auth-actions.ts';" },
+      { file: 'src/features/a/c.ts', text: "import { navigate } from '../../lib/navigation.ts';" },
+    ]);
+    expect(violations).toEqual([
+      'src/ui/BottomNav.tsx -> src/features/notify/TodayLink.tsx',
+      'src/ui/Header.tsx -> src/app/router.tsx',
+      'src/features/auth/auth-actions.ts -> src/app/router.tsx',
+    ]);
+  });
+
+  it('find no import cycle among the modules of sync/ or of src/', () => {
+    expect(importCycles(sourceFiles('sync'))).toEqual([]);
+    expect(importCycles(sourceFiles('src'))).toEqual([]);
+  });
+
+  it('catch a cycle through type imports, lazy imports or more than two files', () => {
+    const cycles = importCycles([
+      { file: 'sync/protocol.ts', text: "import type { Change } from './protocol-responses.ts';" },
+      { file: 'sync/protocol-responses.ts', text: "import { cursorSchema } from './protocol.ts';" },
+      { file: 'sync/protocol-fields.ts', text: "import * as v from 'valibot';" },
+      { file: 'src/app/router.tsx', text: "import { adminRoutes } from './routes/admin.routes.tsx';" },
+      {
+        file: 'src/app/routes/admin.routes.tsx',
+        text: "const S = lazyRouteComponent(() => import('../../features/admin/MemberScreen.tsx'));",
+      },
+      { file: 'src/features/admin/MemberScreen.tsx', text: "import { router } from '../../app/router.tsx';" },
+      { file: 'src/features/admin/leaf.ts', text: "import { router } from '../../app/router.tsx';" },
+    ]);
+    expect(cycles).toEqual([
+      ['sync/protocol-responses.ts', 'sync/protocol.ts'],
+      ['src/app/router.tsx', 'src/app/routes/admin.routes.tsx', 'src/features/admin/MemberScreen.tsx'],
+    ]);
+  });
+});

@@ -1,8 +1,8 @@
 import { exitAppCall, logoutCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
-import { router } from '../../app/router.tsx';
 import { clearLocalData } from '../../db/db.ts';
+import { navigate } from '../../lib/navigation.ts';
 import { profileStore } from './profile.ts';
 
 /** After a successful login: keep the session and fetch the profile the app runs on. */
@@ -12,20 +12,6 @@ export async function completeLogin({ token, uid, phone }: { token: string; uid:
   await profileStore.refresh();
 }
 
-/**
- * Spec §4 forced logout (code -7, or any code that ends the session): clears the profile,
- * the saved phone and code, and shows the login screen with the server's message. The
- * offline store is kept: changes still waiting to sync belong to this member and go out
- * when they sign in again.
- */
-export function forceLogout(message: string) {
-  if (!sessionStore.get() && !sessionStore.stored()) return;
-  sessionStore.signOut();
-  profileStore.clear();
-  sessionStore.setForcedLogout(message);
-  void router.navigate({ to: '/Login', search: {}, replace: true });
-}
-
 async function endLocally() {
   sessionStore.signOut();
   profileStore.clear();
@@ -33,7 +19,7 @@ async function endLocally() {
   // pictures the service worker kept (private inlay pictures among them).
   await clearLocalData();
   await globalThis.caches?.delete('uploads').catch(() => false);
-  await router.navigate({ to: '/Login', search: {}, replace: true });
+  await navigate({ to: '/Login', search: {}, replace: true });
 }
 
 export async function logout() {

@@ -45,10 +45,17 @@ export function HomeScreen() {
   const home = useHomeData();
   const setting = home.data?.home_setting;
 
+  // What the home made of the ads on the server's data (`data-ads` on the screen, which tests wait
+  // for): none to show, hidden by the member, already shown this launch, or shown now.
+  const [adsDecision, setAdsDecision] = useState<'none' | 'hidden' | 'shown-before' | 'shown'>();
   useEffect(() => {
     const data = home.data;
-    if (!data || !home.fresh || data.ads.length === 0 || adsShownThisLaunch || adsHidden()) return;
+    if (!data || !home.fresh) return;
+    if (data.ads.length === 0) return setAdsDecision('none');
+    if (adsShownThisLaunch) return setAdsDecision('shown-before');
+    if (adsHidden()) return setAdsDecision('hidden');
     adsShownThisLaunch = true;
+    setAdsDecision('shown');
     void import('./home-actions.ts').then((actions) =>
       actions.showAds({
         ads: data.ads,
@@ -70,7 +77,7 @@ export function HomeScreen() {
   return (
     <>
       <ScreenHeader title={setting?.f_home_title || t`Bunyang Talk`} />
-      <main className="screen">
+      <main className="screen" data-ads={adsDecision}>
         {profile?.approval === 'P' ? (
           <p className="banner banner--warn" role="status">
             <Trans>Your sign-up is under review. Some features open once an admin approves it.</Trans>

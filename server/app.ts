@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_BASE } from '../sync/codes.ts';
+import { compressAnswers } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { coreMessages, pickLang, renderMessage } from './http/messages.ts';
@@ -77,6 +78,9 @@ export function createApp({
       'request',
     );
   });
+
+  // Inside the logging above: the log's time includes the compression.
+  app.use(`${API_BASE}/*`, compressAnswers());
 
   mountOperations({ app, deps, operations });
 

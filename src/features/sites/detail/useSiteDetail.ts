@@ -11,8 +11,12 @@ import { useMember } from '../common/useMember.ts';
 
 export type SiteDetailState =
   | { status: 'loading' }
-  /** `waiting`: the member's own changes are still on their way, so the device's copy is shown. */
-  | { status: 'ready'; detail: SiteDetail; fromDevice: boolean; waiting: boolean }
+  /**
+   * `waiting`: the member's own changes are still on their way: `shown` when the device's copy
+   * (which has them) is shown, `sending` when the device holds no copy of the site (an admin's
+   * edit of a member's site) and the server's is shown until the change has reached it.
+   */
+  | { status: 'ready'; detail: SiteDetail; fromDevice: boolean; waiting: 'shown' | 'sending' | null }
   /** Deleted, hidden from the caller, or not there: spec §8 deleted-or-hidden notice. */
   | { status: 'unavailable'; message: string }
   /** No network and the site is not among those kept on this device. */
@@ -32,7 +36,7 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
   const lastSynced = useSyncStatus().lastSyncedAt;
   // Only a detail showing waiting changes follows the syncs; any other keeps its first reading.
   const [followed, setFollowed] = useState<string | null>(null);
-  const waiting = state.status === 'ready' && state.waiting;
+  const waiting = state.status === 'ready' && state.waiting !== null;
   useEffect(() => {
     if (waiting) setFollowed(lastSynced);
   }, [waiting, lastSynced]);
@@ -47,9 +51,10 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
       prev.status === 'ready' && prev.detail.common.f_idx === siteIdx ? prev : { status: 'loading' },
     );
     const load = async (): Promise<SiteDetailState> => {
-      if (await hasWaitingChange({ db: localDb, key: { table: 'sites', key: siteIdx } })) {
+      const changeWaits = await hasWaitingChange({ db: localDb, key: { table: 'sites', key: siteIdx } });
+      if (changeWaits) {
         const mine = await localSiteDetail({ siteIdx, uid, isAdmin });
-        if (mine) return { status: 'ready', detail: mine, fromDevice: false, waiting: true };
+        if (mine) return { status: 'ready', detail: mine, fromDevice: false, waiting: 'shown' };
       }
       // Offline the copy is the site as the sync keeps it on the device.
       const deviceCopy: CopyPlace<SiteDetail> = {
@@ -84,7 +89,7 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
       if (fromDevice && detail.isHidden && !detail.permissions.modify) {
         return { status: 'unavailable', message: hiddenNotice };
       }
-      return { status: 'ready', detail, fromDevice, waiting: false };
+      return { status: 'ready', detail, fromDevice, waiting: changeWaits && !fromDevice ? 'sending' : null };
     };
     load()
       .then((next) => live && setState(next))

@@ -60,7 +60,6 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
   const [distance, setDistance] = useState<number | null>(null);
   const [sort, setSort] = useState<MapSortState>({ site: 'S', price: '' });
   const [fit, setFit] = useState<{ extent: [number, number, number, number]; nonce: number } | null>(null);
-  const [expanded, setExpanded] = useState(false);
   const [zoomBy, setZoomBy] = useState<{ levels: number; nonce: number } | null>(null);
   const vworldKey = useVworldKey();
   const firstVisit = useMemo(() => savedView() === null, []);
@@ -167,8 +166,6 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
             loading={search.loading}
             offline={search.offline}
             offlineAreas={search.offlineAreas}
-            expanded={expanded}
-            onToggle={() => setExpanded((e) => !e)}
             onMore={search.loadMore}
             onOpen={openSite}
             inquireOnly={applied.inquireOnly}

@@ -21,7 +21,7 @@ async function dragWithFinger(page: Page, handle: Locator, toY: number) {
   const x = box.x + box.width / 2;
   const fromY = box.y + box.height / 2;
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, y: number | null) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number | null) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === null ? [] : [{ x, y }] });
   await touch('touchStart', fromY);
   for (let i = 1; i <= 8; i++) await touch('touchMove', fromY + ((toY - fromY) * i) / 8);

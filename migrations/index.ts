@@ -25,6 +25,7 @@ import * as m0020 from './0020_push.ts';
 // Home ads (spec §3 Ad).
 import * as m0021 from './0021_home_ads.ts';
 import * as m0027 from './0027_sync_restores.ts';
+import * as m0040 from './0040_new_member_ticket.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -58,4 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0021_home_ads': m0021,
   // Restores from a backup: the sync versions a restore skipped (server/ops/restore.ts).
   '0027_sync_restores': m0027,
+  // What a new member starts with: the approval's days and when they were given (issue 30).
+  '0040_new_member_ticket': m0040,
 };

@@ -9,6 +9,8 @@ import { DAY_MS, seoulDate, seoulMidnight } from '../clock.ts';
 import { passwordMatches } from '../config.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { alreadyExists, badParameter, forbidden, notFound, ruleViolation } from '../http/errors.ts';
+import { giveWelcomeDays } from '../points/ledger.ts';
+import { readIntSetting } from '../settings/settings.repository.ts';
 import type { User } from '../users/users.tables.ts';
 import { memberAdminMessages } from './members.messages.ts';
 import {
@@ -104,7 +106,11 @@ function guardTarget({ ctx, user }: { ctx: Ctx; user: User }) {
   }
 }
 
-/** Approve (A) or reject (R) an applicant; a signed-in applicant is told by -9 on the next call. */
+/**
+ * Approve (A) or reject (R) an applicant; a signed-in applicant is told by -9 on the next call.
+ * Approval gives the days a new member starts with (app setting `new_member_days`), decided here
+ * and once (`giveWelcomeDays`); only the request that moved the applicant out of review acts.
+ */
 export async function decideApplicant({
   ctx,
   userIdx,
@@ -117,12 +123,20 @@ export async function decideApplicant({
   const user = await ctx.db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
   if (!user) throw notFound(authMessages.userNotFound);
   if (user.f_approval !== 'P') throw ruleViolation(authMessages.notPending, { status: 409 });
-  const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .updateTable('users')
-    .set(status === 'A' ? { f_approval: 'A' } : { f_approval: 'R', f_reject_time: now })
-    .where('f_idx', '=', userIdx)
-    .execute();
+  const now = ctx.clock.now();
+  const welcomeDays = await readIntSetting({ db: ctx.db, key: 'new_member_days', fallback: 0 });
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('users')
+      .set(status === 'A' ? { f_approval: 'A' } : { f_approval: 'R', f_reject_time: now.toISOString() })
+      .where('f_idx', '=', userIdx)
+      .where('f_approval', '=', 'P')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return false;
+    if (status === 'A') await giveWelcomeDays({ trx, userIdx, days: welcomeDays, now });
+    return true;
+  });
+  if (!decided) throw ruleViolation(authMessages.notPending, { status: 409 });
   await endSessions({ db: ctx.db, clock: ctx.clock, userIdx, reason: 'status_changed' });
   return { f_idx: userIdx, f_approval: status };
 }

@@ -137,6 +137,36 @@ export async function extendUsage({
 }
 
 /**
+ * What a new member starts with (app setting `new_member_days`): the days of usage given when an
+ * admin approves them, once per member. The conditional UPDATE of `f_welcome_time` is made first
+ * in the caller's transaction: only the approval that set it gives the days, so a member approved
+ * again (rejected, applied anew) or two approvals at once never get them twice. Logged in
+ * `usage_logs` as `welcome`. Null when nothing was given.
+ */
+export async function giveWelcomeDays({
+  trx,
+  userIdx,
+  days,
+  now,
+}: {
+  trx: Trx;
+  userIdx: number;
+  days: number;
+  now: Date;
+}): Promise<{ usageDate: string | null } | null> {
+  if (days <= 0) return null;
+  const first = await trx
+    .updateTable('users')
+    .set({ f_welcome_time: now.toISOString() })
+    .where('f_idx', '=', userIdx)
+    .where('f_welcome_time', 'is', null)
+    .executeTakeFirst();
+  if (Number(first.numUpdatedRows) === 0) return null;
+  const { usageDate } = await extendUsage({ trx, userIdx, days, reason: 'welcome', now });
+  return { usageDate };
+}
+
+/**
  * Takes one made+ or push from the member's counts (notifications spend them before points), logged
  * in `usage_logs`; null when the member has none left. The conditional UPDATE makes two spends at
  * once unable to take the last one twice.

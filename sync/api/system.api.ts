@@ -37,6 +37,8 @@ export interface AppInfo {
   one_month_ticket_point: number;
   ticket_price: 'F' | 'P';
   ticket_show: 'Y' | 'N';
+  /** Days of usage a member starts with once approved (0: none). */
+  new_member_days: number;
   ads_duration_sec: number;
   ads_mode: 'S' | 'R';
 }

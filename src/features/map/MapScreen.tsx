@@ -20,6 +20,7 @@ import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { KeywordBar } from './KeywordBar.tsx';
 import { SamePositionDialog } from './MapDialogs.tsx';
+import { MapRefusal } from './MapRefusal.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
 import { type MapTool, MapView, type MapViewChange } from './MapView.tsx';
 import { markersExtent } from './map-layers.ts';
@@ -174,6 +175,7 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
             }
             sort={sort}
             onSort={setSort}
+            refusal={search.refused ? <MapRefusal /> : null}
           />
           <div className="map-screen__map">
             <MapView

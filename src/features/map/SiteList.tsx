@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { MapSortState } from '../../../sync/map/filter-state.ts';
 import type { MapSite } from '../../../sync/map/query.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -26,6 +26,7 @@ export function SiteList({
   onInquireOnly,
   sort,
   onSort,
+  refusal = null,
 }: {
   list: MapSite[];
   count: number | null;
@@ -39,6 +40,8 @@ export function SiteList({
   onInquireOnly: (on: boolean) => void;
   sort: MapSortState;
   onSort: (sort: MapSortState) => void;
+  /** Why the search did not run, said where its results would be (MapRefusal). */
+  refusal?: ReactNode;
 }) {
   const { t } = useLingui();
   const waiting = useWaitingSites();
@@ -64,7 +67,14 @@ export function SiteList({
     half: t`List at half height`,
     full: t`List at full height`,
   };
-  const countText = count === null ? t`Searching…` : <Plural value={count} one="# site" other="# sites" />;
+  const countText =
+    count !== null ? (
+      <Plural value={count} one="# site" other="# sites" />
+    ) : refusal ? (
+      t`Search unavailable`
+    ) : (
+      t`Searching…`
+    );
   // Folded away, the rows are out of reach of the keyboard and screen readers as well as of sight.
   const folded = sheet.snap === 'peek' && !sheet.dragging;
 
@@ -110,6 +120,7 @@ export function SiteList({
         </span>
       ) : null}
       <div className="site-list__body" inert={folded}>
+        {count === null ? refusal : null}
         {offline ? (
           <p className="site-list__offline" role="status">
             <Trans>No network: these are offline results from the sites saved on this device.</Trans>

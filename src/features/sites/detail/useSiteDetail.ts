@@ -6,6 +6,7 @@ import { type CopyPlace, type Reading, readOnline } from '../../../api/online-co
 import { localDb } from '../../../db/db.ts';
 import { syncEngine, useSyncStatus } from '../../../sync/client.ts';
 import { hasWaitingChange } from '../../../sync/local-store.ts';
+import { useBackOnline } from '../../../ui/useOnline.ts';
 import { localSiteDetail } from '../common/local-sites.ts';
 import { useMember } from '../common/useMember.ts';
 
@@ -40,10 +41,16 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
   useEffect(() => {
     if (waiting) setFollowed(lastSynced);
   }, [waiting, lastSynced]);
+  // A detail read from the device for want of a network is read from the server once it is back.
+  const [reconnected, setReconnected] = useState(0);
+  useBackOnline({
+    waiting: (state.status === 'ready' && state.fromDevice) || state.status === 'not-on-device',
+    again: () => setReconnected((n) => n + 1),
+  });
   // Plain strings: stable between renders, so the effect runs only when the site changes.
   const hiddenNotice = t`This site has been deleted or hidden.`;
   const unexpected = t`An unexpected error occurred. Please restart the app.`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `followed` is the trigger, not an input: a sync while the member's changes wait reads the detail again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `followed` and `reconnected` are triggers, not inputs: a sync while the member's changes wait, or the network back, reads the detail again.
   useEffect(() => {
     let live = true;
     // A reading after a sync keeps the screen as it is until the new one is there.
@@ -97,6 +104,6 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
     return () => {
       live = false;
     };
-  }, [siteIdx, skipLog, uid, isAdmin, hiddenNotice, unexpected, followed]);
+  }, [siteIdx, skipLog, uid, isAdmin, hiddenNotice, unexpected, followed, reconnected]);
   return state;
 }

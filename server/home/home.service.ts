@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   type Ad,
   HOME_NEW_SITES,
@@ -13,9 +12,7 @@ import { DAY_MS } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { readPublicSettings, readSettings } from '../settings/settings.repository.ts';
-import { sitePage } from '../sites/lists.repository.ts';
-import { visibleSitesOf } from '../sites/site-access.ts';
-import { countSites, likedDistrictCodes, monthlySitesFrom, readAds } from './home.repository.ts';
+import { countMonthlySites, likedDistrictCodes, monthlySitesPage, readAds } from './home.repository.ts';
 import type { AdRow } from './home.tables.ts';
 
 /**
@@ -100,20 +97,11 @@ async function monthSites({
 }): Promise<{ counts: InterestSites; newest: SiteListItem[] }> {
   const codes = await interestCodes({ db: ctx.db, auth: ctx.auth });
   const range = monthRange(month);
-  const visible = visibleSitesOf(ctx.auth);
-  const from = (type: 'O' | 'G') => monthlySitesFrom({ type, ...range, codes, visible });
-  const newestOf = (type: 'O' | 'G') =>
-    sitePage({
-      db: ctx.db,
-      userIdx: ctx.auth.user.f_idx,
-      from: from(type),
-      time: sql`s.f_reg_time`,
-      page: 1,
-      limit: HOME_NEW_SITES,
-    });
+  const which = (type: 'O' | 'G') => ({ db: ctx.db, type, ...range, codes, auth: ctx.auth });
+  const newestOf = (type: 'O' | 'G') => monthlySitesPage({ ...which(type), page: 1, limit: HOME_NEW_SITES });
   const [newOpen, general, newOpenSites, generalSites] = await Promise.all([
-    countSites({ db: ctx.db, from: from('O') }),
-    countSites({ db: ctx.db, from: from('G') }),
+    countMonthlySites(which('O')),
+    countMonthlySites(which('G')),
     newestOf('O'),
     newestOf('G'),
   ]);
@@ -154,11 +142,12 @@ export async function interestSiteList({
   page: number;
 }): Promise<SitePage & { by_area: boolean }> {
   const codes = await interestCodes({ db: ctx.db, auth: ctx.auth });
-  const result = await sitePage({
+  const result = await monthlySitesPage({
     db: ctx.db,
-    userIdx: ctx.auth.user.f_idx,
-    from: monthlySitesFrom({ type, ...monthRange(month), codes, visible: visibleSitesOf(ctx.auth) }),
-    time: sql`s.f_reg_time`,
+    type,
+    ...monthRange(month),
+    codes,
+    auth: ctx.auth,
     page,
   });
   return { ...result, by_area: codes !== null };

@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { HomeSetting } from '../../../sync/api/home.api.ts';
 import { normalizeKeyword } from '../../lib/format.ts';
+import { firstSyncSettled } from '../../sync/status.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { BellIcon, ListIcon, RegisterIcon, SearchIcon } from '../../ui/icons.ts';
 import { useModal } from '../../ui/modal.tsx';
@@ -54,32 +55,45 @@ export function HomeScreen() {
   useEffect(() => {
     const data = home.data;
     if (!data || !home.fresh) return;
-    const decision = decideAds({
-      count: data.ads.length,
-      shownInSession: adsShownInSession(),
-      hidden: adsHidden(),
-      // A "saved" toast or a dialog is on screen (back from registering a site): not over it.
-      confirmationShowing: toastShowing() || modal.isOpen(),
+    const decide = () =>
+      decideAds({
+        count: data.ads.length,
+        shownInSession: adsShownInSession(),
+        hidden: adsHidden(),
+        // A "saved" toast or a dialog is on screen (back from registering a site): not over it.
+        confirmationShowing: toastShowing() || modal.isOpen(),
+      });
+    const first = decide();
+    if (first !== 'shown') return setAdsDecision(first);
+    let live = true;
+    // Pictures after the rows: on a thin link the ads' pictures would share it with the first
+    // sync, which the agent needs more; they come once it has ended (and what is on screen then decides).
+    void firstSyncSettled().then(() => {
+      if (!live) return;
+      const decision = decide();
+      setAdsDecision(decision);
+      if (decision !== 'shown') return;
+      markAdsShown();
+      return import('./home-actions.ts').then((actions) =>
+        actions.showAds({
+          ads: data.ads,
+          mode: data.home_setting.f_ads_mode,
+          durationSec: data.home_setting.f_ads_duration_sec,
+          open: modal.open,
+          onTapped: (ad) =>
+            void actions.openConnect({
+              type: ad.f_connect_type,
+              value: ad.f_connect_value,
+              imageUrl: ad.f_image_url,
+              openModal: modal.open,
+              router,
+            }),
+        }),
+      );
     });
-    setAdsDecision(decision);
-    if (decision !== 'shown') return;
-    markAdsShown();
-    void import('./home-actions.ts').then((actions) =>
-      actions.showAds({
-        ads: data.ads,
-        mode: data.home_setting.f_ads_mode,
-        durationSec: data.home_setting.f_ads_duration_sec,
-        open: modal.open,
-        onTapped: (ad) =>
-          void actions.openConnect({
-            type: ad.f_connect_type,
-            value: ad.f_connect_value,
-            imageUrl: ad.f_image_url,
-            openModal: modal.open,
-            router,
-          }),
-      }),
-    );
+    return () => {
+      live = false;
+    };
   }, [home.data, home.fresh, modal, router]);
 
   return (

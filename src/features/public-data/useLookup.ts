@@ -42,6 +42,8 @@ export function useLookup<C extends Call>(call: C, input: CallInput<C> | null): 
   useEffect(() => {
     if (key === null) return;
     let live = true;
+    // Leaving the look-up cancels it: the server then stops asking the provider (pages on the way).
+    const leaving = new AbortController();
     // Asked again for the same input (the network back), the copy stays until the answer replaces it.
     setState((prev) =>
       asked.current === key
@@ -49,7 +51,7 @@ export function useLookup<C extends Call>(call: C, input: CallInput<C> | null): 
         : { shown: undefined, loading: true, needsNetwork: false, failed: false },
     );
     asked.current = key;
-    lookUp({ call, input: JSON.parse(key) as CallInput<C> }).then(
+    lookUp({ call, input: JSON.parse(key) as CallInput<C>, signal: leaving.signal }).then(
       (shown) => {
         if (live)
           setState({
@@ -68,6 +70,7 @@ export function useLookup<C extends Call>(call: C, input: CallInput<C> | null): 
     );
     return () => {
       live = false;
+      leaving.abort();
     };
   }, [call, key, reconnected]);
   return state;

@@ -6,13 +6,13 @@
  */
 import * as areaSwap from 'lucide-react/icons/arrow-left-right';
 import * as bell from 'lucide-react/icons/bell';
-import * as building from 'lucide-react/icons/building-2';
+import * as building from 'lucide-react/icons/building';
 import * as check from 'lucide-react/icons/check';
 import * as chevronDown from 'lucide-react/icons/chevron-down';
 import * as back from 'lucide-react/icons/chevron-left';
 import * as next from 'lucide-react/icons/chevron-right';
 import * as circle from 'lucide-react/icons/circle';
-import * as clockAlert from 'lucide-react/icons/clock-alert';
+import * as clockAlert from 'lucide-react/icons/clock-exclamation-point';
 import * as cloudUpload from 'lucide-react/icons/cloud-upload';
 import * as more from 'lucide-react/icons/ellipsis';
 import * as eye from 'lucide-react/icons/eye';

@@ -2,7 +2,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { HomeData } from '../../sync/api/home.api.ts';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
+import { apiCall, authHeaders, loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * Issue 30 item 8: the home an agent opens daily. This month's new sites as cards, today's
@@ -23,10 +23,12 @@ async function putUpAd({ page, token }: { page: Page; token: string }) {
     .png()
     .toBuffer();
   const uploaded = await page.request.post('/api/v1/upload/image', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: authHeaders(token),
     multipart: { file: { name: 'ad.png', mimeType: 'image/png', buffer: picture }, kind: '4' },
   });
-  const url = ((await uploaded.json()) as { data: { url: string } }).data.url;
+  const answer = (await uploaded.json()) as { code: number; msg: string; data: { url: string } };
+  if (answer.code !== 0) throw new Error(`upload refused: ${answer.msg}`);
+  const url = answer.data.url;
   await apiCall({ page, token, path: '/admin/updateAdsImage', data: { ads_idx: 2, image_url: url } });
   await apiCall({ page, token, path: '/admin/updateAdsPeriod', data: { ads_idx: 2, period: 3 } });
 }

@@ -165,8 +165,9 @@ test('the ad popup waits while a save confirmation is on screen, then shows once
 
     // The next visit of the home shows it; after that, not again in this session.
     await expect(saved).toHaveCount(0);
-    await page.getByRole('link', { name: '지도' }).last().click();
-    await page.getByRole('link', { name: '홈' }).last().click();
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '관심' }).click();
+    await expect(page).toHaveURL(/\/Interest/);
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '홈' }).click();
     await expect(adDialog(page)).toBeVisible();
     await adDialog(page).getByRole('button', { name: '닫기' }).click();
     await expect(adDialog(page)).toHaveCount(0);

@@ -14,30 +14,59 @@ function wholeRows(page: Page): Promise<number> {
   });
 }
 
-/** A finger on the handle, moved to `toY` and lifted (touch events, as on a phone). */
-async function dragWithFinger(page: Page, handle: Locator, toY: number) {
+/**
+ * A drag on the handle to `toY`, as a person makes it: moves a frame apart, then held still a
+ * moment before lifting (the events carry their own times, so the pace does not depend on the
+ * machine's load).
+ */
+async function drag({
+  page,
+  handle,
+  toY,
+  input,
+}: {
+  page: Page;
+  handle: Locator;
+  toY: number;
+  input: 'touch' | 'mouse';
+}) {
   const box = await handle.boundingBox();
   if (!box) throw new Error('the handle is not on screen');
   const x = box.x + box.width / 2;
   const fromY = box.y + box.height / 2;
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number | null) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === null ? [] : [{ x, y }] });
-  await touch('touchStart', fromY);
-  for (let i = 1; i <= 8; i++) await touch('touchMove', fromY + ((toY - fromY) * i) / 8);
-  await touch('touchEnd', null);
+  const start = Date.now() / 1000;
+  const at = (ms: number) => start + ms / 1000;
+  const send = (kind: 'start' | 'move' | 'end', y: number, ms: number) =>
+    input === 'touch'
+      ? cdp.send('Input.dispatchTouchEvent', {
+          type: kind === 'start' ? 'touchStart' : kind === 'move' ? 'touchMove' : 'touchEnd',
+          touchPoints: kind === 'end' ? [] : [{ x, y }],
+          timestamp: at(ms),
+        })
+      : cdp.send('Input.dispatchMouseEvent', {
+          type: kind === 'start' ? 'mousePressed' : kind === 'move' ? 'mouseMoved' : 'mouseReleased',
+          x,
+          y,
+          button: 'left',
+          buttons: kind === 'end' ? 0 : 1,
+          clickCount: kind === 'move' ? 0 : 1,
+          timestamp: at(ms),
+        });
+  if (input === 'mouse') {
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y: fromY, timestamp: at(0) });
+  }
+  await send('start', fromY, 0);
+  for (let i = 1; i <= 8; i++) await send('move', fromY + ((toY - fromY) * i) / 8, i * 16);
+  // Held still a quarter of a second, then lifted.
+  await send('end', toY, 8 * 16 + 250);
   await cdp.detach();
 }
 
-/** The mouse on the handle, dragged to `toY` (pointer events with a mouse, as on a desktop). */
-async function dragWithMouse(page: Page, handle: Locator, toY: number) {
-  const box = await handle.boundingBox();
-  if (!box) throw new Error('the handle is not on screen');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2, toY, { steps: 8 });
-  await page.mouse.up();
-}
+const dragWithFinger = (page: Page, handle: Locator, toY: number) =>
+  drag({ page, handle, toY, input: 'touch' });
+const dragWithMouse = (page: Page, handle: Locator, toY: number) =>
+  drag({ page, handle, toY, input: 'mouse' });
 
 test('the map list is a bottom sheet dragged between peek, half and full, showing more sites as it opens and keeping its scroll', async ({
   page,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHEET_PEEK_PX, snapAfterDrag, snapHeights, stepSnap } from './useBottomSheet.ts';
+import { releaseVelocity, SHEET_PEEK_PX, snapAfterDrag, snapHeights, stepSnap } from './useBottomSheet.ts';
 
 describe('the map list sheet', () => {
   const space = 600;
@@ -15,6 +15,11 @@ describe('the map list sheet', () => {
     // Let go just above half, flicked upwards: full; just below half, flicked down: peek.
     expect(snapAfterDrag({ height: half + 30, velocity: 1.2, space })).toBe('full');
     expect(snapAfterDrag({ height: half - 30, velocity: -1.2, space })).toBe('peek');
+  });
+
+  it('treats a drag held still before the finger lifts as let go, not flicked', () => {
+    expect(releaseVelocity({ velocity: -2, lastMoveTime: 1000, releaseTime: 1016 })).toBe(-2);
+    expect(releaseVelocity({ velocity: -2, lastMoveTime: 1000, releaseTime: 1250 })).toBe(0);
   });
 
   it('moves one snap for an arrow key and stays at either end', () => {

@@ -25,6 +25,8 @@ export const SHEET_HALF = 0.62;
 const TAP_SLOP_PX = 6;
 /** How far ahead a flick's speed carries the sheet before it snaps (ms of travel). */
 const FLICK_MS = 180;
+/** A finger held still this long before lifting has stopped: its last speed no longer counts. */
+const HOLD_MS = 100;
 const STORE_KEY = 'bt.mapSheet';
 
 /** The heights of the snaps in a map area of `space` pixels. */
@@ -52,6 +54,22 @@ export function snapAfterDrag({
     if (Math.abs(heights[snap] - projected) < Math.abs(heights[best] - projected)) best = snap;
   }
   return best;
+}
+
+/**
+ * The speed a release carries (px/ms, upwards positive): the last move's, unless the finger was
+ * held still before lifting (no move reports the stop, so the last speed would linger as a flick).
+ */
+export function releaseVelocity({
+  velocity,
+  lastMoveTime,
+  releaseTime,
+}: {
+  velocity: number;
+  lastMoveTime: number;
+  releaseTime: number;
+}): number {
+  return releaseTime - lastMoveTime > HOLD_MS ? 0 : velocity;
 }
 
 /** One snap up (`1`) or down (`-1`), staying at the ends. */
@@ -152,7 +170,12 @@ export function useBottomSheet() {
     // A cancelled pointer may report no position: the last move is where the finger was.
     const y = e.type === 'pointercancel' ? d.lastY : e.clientY;
     const height = Math.min(space(), Math.max(SHEET_PEEK_PX, d.startHeight + (d.startY - y)));
-    setSnap(snapAfterDrag({ height, velocity: d.velocity, space: space() }));
+    const velocity = releaseVelocity({
+      velocity: d.velocity,
+      lastMoveTime: d.lastTime,
+      releaseTime: e.timeStamp,
+    });
+    setSnap(snapAfterDrag({ height, velocity, space: space() }));
     setDragHeight(null);
   };
 

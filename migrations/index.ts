@@ -25,6 +25,8 @@ import * as m0020 from './0020_push.ts';
 // Home ads (spec §3 Ad).
 import * as m0021 from './0021_home_ads.ts';
 import * as m0027 from './0027_sync_restores.ts';
+// Sharing a site with a customer: the links and their views.
+import * as m0048 from './0048_site_shares.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0021_home_ads': m0021,
   // Restores from a backup: the sync versions a restore skipped (server/ops/restore.ts).
   '0027_sync_restores': m0027,
+  // Sharing a site with a customer: the links and their views.
+  '0048_site_shares': m0048,
 };

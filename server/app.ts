@@ -12,6 +12,7 @@ import { operations as allOperations } from './operations.ts';
 import { lifecycleGate } from './ops/lifecycle.ts';
 import { mountMetrics } from './ops/metrics.routes.ts';
 import { metrics } from './ops/metrics.ts';
+import { mountSharePages } from './shares/share-page.ts';
 import { APP_VERSION } from './version.ts';
 
 export function createApp({
@@ -99,6 +100,9 @@ export function createApp({
 
   // The test checkout (no payment provider configured) is a page of this server; before the client's fallback.
   deps.adapters.payment.mountPages?.(app);
+
+  // A site shared with a customer: its public page, rendered here (before the client's fallback).
+  mountSharePages({ app, deps });
 
   if (serveClient) mountStatic({ app, deps });
 

@@ -6,6 +6,8 @@ import * as p0021d from './0021_4_sync.ts';
 import * as p0021e from './0021_5_feed.ts';
 import * as p0021f from './0021_6_map.ts';
 import * as p0027 from './0027_sync_restores.ts';
+// Sharing a site with a customer: the links and their views.
+import * as p0048 from './0048_site_shares.ts';
 
 /**
  * The PostgreSQL migrations in the order they run (server/db/database.ts picks them on
@@ -23,4 +25,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0021_6_map': p0021f,
   // Restores from a backup: the sync versions a restore skipped.
   '0027_sync_restores': p0027,
+  // Sharing a site with a customer: the links and their views.
+  '0048_site_shares': p0048,
 };

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { captureInstallPrompt } from './app/install-prompt.ts';
 import { askServiceWorkerForControl } from './app/service-worker-control.ts';
 import { warmMemberScreens } from './app/warm-screens.ts';
 import { localDb } from './db/db.ts';
@@ -11,6 +12,8 @@ import './styles.css';
 void localDb.open().catch(() => {});
 
 askServiceWorkerForControl();
+// The browser's install prompt may come before the first render: kept for the app's own offer.
+captureInstallPrompt();
 warmMemberScreens();
 
 const root = document.getElementById('root');

@@ -29,18 +29,22 @@ h2.sub{margin-top:16px}
 dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:6px 16px}
 dt{color:#4a5261}
 dd{margin:0;font-weight:600}
-table{width:100%;border-collapse:collapse;margin-top:12px;font-size:.92rem}
-caption{text-align:left;color:#4a5261;font-size:.85rem;padding-bottom:4px}
-th,td{border-top:1px solid #e3e7ee;padding:8px 4px;text-align:left;vertical-align:top}
-thead th{color:#4a5261;font-weight:600}
+h3.sub{font-size:.95rem;margin:16px 0 4px}
+h3.sub span{font-weight:400;color:#4a5261;font-size:.85rem}
+.types{list-style:none;padding:0}
+.types li{border-top:1px solid #e3e7ee;padding:8px 0}
+.types p{margin:0}
+.types .type{font-weight:700}
+.types .left{color:#4a5261;font-size:.9rem}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 ul{margin:0;padding-left:18px}
 .pics{list-style:none;padding:0;display:grid;grid-template-columns:repeat(3,1fr);gap:4px}
 .pics img{display:block;width:100%;aspect-ratio:1;object-fit:cover;background:#e9edf3}
-.contact{position:sticky;bottom:0;border-bottom:0;border-top:1px solid #e3e7ee;background:#fff}
-.agent{margin:0 0 8px;font-weight:700}
-.agent span{font-weight:400;color:#4a5261}
-.actions{display:flex;gap:8px}
-.btn{flex:1;display:block;text-align:center;padding:12px;border-radius:8px;border:1px solid #1f4fd8;color:#1f4fd8;text-decoration:none;font-weight:700}
+.contact{position:sticky;bottom:0;display:flex;align-items:center;gap:8px;padding:10px 16px;border-bottom:0;border-top:1px solid #e3e7ee;background:#fff;box-shadow:0 -2px 8px rgb(0 0 0 / .06)}
+.agent{flex:1;min-width:0;margin:0;line-height:1.35}
+.agent span{color:#4a5261;font-size:.88rem}
+.agent .phone{color:#1a1d23;font-size:.95rem}
+.btn{display:block;text-align:center;padding:10px 14px;border-radius:8px;border:1px solid #1f4fd8;color:#1f4fd8;text-decoration:none;font-weight:700;white-space:nowrap}
 .btn--primary{background:#1f4fd8;color:#fff}
 footer{padding:16px;color:#4a5261;font-size:.85rem}
 `;
@@ -64,21 +68,17 @@ ${body}
 </html>`;
 }
 
-/** A picture's absolute URL for a preview card (og:image): stored paths are under PUBLIC_URL. */
-export function absoluteUrl({ publicUrl, url }: { publicUrl: string; url: string }): string {
-  return /^https?:\/\//.test(url) ? url : `${publicUrl.replace(/\/+$/, '')}${url}`;
-}
+/** The preview card's picture (`/s/<token>/image.jpg`): the size KakaoTalk and Naver draw best. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 export function sharePageHtml({
   view,
   pageUrl,
-  publicUrl,
   expires,
 }: {
   view: SharePageView;
-  /** The link itself, absolute (og:url). */
+  /** The link itself, absolute from PUBLIC_URL (og:url; the card's picture is beside it). */
   pageUrl: string;
-  publicUrl: string;
   /** The day the link stops answering, as shown ("2026. 12. 27."). */
   expires: string;
 }): Html {
@@ -94,7 +94,11 @@ export function sharePageHtml({
 <meta property="og:url" content="${pageUrl}">
 ${
   first
-    ? html`<meta property="og:image" content="${absoluteUrl({ publicUrl, url: first })}">
+    ? html`<meta property="og:image" content="${pageUrl}/image.jpg">
+<meta property="og:image:type" content="image/jpeg">
+<meta property="og:image:width" content="${SHARE_IMAGE.width}">
+<meta property="og:image:height" content="${SHARE_IMAGE.height}">
+<meta property="og:image:alt" content="${view.name} 사진">
 <meta name="twitter:card" content="summary_large_image">`
     : ''
 }`;
@@ -119,12 +123,10 @@ ${view.areas.length > 0 ? html`<h2 class="sub">타입·면적</h2><ul>${view.are
 </section>
 ${more.length > 0 ? picturesSection({ name: view.name, pictures: more }) : ''}
 <section class="contact" aria-labelledby="contact">
-<h2 id="contact">문의</h2>
-<p class="agent">${view.contact.name}${view.contact.affiliation ? html` <span>${view.contact.affiliation}</span>` : ''}</p>
-<div class="actions">
-<a class="btn btn--primary" href="tel:${view.contact.dial}">전화 ${view.contact.phone}</a>
-<a class="btn" href="sms:${view.contact.dial}">문자 보내기</a>
-</div>
+<h2 id="contact" class="sr-only">문의</h2>
+<p class="agent"><strong>${view.contact.name}</strong>${view.contact.affiliation ? html` <span>${view.contact.affiliation}</span>` : ''}<br><span class="phone">${view.contact.phone}</span></p>
+<a class="btn btn--primary" href="tel:${view.contact.dial}">전화하기</a>
+<a class="btn" href="sms:${view.contact.dial}">문자</a>
 </section>
 </main>
 <footer>${view.contact.name} 님이 분양톡에서 공유한 현장 정보입니다. 가격과 세대 정보는 바뀔 수 있으니 문의해 주세요. 이 링크는 ${expires}까지 열립니다.</footer>`;
@@ -141,16 +143,13 @@ ${
 }
 ${
   view.unitPrices.length > 0
-    ? html`<table>
-<caption>타입별 가격 (분양 완료 세대 제외)</caption>
-<thead><tr><th scope="col">타입</th><th scope="col">분양 중</th><th scope="col">가격</th></tr></thead>
-<tbody>${view.unitPrices.map(
+    ? html`<h3 class="sub">타입별 가격 <span>(분양 완료 세대 제외)</span></h3>
+<ul class="types">${view.unitPrices.map(
         (row) =>
-          html`<tr><th scope="row">${row.type}</th><td>${row.onSale}</td><td>${
-            row.prices.length > 0 ? row.prices.map((p) => html`<div>${p}</div>`) : '-'
-          }</td></tr>`,
-      )}</tbody>
-</table>`
+          html`<li><p class="type">${row.type}</p><p class="left">분양 중 ${row.onSale}</p>${
+            row.prices.length > 0 ? row.prices.map((p) => html`<p>${p}</p>`) : html`<p>가격 문의</p>`
+          }</li>`,
+      )}</ul>`
     : ''
 }
 </section>`;

@@ -26,6 +26,5 @@ export const shareMessages = defineMessages({
     ko: '공유 링크를 찾을 수 없습니다.',
     en: 'No such share link.',
   },
-  created: { ko: '공유 링크를 만들었습니다.', en: 'Share link made.' },
   revoked: { ko: '공유 링크를 중지했습니다.', en: 'Share link stopped.' },
 });

@@ -8,8 +8,8 @@ import { createSiteShare, revokeSiteShare, siteShareList } from './shares.servic
 export const shareOperations = [
   // Making a public page with the member's name on it is writing: a write-limited member may not.
   defineOperation(createSiteShareCall, {
+    // No success message: the popup says what became of the link (sent, or copied).
     access: { kind: 'member', write: true },
-    successMessage: shareMessages.created,
     handler: ({ input, ctx }) =>
       inTransaction(ctx, (t) =>
         createSiteShare({ ctx: t, siteIdx: input.site_idx, publicUrl: ctx.config.publicUrl }),

@@ -87,10 +87,40 @@ describe('the public page of a link', () => {
     expect(ogContent(page.text, 'og:description')).toBe(
       '매매 8억 5,000만원 ~ 12억원 · 서울특별시 강남구 역삼동',
     );
-    expect(ogContent(page.text, 'og:image')).toBe(`${PUBLIC_URL}${PUBLIC_PICTURE}`);
+    expect(ogContent(page.text, 'og:image')).toBe(`${url}/image.jpg`);
     expect(ogContent(page.text, 'og:url')).toBe(url);
     expect(page.text).toContain('<html lang="ko">');
     expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives the preview card the first picture as a 1200×630 JPEG while the link answers, and nothing once it is stopped', async () => {
+    const w = await world();
+    const sharp = (await import('sharp')).default;
+    const webp = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366cc' } })
+      .webp()
+      .toBuffer();
+    const picture = await t.deps.adapters.storage.put({ bytes: new Uint8Array(webp), ext: 'webp' });
+    t.handle.sqlite
+      .prepare('UPDATE sites SET f_image_urls = ? WHERE f_idx = ?')
+      .run(JSON.stringify([picture, PUBLIC_PICTURE]), w.site);
+    const created = await share(t, { token: w.owner.token, site: w.site });
+    const res = await t.app.request(`${new URL(created.url).pathname}/image.jpg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(new Uint8Array(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    await t.call('/site/revokeSiteShare', { token: w.owner.token, body: { share_idx: created.share_idx } });
+    expect((await t.app.request(`${new URL(created.url).pathname}/image.jpg`)).status).toBe(404);
+  });
+
+  it('has no og:image for a site without pictures', async () => {
+    const w = await world();
+    t.handle.sqlite.prepare("UPDATE sites SET f_image_urls = '[]' WHERE f_idx = ?").run(w.site);
+    const { url } = await share(t, { token: w.owner.token, site: w.site });
+    const page = await openPage(t, { url });
+    expect(page.status).toBe(200);
+    expect(ogContent(page.text, 'og:image')).toBeUndefined();
+    expect((await t.app.request(`${new URL(url).pathname}/image.jpg`)).status).toBe(404);
   });
 
   it('shows what a customer needs: prices by type without sold-out units, area types, pictures, the place to the 동, the open date and the sharing agent as the contact', async () => {

@@ -8,7 +8,7 @@ import { seoulDate } from '../clock.ts';
 import type { Tx } from '../db/database.ts';
 import type { AppDeps } from '../http/context.ts';
 import { readSiteHead } from '../sites/site-access.ts';
-import { loadSiteRows, loadUnits } from '../sites/site-rows.ts';
+import { loadSiteRows, loadUnits } from '../sites/site-rows.repository.ts';
 import { SHARE_IMAGE, shareGoneHtml, sharePageHtml } from './share-page.html.ts';
 import { sharePageView } from './share-page.view.ts';
 import { countView, type ShareRow, type Sharer, shareByToken, sharerOf } from './shares.repository.ts';
@@ -54,13 +54,12 @@ async function openLink({
   token: string;
 }): Promise<OpenLink | null> {
   if (!SHARE_TOKEN_PATTERN.test(token)) return null;
-  const { sqlite } = deps;
   const share = await shareByToken({ db: tx, token });
   if (!share || share.f_revoked_time !== null || new Date(share.f_expires_at) <= deps.clock.now())
     return null;
-  const head = readSiteHead({ sqlite, siteIdx: share.f_site_idx });
-  if (!head || !(await siteAnswersFor({ db: tx, sqlite, share, site: head }))) return null;
-  const [site] = loadSiteRows({ sqlite, ids: [head.f_idx] });
+  const head = await readSiteHead({ db: tx, siteIdx: share.f_site_idx });
+  if (!head || !(await siteAnswersFor({ db: tx, share, site: head }))) return null;
+  const [site] = await loadSiteRows({ db: tx, ids: [head.f_idx] });
   const sharer = await sharerOf({ db: tx, userIdx: share.f_user_idx });
   return site && sharer ? { share, site, sharer } : null;
 }
@@ -76,7 +75,7 @@ export function mountSharePages({ app, deps }: { app: Hono; deps: AppDeps }): vo
     const page = await deps.db.transaction().execute(async (tx) => {
       const link = await openLink({ deps, tx, token });
       if (!link) return null;
-      const dongs = loadUnits({ sqlite: deps.sqlite, ids: [link.site.f_idx] }).get(link.site.f_idx) ?? [];
+      const dongs = (await loadUnits({ db: tx, ids: [link.site.f_idx] })).get(link.site.f_idx) ?? [];
       if (isPersonView(c)) {
         await countView({ db: tx, shareIdx: link.share.f_idx, time: deps.clock.now().toISOString() });
       }

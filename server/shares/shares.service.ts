@@ -10,7 +10,7 @@ import {
   shareState,
 } from '../../sync/shares/shares.ts';
 import { DAY_MS } from '../clock.ts';
-import type { DatabaseHandle, DbOrTx } from '../db/database.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { isGroupMember } from '../groups/membership.ts';
 import type { TxContext } from '../http/context.ts';
 import { forbidden, notFound, ruleViolation } from '../http/errors.ts';
@@ -42,17 +42,16 @@ export function shareUrl({ publicUrl, token }: { publicUrl: string; token: strin
 /** Whether a stopped-or-not, unexpired link's site still answers for its agent (see the module comment). */
 export async function siteAnswersFor({
   db,
-  sqlite,
   share,
   site,
 }: {
   db: DbOrTx;
-  sqlite: DatabaseHandle['sqlite'];
   share: Pick<ShareRow, 'f_user_idx' | 'f_reg_time' | 'f_site_idx'>;
   site: SiteHead;
 }): Promise<boolean> {
   const userIdx = share.f_user_idx;
-  const inGroup = site.f_group_idx !== null && isGroupMember({ sqlite, groupIdx: site.f_group_idx, userIdx });
+  const inGroup =
+    site.f_group_idx !== null && (await isGroupMember({ db, groupIdx: site.f_group_idx, userIdx }));
   if (!mayShareSite({ site, userIdx, isGroupMember: inGroup })) return false;
   const moved = await lastTransferTime({ db, siteIdx: share.f_site_idx });
   if (moved !== null && moved >= share.f_reg_time) return false;
@@ -75,8 +74,8 @@ export async function createSiteShare({
   siteIdx: number;
   publicUrl: string;
 }): Promise<SiteShareCreated> {
-  const { auth, now, tx, sqlite } = ctx;
-  const access = siteAccess({ sqlite, auth, siteIdx });
+  const { auth, now, tx } = ctx;
+  const access = await siteAccess({ db: tx, auth, siteIdx });
   requireVisible(access);
   const { site } = access;
   if (site.f_site_type === 'U') throw ruleViolation(shareMessages.reportNotShareable);
@@ -121,12 +120,12 @@ export async function siteShareList({
   page: number;
   publicUrl: string;
 }): Promise<Page<SiteShareItem>> {
-  const { tx, sqlite, now, auth } = ctx;
+  const { tx, now, auth } = ctx;
   const rows = await sharePage({ db: tx, userIdx: auth.user.f_idx, siteIdx, page });
-  const site = rows.list.length > 0 ? readSiteHead({ sqlite, siteIdx }) : null;
+  const site = rows.list.length > 0 ? await readSiteHead({ db: tx, siteIdx }) : null;
   const list: SiteShareItem[] = [];
   for (const row of rows.list) {
-    const answers = site !== null && (await siteAnswersFor({ db: tx, sqlite, share: row, site }));
+    const answers = site !== null && (await siteAnswersFor({ db: tx, share: row, site }));
     list.push({
       f_idx: row.f_idx,
       url: shareUrl({ publicUrl, token: row.f_token }),

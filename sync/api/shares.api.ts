@@ -1,21 +1,16 @@
 import * as v from 'valibot';
-import type { ShareState } from '../shares/shares.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId } from './fields.ts';
-import { type Page, pageNum } from './page.ts';
+import { pageNum } from './page.ts';
+import type { sharesResponses, siteShareItem } from './shares.responses.ts';
 
 /**
  * Sharing a site with a customer (issue 32; rules in sync/shares/shares.ts, server/shares/).
  * Online only: the link is the server's to make, and it answers nothing offline anyway.
  */
 
-export interface SiteShareCreated {
-  /** The public page, absolute from PUBLIC_URL: what goes into KakaoTalk or a text message. */
-  url: string;
-  /** ISO-8601 UTC instant the link stops answering. */
-  expires_at: string;
-  share_idx: number;
-}
+/** A new link: its absolute URL, the instant it stops answering, and its id. */
+export type SiteShareCreated = Answer<typeof sharesResponses, 'createSiteShare'>;
 
 export const createSiteShareCall = defineCall<SiteShareCreated>()({
   operationId: 'createSiteShare',
@@ -26,20 +21,10 @@ export const createSiteShareCall = defineCall<SiteShareCreated>()({
   input: v.object({ site_idx: rowId }),
 });
 
-/** One of the caller's links to a site. */
-export interface SiteShareItem {
-  f_idx: number;
-  url: string;
-  f_reg_time: string;
-  f_expires_at: string;
-  f_revoked_time: string | null;
-  /** Opened by a person (link-preview robots and prefetches are not counted). */
-  f_view_count: number;
-  f_last_view_time: string | null;
-  state: ShareState;
-}
+/** One of the caller's links to a site, with its views and state. */
+export type SiteShareItem = v.InferOutput<typeof siteShareItem>;
 
-export const getSiteShareListCall = defineCall<Page<SiteShareItem>>()({
+export const getSiteShareListCall = defineCall<Answer<typeof sharesResponses, 'getSiteShareList'>>()({
   operationId: 'getSiteShareList',
   method: 'post',
   path: '/site/getSiteShareList',
@@ -48,7 +33,7 @@ export const getSiteShareListCall = defineCall<Page<SiteShareItem>>()({
   input: v.object({ site_idx: rowId, page_num: pageNum }),
 });
 
-export const revokeSiteShareCall = defineCall<{ share_idx: number }>()({
+export const revokeSiteShareCall = defineCall<Answer<typeof sharesResponses, 'revokeSiteShare'>>()({
   operationId: 'revokeSiteShare',
   method: 'post',
   path: '/site/revokeSiteShare',

@@ -49,7 +49,8 @@ export function mayShareSite({
 }
 
 /** A link as its list shows it: answering, past its end, stopped by hand, or its site no longer shown. */
-export type ShareState = 'active' | 'expired' | 'revoked' | 'closed';
+export const SHARE_STATES = ['active', 'expired', 'revoked', 'closed'] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
 
 export function shareState({
   expiresAt,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isPublicPath } from '../../app/guard.ts';
-import { useSyncStatus } from '../../sync/client.ts';
+import { useSyncStatus } from '../../sync/status.ts';
 import { IosInstallGuide } from './IosInstallGuide.tsx';
 import './install.css';
 import { offerDismissed, promptInstall, rememberDismissal, useInstallWay } from './install-state.ts';

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAs } from './support.ts';
@@ -75,6 +76,11 @@ test('the install offer waits for the first sync, appears once, and a dismissal 
   await expect(offer).toBeVisible();
   await expect(offer).toHaveAttribute('data-way', 'prompt');
   await expect(offer).toHaveCount(1);
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="install-offer"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await offer.getByRole('button', { name: '나중에' }).click();
   await expect(offer).toHaveCount(0);

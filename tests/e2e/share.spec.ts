@@ -116,6 +116,11 @@ test('the agent shares from the site detail, the customer opens the link in a fr
   const url = await link.inputValue();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await expect(popup.getByTestId('customer-share-row').first()).toHaveAttribute('data-state', 'active');
+  const popupAxe = await new AxeBuilder({ page })
+    .include('[data-testid="customer-share"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(popupAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // The customer: a fresh browser, nothing stored, no account.
   const customer = await browser.newContext({ locale: 'ko-KR', viewport: { width: 360, height: 740 } });

@@ -2,11 +2,11 @@ import type { AnyRoute } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { captureInstallPrompt } from './app/install-prompt.ts';
 import { router } from './app/router.tsx';
 import { askServiceWorkerForControl } from './app/service-worker-control.ts';
 import { watchFirstScreen } from './app/start-settled.ts';
 import { warmMemberScreens } from './app/warm-screens.ts';
+import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { activateLocale, initialLocale } from './i18n/i18n.ts';
 import './styles.css';
 

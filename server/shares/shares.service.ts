@@ -14,7 +14,7 @@ import type { DbOrTx } from '../db/database.ts';
 import { isGroupMember } from '../groups/membership.ts';
 import type { TxContext } from '../http/context.ts';
 import { forbidden, notFound, ruleViolation } from '../http/errors.ts';
-import { readSiteHead, requireVisible, type SiteHead, siteAccess } from '../sites/site-access.ts';
+import { requireVisible, type SiteHead, siteAccess } from '../sites/site-access.ts';
 import { shareMessages } from './shares.messages.ts';
 import {
   insertShare,
@@ -107,7 +107,9 @@ export async function createSiteShare({
 /**
  * The caller's own links to a site, newest first, with their views and state. Only their own:
  * a group mate's links name that mate. Listed even when the caller may no longer share the site,
- * so they can see why a link stopped and stop the others.
+ * so they can see why a link stopped and stop the others; but, like every site operation, only
+ * of a site the caller may see (a site hidden from them or deleted answers like a missing one:
+ * its links answer nothing anyway).
  */
 export async function siteShareList({
   ctx,
@@ -121,11 +123,13 @@ export async function siteShareList({
   publicUrl: string;
 }): Promise<Page<SiteShareItem>> {
   const { tx, now, auth } = ctx;
+  const access = await siteAccess({ db: tx, auth, siteIdx });
+  requireVisible(access);
+  const { site } = access;
   const rows = await sharePage({ db: tx, userIdx: auth.user.f_idx, siteIdx, page });
-  const site = rows.list.length > 0 ? await readSiteHead({ db: tx, siteIdx }) : null;
   const list: SiteShareItem[] = [];
   for (const row of rows.list) {
-    const answers = site !== null && (await siteAnswersFor({ db: tx, share: row, site }));
+    const answers = await siteAnswersFor({ db: tx, share: row, site });
     list.push({
       f_idx: row.f_idx,
       url: shareUrl({ publicUrl, token: row.f_token }),

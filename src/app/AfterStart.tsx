@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
 // Installing: the offer after the first sync, and the app icon's unread badge.
@@ -7,6 +8,7 @@ import { InstallOffer } from '../features/install/InstallOffer.tsx';
 import { KeptAreasRefresh } from '../features/offline-areas/KeptAreasRefresh.tsx';
 // Web Push: this device stays subscribed while the member takes pushes.
 import { PushOnStart } from '../features/push/PushOnStart.tsx';
+import { isPublicPath } from './guard.ts';
 import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
 import { startSettled } from './start-settled.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
@@ -19,6 +21,7 @@ import { UpdatePrompt } from './UpdatePrompt.tsx';
  */
 export function AfterStart() {
   const settled = useStartSettled();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
       <HomeLeaveBlocker />
@@ -30,7 +33,8 @@ export function AfterStart() {
       {/* Web Push: this device stays subscribed while the member takes pushes (through the worker). */}
       {settled ? <PushOnStart /> : null}
       <KeptAreasRefresh />
-      <InstallOffer />
+      {/* Never on the splash or sign-in, nor in the admin area (online only, not the installed app's). */}
+      <InstallOffer memberScreen={!isPublicPath(pathname) && !/^\/admin/i.test(pathname)} />
       <AppBadge />
     </>
   );

@@ -1,7 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isPublicPath } from '../../app/guard.ts';
 import { useSyncStatus } from '../../sync/status.ts';
 import { IosInstallGuide } from './IosInstallGuide.tsx';
 import './install.css';
@@ -11,22 +9,21 @@ import { offerDismissed, promptInstall, rememberDismissal, useInstallWay } from 
 let closedThisLaunch = false;
 
 /**
- * The offer to install the app (issue 32), at a sensible moment: a member's screen (never the
- * splash or sign-in) once this launch's first sync has settled, so it never competes with the
+ * The offer to install the app (issue 32), at a sensible moment: a member's screen (`memberScreen`:
+ * never the splash or sign-in) once this launch's first sync has settled, so it never competes with the
  * first screen's loading. Chromium: the browser's own prompt behind Install; iOS: the guide to
  * Add to Home Screen. "Later" (or declining the browser's prompt) is remembered on this device for
  * INSTALL_OFFER_QUIET_DAYS; the More screen still offers to install meanwhile.
  */
-export function InstallOffer() {
+export function InstallOffer({ memberScreen }: { memberScreen: boolean }) {
   const { t } = useLingui();
   const way = useInstallWay();
   const { lastSyncedAt, syncing } = useSyncStatus();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [closed, setClosed] = useState(closedThisLaunch);
   const [busy, setBusy] = useState(false);
   // A sync that finished in this launch: the stored time of an earlier launch's does not count.
   const settled = lastSyncedAt !== null && !syncing && Date.parse(lastSyncedAt) >= performance.timeOrigin;
-  if (closed || way === null || !settled || isPublicPath(pathname) || offerDismissed()) return null;
+  if (closed || way === null || !settled || !memberScreen || offerDismissed()) return null;
 
   const close = ({ remember }: { remember: boolean }) => {
     if (remember) rememberDismissal();

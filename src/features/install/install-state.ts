@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { installPrompt } from '../../app/install-prompt.ts';
+import { installPrompt } from './install-prompt.ts';
 
 /**
  * Whether and how this device can install the app (issue 32): Chromium's prompt kept by
- * src/app/install-prompt.ts, or, on iOS (no prompt there), the guide to 홈 화면에 추가. Web
+ * src/features/install/install-prompt.ts, or, on iOS (no prompt there), the guide to 홈 화면에 추가. Web
  * Push on iOS works only in the installed app, so the guide matters there too.
  */
 

@@ -49,10 +49,10 @@ export interface SharePageView {
   description: string;
 }
 
-const transLabels: Record<TransCode, string> = { 0: '매매', 1: '전세', 2: '투자', 3: '월세' };
+export const shareTransLabels: Record<TransCode, string> = { 0: '매매', 1: '전세', 2: '투자', 3: '월세' };
 
 /** Property types 0-6 (spec §3), as the app's Korean labels read. */
-const propertyLabels = [
+export const sharePropertyLabels = [
   '빌라·다세대',
   '오피스텔',
   '아파트',
@@ -75,7 +75,7 @@ function range({ min, max, inquire }: { min: number; max: number; inquire: boole
 
 function unitRange(p: PriceRange): string {
   const main = range({ min: p.min, max: p.max, inquire: p.inquire && p.min === 0 });
-  if (p.type !== 3) return `${transLabels[p.type]} ${main}`;
+  if (p.type !== 3) return `${shareTransLabels[p.type]} ${main}`;
   const rent = range({ min: p.rentMin ?? 0, max: p.rentMax ?? 0, inquire: false });
   return `월세 보증금 ${main} / 월 ${rent}`;
 }
@@ -128,10 +128,10 @@ export function sharePageView({
   const prices = sitePriceRows(site).map((row) =>
     row.type === 3
       ? {
-          label: transLabels[3],
+          label: shareTransLabels[3],
           text: `보증금 ${range(row)} / 월 ${range({ min: row.secondMin, max: row.secondMax, inquire: row.inquire })}`,
         }
-      : { label: transLabels[row.type], text: range(row) },
+      : { label: shareTransLabels[row.type], text: range(row) },
   );
   const unitPrices =
     site.f_site_type === 'O' && !soldOut
@@ -155,7 +155,7 @@ export function sharePageView({
     name: site.f_name,
     kind: site.f_site_type === 'O' ? '분양' : '일반',
     propertyTypes: parseList(site.f_maemul_type)
-      .map((code) => propertyLabels[Number(code)])
+      .map((code) => sharePropertyLabels[Number(code)])
       .filter((label): label is string => label !== undefined),
     location,
     pictures,

@@ -35,6 +35,7 @@ import * as reset from 'lucide-react/icons/rotate-ccw';
 import * as ruler from 'lucide-react/icons/ruler';
 import * as school from 'lucide-react/icons/school';
 import * as search from 'lucide-react/icons/search';
+import * as iosShare from 'lucide-react/icons/share';
 import * as shoppingCart from 'lucide-react/icons/shopping-cart';
 import * as squarePlus from 'lucide-react/icons/square-plus';
 import * as store from 'lucide-react/icons/store';
@@ -83,3 +84,5 @@ export const ListIcon = (list as unknown as Drawn).__iconData;
 export const PlaceIcon = (mapPin as unknown as Drawn).__iconData;
 export const SearchIcon = (search as unknown as Drawn).__iconData;
 export const RegisterIcon = (squarePlus as unknown as Drawn).__iconData;
+/** Safari's share button (a box with an arrow up), named in the guide to add the app to the home screen. */
+export const IosShareIcon = (iosShare as unknown as Drawn).__iconData;

@@ -14,7 +14,8 @@ import type { DeviceStore } from './device-store.ts';
 export type LocalKey =
   | { table: 'likes' | 'memos' | 'sites'; key: number }
   | { table: 'drafts'; key: string }
-  | { table: 'conflicts'; key: number };
+  | { table: 'conflicts'; key: number }
+  | { table: 'notifications' | 'editConflicts'; key: number };
 
 export interface Mutator<S extends v.GenericSchema = v.GenericSchema> {
   name: string;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CommunityComment } from '../../sync/api/community.api.ts';
 import { commentProblem } from '../../sync/community/rules.ts';
 import type { MutatorArgs } from '../../sync/mutators.ts';
@@ -56,7 +57,8 @@ export async function addComment({
   return toComment({ row: made, auth: ctx.auth });
 }
 
-async function editableComment({
+/** The comment, when the caller may edit or delete it (its writer or a moderator); refused otherwise. */
+export async function editableComment({
   ctx,
   postIdx,
   commentIdx,
@@ -91,7 +93,13 @@ export async function updateComment({
   if (refusal) throw refusal;
   await ctx.tx
     .updateTable('community_comments')
-    .set({ f_comment: comment.trim(), f_anony: anony, f_update_time: ctx.now.toISOString() })
+    .set({
+      f_comment: comment.trim(),
+      f_anony: anony,
+      f_update_time: ctx.now.toISOString(),
+      // Counts the edits: an edit made offline names the one it was made on (protocol 8).
+      f_version: sql<number>`f_version + 1`,
+    })
     .where('f_idx', '=', commentIdx)
     .execute();
   const row = await findComment({ db: ctx.tx, postIdx, commentIdx });

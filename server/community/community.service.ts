@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type {
   AdminCommunityPost,
   CommunityDetail,
@@ -185,7 +186,8 @@ export async function publishPost({
   };
 }
 
-async function editablePost({ ctx, postIdx }: { ctx: TxContext; postIdx: number }): Promise<PostRecord> {
+/** The post, when the caller may edit or delete it (its author or a moderator); refused otherwise. */
+export async function editablePost({ ctx, postIdx }: { ctx: TxContext; postIdx: number }): Promise<PostRecord> {
   const row = await findPost({ db: ctx.tx, postIdx });
   if (!row) throw notFound(communityMessages.postNotFound);
   if (!canEdit({ writerIdx: row.f_user_idx, auth: ctx.auth })) throw forbidden(communityMessages.notYours);
@@ -214,6 +216,8 @@ export async function updatePost({
       f_anony: post.anony,
       f_image_url: JSON.stringify(post.image_url),
       f_update_time: ctx.now.toISOString(),
+      // Counts the edits: an edit made offline names the one it was made on (protocol 8).
+      f_version: sql<number>`f_version + 1`,
     })
     .where('f_idx', '=', postIdx)
     .execute();

@@ -1,6 +1,7 @@
 import type { AreasTables } from '../areas/areas.tables.ts';
 import type { AuthTables } from '../auth/auth.tables.ts';
 import type { CommunityTables } from '../community/community.tables.ts';
+import type { EditsTables } from '../edits/edits.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
 // Home ads.
 import type { HomeTables } from '../home/home.tables.ts';
@@ -46,4 +47,6 @@ export interface Database
     // Notifications.
     NotifyTables,
     // Home ads.
-    HomeTables {}
+    HomeTables,
+    // Edit conflicts of posts, comments and notifications edited offline.
+    EditsTables {}

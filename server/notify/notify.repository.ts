@@ -23,7 +23,7 @@ interface ItemRow extends Omit<NotifyItem, 'contacts_list' | 'writer' | 'mine'> 
 const NOTE =
   sql.raw(`n.f_idx, n.f_title, n.f_content, n.f_site_idx, n.f_site_name, n.f_site_type, n.f_address,
   n.f_push, n.f_made, n.f_made1, n.f_auto, n.f_auto_enable, n.f_auto_time, n.f_auto_interval, n.f_image_url,
-  n.f_reg_time, n.f_contacts_list, u.f_idx AS w_idx, u.f_name AS w_name, u.f_phone AS w_phone,
+  n.f_reg_time, n.f_version, n.f_contacts_list, u.f_idx AS w_idx, u.f_name AS w_name, u.f_phone AS w_phone,
   u.f_affiliation AS w_affiliation`);
 
 /** Deliveries to the viewer. */

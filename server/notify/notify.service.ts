@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { NotifyItem, NotifyWrite, NotifyWritingCount } from '../../sync/api/notify.api.ts';
 import type { Page } from '../../sync/api/page.ts';
 import type { MutatorArgs } from '../../sync/mutators.ts';
@@ -215,7 +216,8 @@ export async function writeNotify({ ctx, args }: { ctx: TxContext; args: Fields 
   };
 }
 
-async function ownNotification({ ctx, notifyIdx }: { ctx: TxContext; notifyIdx: number }) {
+/** The caller's own notification, not removed; refused as missing or not theirs otherwise. */
+export async function ownNotification({ ctx, notifyIdx }: { ctx: TxContext; notifyIdx: number }) {
   const row = await ctx.tx
     .selectFrom('notifications')
     .selectAll()
@@ -288,6 +290,8 @@ export async function updateNotify({
         : {}),
       ...(rescheduled ? { f_auto_from: ctx.now.toISOString() } : {}),
       f_update_time: ctx.now.toISOString(),
+      // Counts the edits: an edit made offline names the one it was made on (protocol 8).
+      f_version: sql<number>`f_version + 1`,
     })
     .where('f_idx', '=', notifyIdx)
     .execute();
@@ -314,6 +318,7 @@ export async function updateAutoNotify({
       f_auto_time: auto.auto_time,
       f_auto_from: ctx.now.toISOString(),
       f_update_time: ctx.now.toISOString(),
+      f_version: sql<number>`f_version + 1`,
     })
     .where('f_idx', '=', notifyIdx)
     .execute();

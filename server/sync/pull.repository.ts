@@ -219,7 +219,7 @@ function materialize({
     // The columns of spec §3 only; a removed notification leaves the writer's device.
     sql: `SELECT f_idx AS k, f_idx, f_user_idx, f_title, f_content, f_site_idx, f_site_name, f_site_type,
             f_address, f_longitude, f_latitude, f_push, f_made, f_made1, f_auto, f_auto_enable, f_auto_time,
-            f_auto_interval, f_read, f_image_url, f_contacts_list, f_reg_time, f_update_time
+            f_auto_interval, f_read, f_image_url, f_contacts_list, f_reg_time, f_update_time, f_version
           FROM notifications WHERE f_user_idx = ? AND f_removed_time IS NULL AND f_idx IN (?keys)`,
   });
   // Notifications received (protocol 7): the delivery with the notification as written.
@@ -240,6 +240,15 @@ function materialize({
     keys: keysOf('conflict'),
     sql: `SELECT f_idx AS k, f_idx, f_site_idx, draft_id, fields, mine, theirs, base_version, theirs_version, f_reg_time
           FROM sync_conflicts WHERE f_user_idx = ? AND resolved_at IS NULL AND f_idx IN (?keys)`,
+  });
+  // Edits of posts, comments and notifications that met a changed copy (protocol 8).
+  const editConflicts = rowsByKey({
+    sqlite,
+    userIdx,
+    keys: keysOf('editconflict'),
+    sql: `SELECT f_idx AS k, f_idx, f_kind AS kind, f_target_idx AS target_idx, f_post_idx AS post_idx,
+            f_subject AS subject, fields, mine, theirs, base_version, theirs_version, f_reg_time
+          FROM edit_conflicts WHERE f_user_idx = ? AND resolved_at IS NULL AND f_idx IN (?keys)`,
   });
 
   const changes: PageChange[] = [];
@@ -322,6 +331,25 @@ function materialize({
           key: e.key,
           row: { ...rest, contacts_list: parseJson<SiteContact[]>({ text: f_contacts_list, fallback: [] }) },
         } as PageChange);
+        break;
+      }
+      case 'editconflict': {
+        const row = editConflicts.get(e.key);
+        changes.push(
+          row
+            ? ({
+                t: 'editconflict',
+                op: 'put',
+                key: e.key,
+                row: {
+                  ...row,
+                  fields: parseJson<string[]>({ text: row.fields, fallback: [] }),
+                  mine: parseJson<Record<string, unknown>>({ text: row.mine, fallback: {} }),
+                  theirs: parseJson<Record<string, unknown>>({ text: row.theirs, fallback: {} }),
+                },
+              } as PageChange)
+            : del,
+        );
         break;
       }
       case 'conflict': {

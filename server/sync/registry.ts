@@ -1,5 +1,6 @@
 import { type MutatorName, mutators } from '../../sync/mutators.ts';
 import { communityMutators } from '../community/community.mutators.ts';
+import { editMutators } from '../edits/edits.mutators.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 // Notifications.
@@ -19,6 +20,8 @@ export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
   ...communityMutators,
   // Notifications.
   ...notifyMutators,
+  // Edit conflicts of posts, comments and notifications.
+  ...editMutators,
 };
 
 /** The spec §7 calls that run an offline operation online: the same access, the same effect. */

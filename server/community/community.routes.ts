@@ -9,7 +9,6 @@ import {
 } from '../../sync/api/community.api.ts';
 import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
-import { writerOfPhone } from './community.repository.ts';
 import {
   adminPostList,
   postDetail,
@@ -39,14 +38,7 @@ export const communityOperations = [
   }),
   defineOperation(findCommunityListCall, {
     access: { kind: 'admin', tab: AdminTab.write },
-    handler: async ({ input, ctx }) =>
-      adminPostList({
-        db: ctx.db,
-        auth: ctx.auth,
-        now: ctx.clock.now(),
-        input,
-        writerIdx: input.phone.trim() === '' ? null : await writerOfPhone({ db: ctx.db, phone: input.phone }),
-      }),
+    handler: ({ input, ctx }) => adminPostList({ db: ctx.db, auth: ctx.auth, now: ctx.clock.now(), input }),
   }),
   defineOperation(getCommunityDetailCall, {
     access: member,

@@ -1,6 +1,8 @@
 import type { EditKind } from '../../sync/edits/edit-fields.ts';
+import type { EditConflictRow } from '../../sync/protocol.ts';
 import { sameValue } from '../../sync/site-fields.ts';
-import type { Tx } from '../db/database.ts';
+import type { DbOrTx, Tx } from '../db/database.ts';
+import { rowsByKeys } from '../db/keyed-rows.ts';
 import { pick } from '../sites/merge.ts';
 
 /**
@@ -120,4 +122,31 @@ export async function settleEditConflict({
     theirs: pick({ source: theirs, fields: kept }),
     kept,
   };
+}
+
+/** An open conflict as stored: its fields and sides are JSON text. */
+export type StoredEditConflict = Omit<EditConflictRow, 'fields' | 'mine' | 'theirs'> & {
+  fields: string;
+  mine: string;
+  theirs: string;
+};
+
+/** The member's open edit conflicts among these (the pull's 'editconflict' rows), by index. */
+export function openEditConflictRows({
+  db,
+  userIdx,
+  conflictIdxs,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  conflictIdxs: readonly number[];
+}) {
+  return rowsByKeys<StoredEditConflict>({
+    db,
+    sql: `SELECT f_idx AS k, f_idx, f_kind AS kind, f_target_idx AS target_idx, f_post_idx AS post_idx,
+            f_subject AS subject, fields, mine, theirs, base_version, theirs_version, f_reg_time
+          FROM edit_conflicts WHERE f_user_idx = ? AND resolved_at IS NULL AND f_idx IN (?keys)`,
+    params: [userIdx],
+    keys: conflictIdxs,
+  });
 }

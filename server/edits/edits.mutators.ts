@@ -94,7 +94,7 @@ export const editMutators = {
       await checkAccess({
         access: { kind: 'member', write: true },
         auth: ctx.auth,
-        sqlite: ctx.sqlite,
+        db: ctx.tx,
         now: ctx.now,
       });
       return keepMine({ ctx, settled });

@@ -8,6 +8,8 @@ import { InfiniteList } from '../../ui/InfiniteList.tsx';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
 import { tabPage } from './community-cache.ts';
 import { communityTypeLabels } from './labels.ts';
+import { WaitingBadge } from '../sync/waiting.tsx';
+import { useWaitingPosts, withWaitingEdit } from './waiting-posts.ts';
 import { useWriterName } from './writer.ts';
 
 export interface PostQuery {
@@ -53,12 +55,18 @@ export function PostList({
     [query],
   );
   const list = useInfiniteList({ loadPage });
+  // Edits and deletes made on this device show at once: an edit over the row, a delete leaves it out.
+  const waiting = useWaitingPosts();
   return (
     <InfiniteList
       list={list}
       label={t`Posts`}
       rowKey={(post) => post.f_idx}
-      row={(post) => (
+      row={(read) => {
+        if (waiting.removed.has(read.f_idx)) return null;
+        const edit = waiting.edits.get(read.f_idx);
+        const post = withWaitingEdit(read, edit);
+        return (
         <li className={`post-row${post.f_made === 'Y' ? ' post-row--pinned' : ''}`} data-testid="post-row">
           <div className="row">
             {onSelect ? (
@@ -83,9 +91,11 @@ export function PostList({
             <span>{writer(post)}</span>
             <span>{formatDateTime(post.f_reg_time, locale)}</span>
             <span>{t`Comments ${post.comment_count}`}</span>
+            {edit ? <WaitingBadge /> : null}
           </div>
         </li>
-      )}
+        );
+      }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CommunityPost } from '../../../sync/api/community.api.ts';
-import { storedPostFields } from '../../../sync/edits/edit-fields.ts';
+import { type PostEditFields, storedPostFields } from '../../../sync/edits/edit-fields.ts';
 import type { MutatorInput } from '../../../sync/mutators.ts';
 import { localDb, type OutboxEntry } from '../../db/db.ts';
 
@@ -69,5 +69,20 @@ export function withWaitingEdit<P extends CommunityPost>(post: P, edit: PostEdit
     f_phone: stored.phone,
     f_anony: stored.anony,
     f_image_url: stored.image_url,
+  };
+}
+
+/** The copy an edit of this post is made on: its edit count and its fields as shown. */
+export function postBaseOf(post: CommunityPost): { version: number; fields: PostEditFields } {
+  return {
+    version: post.f_version,
+    fields: {
+      type: post.f_type,
+      title: post.f_title,
+      content: post.f_content,
+      phone: post.f_phone,
+      anony: post.f_anony,
+      image_url: post.f_image_url,
+    },
   };
 }

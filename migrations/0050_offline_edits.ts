@@ -41,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql
-    .raw(`CREATE TRIGGER sync_edit_conflicts_insert AFTER INSERT ON edit_conflicts BEGIN ${bump} ${feedPut} END`)
+    .raw(
+      `CREATE TRIGGER sync_edit_conflicts_insert AFTER INSERT ON edit_conflicts BEGIN ${bump} ${feedPut} END`,
+    )
     .execute(db);
   await sql
     .raw(`CREATE TRIGGER sync_edit_conflicts_update AFTER UPDATE ON edit_conflicts BEGIN ${bump} ${feedPut}

@@ -53,8 +53,6 @@ export const communityMutators = {
     access: member,
     rpc: [{ call: removeCommentCall, successMessage: communityMessages.deleted }],
     effect: async ({ ctx, args }) =>
-      applied(
-        await removeComment({ ctx, postIdx: args.community_idx, commentIdx: args.comment_idx }),
-      ),
+      applied(await removeComment({ ctx, postIdx: args.community_idx, commentIdx: args.comment_idx })),
   }),
 };

@@ -4,9 +4,14 @@ import { findComment, findPost } from '../community/community.repository.ts';
 import { editComment, editPost } from '../community/post-edits.ts';
 import { checkAccess } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
-import { applied, defineServerMutator, type MutationContext, type MutationOutcome } from '../http/mutation.ts';
-import { editNotify } from '../notify/notify-edits.ts';
+import {
+  applied,
+  defineServerMutator,
+  type MutationContext,
+  type MutationOutcome,
+} from '../http/mutation.ts';
 import { findItem } from '../notify/notify.repository.ts';
+import { editNotify } from '../notify/notify-edits.ts';
 import { editMessages } from './edits.messages.ts';
 import { settleEditConflict } from './edits.repository.ts';
 
@@ -20,7 +25,13 @@ import { settleEditConflict } from './edits.repository.ts';
 
 type Settled = NonNullable<Awaited<ReturnType<typeof settleEditConflict>>>;
 
-async function keepMine({ ctx, settled }: { ctx: MutationContext; settled: Settled }): Promise<MutationOutcome> {
+async function keepMine({
+  ctx,
+  settled,
+}: {
+  ctx: MutationContext;
+  settled: Settled;
+}): Promise<MutationOutcome> {
   const gone = applied({ kept: [] });
   const base = { base: settled.theirs, base_version: settled.theirsVersion };
   if (settled.kind === 'post') {

@@ -1,6 +1,10 @@
-import type { SiteContact } from '../../sync/site-fields.ts';
-import { type NotifyEditFields, notifyEditFieldNames, storedNotifyFields } from '../../sync/edits/edit-fields.ts';
+import {
+  type NotifyEditFields,
+  notifyEditFieldNames,
+  storedNotifyFields,
+} from '../../sync/edits/edit-fields.ts';
 import type { MutatorArgs } from '../../sync/mutators.ts';
+import type { SiteContact } from '../../sync/site-fields.ts';
 import { editOutcome, mergeOfflineEdit } from '../edits/offline-edit.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext, MutationOutcome } from '../http/mutation.ts';

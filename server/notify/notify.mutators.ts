@@ -1,13 +1,8 @@
-import {
-  addNotifyCall,
-  removeNotifyCall,
-  setReadCall,
-  updateNotifyCall,
-} from '../../sync/api/notify.api.ts';
+import { addNotifyCall, removeNotifyCall, setReadCall, updateNotifyCall } from '../../sync/api/notify.api.ts';
 import { applied, defineServerMutator } from '../http/mutation.ts';
 import { notifyMessages } from './notify.messages.ts';
-import { editNotify } from './notify-edits.ts';
 import { removeNotify, setRead, writeNotify } from './notify.service.ts';
+import { editNotify } from './notify-edits.ts';
 
 /**
  * The server effect of the notification operations that may run offline

@@ -12,13 +12,7 @@ import { seoulDate } from '../clock.ts';
 import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
 import { notifyMessages } from './notify.messages.ts';
-import {
-  notifyDetail,
-  notifyList,
-  siteNotifyList,
-  updateAutoNotify,
-  writingInfo,
-} from './notify.service.ts';
+import { notifyDetail, notifyList, siteNotifyList, updateAutoNotify, writingInfo } from './notify.service.ts';
 
 /**
  * Spec §7 notify calls. addNotify, updateNotify, removeNotify and setRead are offline operations:

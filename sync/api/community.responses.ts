@@ -1,6 +1,17 @@
 import * as v from 'valibot';
 import { communityTypes } from '../community/rules.ts';
-import { count, editConflict, int, maybe, nothing, page, pageEntries, str, time, yn } from './answer-fields.ts';
+import {
+  count,
+  editConflict,
+  int,
+  maybe,
+  nothing,
+  page,
+  pageEntries,
+  str,
+  time,
+  yn,
+} from './answer-fields.ts';
 
 const postEntries = {
   f_idx: int,

@@ -135,7 +135,8 @@ export const updateCommunity = defineMutator({
   applyLocal: async () => {},
 });
 
-const removePostsSummary = 'Delete posts: one’s own, or any for a moderating admin (bulk); all of them or none';
+const removePostsSummary =
+  'Delete posts: one’s own, or any for a moderating admin (bulk); all of them or none';
 const postList = /* @__NO_SIDE_EFFECTS__ */ <S extends typeof id | typeof rowId>(item: S) =>
   v.pipe(
     v.array(item),
@@ -170,7 +171,9 @@ const commentEdit = {
     base_version: baseVersion,
     /** The comment as the device showed it when the edit began. */
     base: v.optional(
-      v.nullable(v.object({ comment: v.optional(bounded(CommunityRules.maxComment)), anony: v.optional(yn) })),
+      v.nullable(
+        v.object({ comment: v.optional(bounded(CommunityRules.maxComment)), anony: v.optional(yn) }),
+      ),
       null,
     ),
   }),

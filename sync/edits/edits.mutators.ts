@@ -11,7 +11,8 @@ import { defineMutator } from '../mutator.ts';
  */
 export const resolveEditConflict = defineMutator({
   name: 'resolveEditConflict',
-  summary: 'Settle the conflict of an edit of a post, comment or notification: for each field keep mine or theirs',
+  summary:
+    'Settle the conflict of an edit of a post, comment or notification: for each field keep mine or theirs',
   args: v.object({
     conflict_idx: id,
     /** Field name to the side kept; fields not named keep theirs (the server copy). */

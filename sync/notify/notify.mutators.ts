@@ -176,7 +176,11 @@ export const updateNotify = defineMutator({
         : {}),
       // Automatic ones keep being automatic; their schedule is the member's to change.
       ...(row.f_auto === 'Y'
-        ? { f_auto_enable: edit.auto_enable, f_auto_time: edit.auto_time, f_auto_interval: edit.auto_interval }
+        ? {
+            f_auto_enable: edit.auto_enable,
+            f_auto_time: edit.auto_time,
+            f_auto_interval: edit.auto_interval,
+          }
         : {}),
       f_update_time: now,
     });

@@ -109,23 +109,23 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
           if (waiting.removed.has(row.f_idx)) return null;
           const edited = waiting.text.get(row.f_idx);
           return (
-          <li key={row.f_idx} className="comment">
-            <span className="muted">
-              {writer(row)} · {formatDateTime(row.f_reg_time, locale)}
-            </span>
-            <span className="post-body">{edited ?? row.f_comment}</span>
-            {edited !== undefined ? <WaitingBadge /> : null}
-            {row.can_edit ? (
-              <div className="row">
-                <button type="button" className="button button--small" onClick={() => void edit(row)}>
-                  <Trans>Edit</Trans>
-                </button>
-                <button type="button" className="button button--small" onClick={() => void remove(row)}>
-                  <Trans>Delete</Trans>
-                </button>
-              </div>
-            ) : null}
-          </li>
+            <li key={row.f_idx} className="comment">
+              <span className="muted">
+                {writer(row)} · {formatDateTime(row.f_reg_time, locale)}
+              </span>
+              <span className="post-body">{edited ?? row.f_comment}</span>
+              {edited !== undefined ? <WaitingBadge /> : null}
+              {row.can_edit ? (
+                <div className="row">
+                  <button type="button" className="button button--small" onClick={() => void edit(row)}>
+                    <Trans>Edit</Trans>
+                  </button>
+                  <button type="button" className="button button--small" onClick={() => void remove(row)}>
+                    <Trans>Delete</Trans>
+                  </button>
+                </div>
+              ) : null}
+            </li>
           );
         })}
       </ul>

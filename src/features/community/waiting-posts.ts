@@ -41,7 +41,8 @@ export function useWaitingPosts(): WaitingPosts {
           const args = entry.args as PostEditArgs;
           edits.set(Number(args.community_idx), args);
         } else {
-          for (const idx of (entry.args as MutatorInput<'removeCommunity'>).idx_list) removed.add(Number(idx));
+          for (const idx of (entry.args as MutatorInput<'removeCommunity'>).idx_list)
+            removed.add(Number(idx));
         }
       }
       return { edits, removed };

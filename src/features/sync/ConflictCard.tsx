@@ -26,7 +26,7 @@ export function ConflictCard({
   name,
   title,
   labelOf,
-  valueOf,
+  formatValue,
   settle,
 }: {
   conflict: ConflictSides;
@@ -34,7 +34,7 @@ export function ConflictCard({
   name: string;
   title: ReactNode;
   labelOf: (field: string) => string;
-  valueOf: (field: string, value: unknown) => string;
+  formatValue: (field: string, value: unknown) => string;
   settle: (choose: Record<string, Side>) => Promise<unknown>;
 }) {
   const { t } = useLingui();
@@ -95,7 +95,7 @@ export function ConflictCard({
                           side === 'mine' ? t`Keep this device's ${label}` : t`Keep the server's ${label}`
                         }
                       />
-                      <span>{valueOf(field, conflict[side][field])}</span>
+                      <span>{formatValue(field, conflict[side][field])}</span>
                     </label>
                   </td>
                 ))}
@@ -148,9 +148,13 @@ export function SiteConflictCard({
         )
       }
       labelOf={(field) => (fieldLabels[field] ? i18n._(fieldLabels[field]) : field)}
-      valueOf={(field, value) => formatFieldValue({ field, value })}
+      formatValue={(field, value) => formatFieldValue({ field, value })}
       settle={(choose) =>
-        syncEngine.mutate('resolveConflict', { conflict_idx: conflict.f_idx, draft_id: conflict.draft_id, choose })
+        syncEngine.mutate('resolveConflict', {
+          conflict_idx: conflict.f_idx,
+          draft_id: conflict.draft_id,
+          choose,
+        })
       }
     />
   );

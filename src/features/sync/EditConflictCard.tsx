@@ -44,7 +44,7 @@ export function EditConflictCard({
 }) {
   const { t, i18n } = useLingui();
   const subject = conflict.subject || t`Untitled`;
-  const valueOf = (field: string, value: unknown): string => {
+  const formatValue = (field: string, value: unknown): string => {
     if (yesNo.has(field)) return value === 'Y' ? t`Yes` : t`No`;
     if (field === 'type') {
       const label = communityTypeLabels[value as CommunityType];
@@ -72,7 +72,7 @@ export function EditConflictCard({
         )
       }
       labelOf={(field) => (editFieldLabels[field] ? i18n._(editFieldLabels[field]) : field)}
-      valueOf={valueOf}
+      formatValue={formatValue}
       settle={(choose) => syncEngine.mutate('resolveEditConflict', { conflict_idx: conflict.f_idx, choose })}
     />
   );

@@ -83,20 +83,19 @@ export function SyncScreen() {
         }),
       );
     }, []) ?? [];
-  const editConflicts =
-    useLiveQuery(async () => {
-      const rows = await localDb.editConflicts.toArray();
-      const sites = new Map<number, string>();
-      for (const row of rows) {
-        for (const side of [row.mine, row.theirs]) {
-          const siteIdx = side.site_idx;
-          if (typeof siteIdx === 'number' && !sites.has(siteIdx)) {
-            sites.set(siteIdx, (await localDb.sites.get(siteIdx))?.f_name ?? '');
-          }
+  const editConflicts = useLiveQuery(async () => {
+    const rows = await localDb.editConflicts.toArray();
+    const sites = new Map<number, string>();
+    for (const row of rows) {
+      for (const side of [row.mine, row.theirs]) {
+        const siteIdx = side.site_idx;
+        if (typeof siteIdx === 'number' && !sites.has(siteIdx)) {
+          sites.set(siteIdx, (await localDb.sites.get(siteIdx))?.f_name ?? '');
         }
       }
-      return { rows, sites };
-    }, []) ?? { rows: [], sites: new Map<number, string>() };
+    }
+    return { rows, sites };
+  }, []) ?? { rows: [], sites: new Map<number, string>() };
   const waiting = outbox.filter(({ entry }) => entry.status === 'pending' || entry.status === 'sending');
   const rejected = outbox.filter(({ entry }) => entry.status === 'rejected');
   const lastSynced = formatDateTime(status.lastSyncedAt, i18n.locale === 'en' ? 'en' : 'ko');

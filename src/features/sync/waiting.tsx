@@ -13,7 +13,13 @@ type NumberedTable = Extract<LocalKey, { key: number }>['table'];
  * not refused, pending, sent or accepted and not yet pulled back), by the rows the operations
  * say they touch.
  */
-export async function waitingKeys({ db, table }: { db: LocalDb; table: NumberedTable }): Promise<Set<number>> {
+export async function waitingKeys({
+  db,
+  table,
+}: {
+  db: LocalDb;
+  table: NumberedTable;
+}): Promise<Set<number>> {
   // Read here rather than through the sync store's module, which is in the entry chunk.
   const { isMutatorName, mutators } = await import('../../../sync/mutators.ts');
   const keys = new Set<number>();

@@ -62,7 +62,9 @@ export async function editNotify({
     baseVersion: args.base_version,
     theirs: notifyFieldsOf(row),
     theirsVersion: row.f_version,
-    names: notifyEditFieldNames,
+    // A manual notification has no schedule: its automatic fields are not the edit's to change.
+    names:
+      row.f_auto === 'Y' ? notifyEditFieldNames : notifyEditFieldNames.filter((n) => !n.startsWith('auto_')),
   });
   if (merged.changed || merged.conflicts.length === 0) {
     // Whether it is automatic is not the edit's to change (updateNotify keeps it).

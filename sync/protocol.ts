@@ -88,7 +88,7 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
   },
   {
     version: 8,
-    wireHash: 'PENDING',
+    wireHash: 'd0905d3601a839de4344e539f727eb67a6ea758a7b02425c9e13819edf87fa27',
     changes: [
       'operations: updateCommunity {community_idx, type, title, content, phone, anony, agree, image_url, base_version, base}, updateComment {community_idx, comment_idx, comment, anony, base_version, base} and updateNotify {notify_idx, the fields of addNotify, base_version, base}: edits queued offline, carrying the copy they were made on (base_version: its edit count f_version; base: its fields); fields the server changed meanwhile to something else come back as a conflict (result status conflict) and are kept until settled. removeCommunity {idx_list}, removeComment {community_idx, comment_idx}, removeNotify {idx_list}: deletes queued offline. resolveEditConflict {conflict_idx, choose}: settles one, fields kept as mine being a new edit of the copy the conflict showed',
       'pull: changes editconflict (put/del): an open edit conflict of the member (f_idx, kind post|comment|notification, target_idx, post_idx, subject, fields, mine, theirs, base_version, theirs_version, f_reg_time); notification rows carry f_version',

@@ -114,7 +114,11 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
                 {writer(row)} · {formatDateTime(row.f_reg_time, locale)}
               </span>
               <span className="post-body">{edited ?? row.f_comment}</span>
-              {edited !== undefined ? <WaitingBadge /> : null}
+              {edited !== undefined ? (
+              <div>
+                <WaitingBadge />
+              </div>
+            ) : null}
               {row.can_edit ? (
                 <div className="row">
                   <button type="button" className="button button--small" onClick={() => void edit(row)}>

@@ -115,10 +115,10 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
               </span>
               <span className="post-body">{edited ?? row.f_comment}</span>
               {edited !== undefined ? (
-              <div>
-                <WaitingBadge />
-              </div>
-            ) : null}
+                <div>
+                  <WaitingBadge />
+                </div>
+              ) : null}
               {row.can_edit ? (
                 <div className="row">
                   <button type="button" className="button button--small" onClick={() => void edit(row)}>

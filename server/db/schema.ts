@@ -17,6 +17,8 @@ import type { PublicDataTables } from '../public-data/public-data.tables.ts';
 import type { PushTables } from '../push/push.tables.ts';
 import type { ReportsTables } from '../reports/reports.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
+// Sites shared with customers.
+import type { SharesTables } from '../shares/shares.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
 import type { TransferTables } from '../sites/transfer.tables.ts';
 import type { VisibilityTables } from '../sites/visibility.tables.ts';
@@ -49,4 +51,6 @@ export interface Database
     // Home ads.
     HomeTables,
     // Edit conflicts of posts, comments and notifications edited offline.
-    EditsTables {}
+    EditsTables,
+    // Sites shared with customers.
+    SharesTables {}

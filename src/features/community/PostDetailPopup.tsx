@@ -11,6 +11,7 @@ import { useCall, useCallFailure } from '../../api/useCall.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { useBackOnline } from '../../ui/useOnline.ts';
 import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { WaitingBadge } from '../sync/waiting.tsx';
 import { Comments } from './Comments.tsx';
@@ -63,6 +64,8 @@ export function PostDetailPopup({
     );
   }, [communityIdx, fail, close]);
   useEffect(load, [load]);
+  // The kept copy is replaced by the server's as soon as the network is back.
+  useBackOnline({ waiting: offline, again: load });
 
   if (!read) return <p className="muted">{t`Loading…`}</p>;
   const edit = waiting.edits.get(read.f_idx);

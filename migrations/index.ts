@@ -30,6 +30,8 @@ import * as m0027 from './0027_sync_restores.ts';
 import * as m0040 from './0040_new_member_ticket.ts';
 // Sharing a site with a customer: the links and their views.
 import * as m0048 from './0048_site_shares.ts';
+// Posts, comments and notifications edited offline: edit versions and edit conflicts.
+import * as m0050 from './0050_offline_edits.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -71,4 +73,6 @@ export const migrations: Record<string, Migration> = {
   '0040_new_member_ticket': m0040,
   // Sharing a site with a customer: the links and their views.
   '0048_site_shares': m0048,
+  // Posts, comments and notifications edited offline: edit versions and edit conflicts.
+  '0050_offline_edits': m0050,
 };

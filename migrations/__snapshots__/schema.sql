@@ -19,6 +19,9 @@ CREATE INDEX community_posts_list ON community_posts (f_removed_time, f_type, f_
 -- index dongs_site
 CREATE INDEX dongs_site ON dongs (f_site_idx);
 
+-- index edit_conflicts_open
+CREATE INDEX edit_conflicts_open ON edit_conflicts (f_user_idx, f_kind, f_target_idx) WHERE resolved_at IS NULL;
+
 -- index group_members_user
 CREATE INDEX group_members_user ON group_members (f_user_idx);
 
@@ -261,7 +264,7 @@ CREATE TABLE community_comments (
       f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
       f_reg_time TEXT NOT NULL,
       f_update_time TEXT
-    );
+    , f_version INTEGER NOT NULL DEFAULT 1);
 
 -- table community_posts
 CREATE TABLE community_posts (
@@ -280,7 +283,7 @@ CREATE TABLE community_posts (
       f_reg_day TEXT NOT NULL,
       f_update_time TEXT,
       f_removed_time TEXT
-    );
+    , f_version INTEGER NOT NULL DEFAULT 1);
 
 -- table community_push_recipients
 CREATE TABLE community_push_recipients (
@@ -309,6 +312,27 @@ CREATE TABLE dongs (
       f_units_per_floor INTEGER NOT NULL CHECK (f_units_per_floor BETWEEN 1 AND 300),
       f_editable TEXT NOT NULL DEFAULT 'Y' CHECK (f_editable IN ('Y', 'N')),
       f_order INTEGER NOT NULL DEFAULT 0
+    );
+
+-- table edit_conflicts
+CREATE TABLE edit_conflicts (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_kind TEXT NOT NULL CHECK (f_kind IN ('post', 'comment', 'notification')),
+      f_target_idx INTEGER NOT NULL,
+      f_post_idx INTEGER,
+      f_subject TEXT NOT NULL DEFAULT '',
+      fields TEXT NOT NULL,
+      mine TEXT NOT NULL,
+      theirs TEXT NOT NULL,
+      base TEXT NOT NULL,
+      base_version INTEGER,
+      theirs_version INTEGER NOT NULL,
+      client_id TEXT,
+      mutation_id TEXT,
+      f_reg_time TEXT NOT NULL,
+      resolved_at TEXT,
+      resolution TEXT
     );
 
 -- table group_members
@@ -531,7 +555,7 @@ CREATE TABLE notifications (
       f_contacts_list TEXT NOT NULL DEFAULT '[]',
       f_reg_time TEXT NOT NULL,
       f_update_time TEXT NOT NULL
-    , f_removed_time TEXT, f_auto_from TEXT);
+    , f_removed_time TEXT, f_auto_from TEXT, f_version INTEGER NOT NULL DEFAULT 1);
 
 -- table notify_inbox
 CREATE TABLE notify_inbox (
@@ -1100,6 +1124,18 @@ CREATE TRIGGER sync_dongs_insert AFTER INSERT ON dongs BEGIN UPDATE sync_clock S
 
 -- trigger sync_dongs_update
 CREATE TRIGGER sync_dongs_update AFTER UPDATE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_edit_conflicts_insert
+CREATE TRIGGER sync_edit_conflicts_insert AFTER INSERT ON edit_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'editconflict', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_edit_conflicts_update
+CREATE TRIGGER sync_edit_conflicts_update AFTER UPDATE ON edit_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'editconflict', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0;
+      UPDATE sync_feed SET deleted = 1 WHERE NEW.resolved_at IS NOT NULL
+        AND f_user_idx = NEW.f_user_idx AND entity = 'editconflict' AND key = NEW.f_idx; END;
 
 -- trigger sync_group_members_delete
 CREATE TRIGGER sync_group_members_delete AFTER DELETE ON group_members BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1

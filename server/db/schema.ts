@@ -1,6 +1,7 @@
 import type { AreasTables } from '../areas/areas.tables.ts';
 import type { AuthTables } from '../auth/auth.tables.ts';
 import type { CommunityTables } from '../community/community.tables.ts';
+import type { EditsTables } from '../edits/edits.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
 // Home ads.
 import type { HomeTables } from '../home/home.tables.ts';
@@ -49,5 +50,7 @@ export interface Database
     NotifyTables,
     // Home ads.
     HomeTables,
+    // Edit conflicts of posts, comments and notifications edited offline.
+    EditsTables,
     // Sites shared with customers.
     SharesTables {}

@@ -1,6 +1,8 @@
 import { type MutatorName, mutators } from '../../sync/mutators.ts';
 import type { ChangeEntity } from '../../sync/protocol.ts';
 import { communityMutators } from '../community/community.mutators.ts';
+import { editMutators } from '../edits/edits.mutators.ts';
+import { editConflictPull } from '../edits/edits.pull.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 // Notifications.
@@ -23,6 +25,8 @@ export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
   ...communityMutators,
   // Notifications.
   ...notifyMutators,
+  // Edit conflicts of posts, comments and notifications.
+  ...editMutators,
 };
 
 /** The spec §7 calls that run an offline operation online: the same access, the same effect. */
@@ -64,6 +68,8 @@ export const pulledEntities = everyEntityOwned([
   // Notifications.
   notificationPull,
   inboxPull,
+  // Edit conflicts of posts, comments and notifications (protocol 8).
+  editConflictPull,
 ]);
 
 /** The declaration that answers each entity. */

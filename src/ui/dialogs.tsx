@@ -74,10 +74,12 @@ function PromptBody({
   type,
   validate,
   check,
+  initial = '',
   onAnswer,
 }: {
   title: string;
   label: string;
+  initial?: string | undefined;
   inputMode?: 'tel' | 'text' | 'numeric' | undefined;
   type?: 'text' | 'password' | undefined;
   validate: (value: string) => string | null;
@@ -85,7 +87,7 @@ function PromptBody({
   onAnswer: (value: string | null) => void;
 }) {
   const { t } = useLingui();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   return (
@@ -141,6 +143,8 @@ export function usePrompt() {
       validate?: (value: string) => string | null;
       /** Tries the answer (a password, say); a message keeps the popup open with it shown. */
       check?: (value: string) => Promise<string | null>;
+      /** What the field starts with (the text being edited). */
+      initial?: string;
     }) =>
       new Promise<string | null>((resolve) => {
         let answered = false;

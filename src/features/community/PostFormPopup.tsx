@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { updateCommunityCall } from '../../../sync/api/community.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
-import { addCommunity } from '../../../sync/community/community.mutators.ts';
+import { addCommunity, updateCommunity } from '../../../sync/community/community.mutators.ts';
 import { CommunityRules, communityTypes, postProblem } from '../../../sync/community/rules.ts';
 import type { Pictures } from '../../sync/send-or-queue.ts';
 import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
@@ -26,10 +25,17 @@ export interface PostFormTarget {
   initial?: Partial<PostFields>;
   /** A refused queued post being written again: dismissed once this one is sent or queued. */
   rejectedSeq?: number;
+  /** An edit: the copy it is made on (its edit count and fields), so a change made elsewhere meanwhile is a conflict. */
+  base?: PostBase;
 }
+
+export type PostBase = NonNullable<PostDraft['base']>;
 
 /** What a post form keeps its typing under: the post it edits, the refused post or a new one. */
 function postKeptKey(target: PostFormTarget): string {
+  if (target.communityIdx !== undefined && target.rejectedSeq !== undefined) {
+    return `post:${target.communityIdx}:retry:${target.rejectedSeq}`;
+  }
   if (target.communityIdx !== undefined) return `post:${target.communityIdx}`;
   if (target.rejectedSeq !== undefined) return `post:retry:${target.rejectedSeq}`;
   return 'post:new';
@@ -39,7 +45,8 @@ function postKeptKey(target: PostFormTarget): string {
  * Spec §2 Community create and edit. The server decides (ticket, daily limit, notice category,
  * points); the form checks the §5 fields first with the same rule and confirms made+ and push with
  * their cost. Without a network a new post waits in the outbox with its pictures and is published
- * on the next sync; an edit needs the network.
+ * on the next sync; an edit waits too, with the copy it was made on (kept with what was typed, so a
+ * reload keeps it), and meets the server's copy on sync (a change made elsewhere is a conflict).
  */
 export function PostFormPopup({
   target,
@@ -76,11 +83,12 @@ export function PostFormPopup({
         ...target.initial,
       },
       files: [],
+      ...(target.base ? { base: target.base } : {}),
     }),
   });
   const { fields, files } = kept.value;
   const setFiles = (change: (list: File[]) => File[]) => kept.set((k) => ({ ...k, files: change(k.files) }));
-  const { send, sendOnline, pending } = useSendOrQueue();
+  const { send, pending } = useSendOrQueue();
   const set = (change: Partial<PostFields>) =>
     kept.set((k) => ({ ...k, fields: { ...k.fields, ...change } }));
   const cancel = () => {
@@ -130,16 +138,23 @@ export function PostFormPopup({
     onDone();
   };
 
-  /** An edit saves online; made+ and push stay as published. */
+  /** An edit is saved now, or waits in the outbox; made+ and push stay as published. */
   const saveEdit = (communityIdx: number, pictures: Pictures) =>
-    sendOnline(
+    send(
       {
-        call: updateCommunityCall,
+        mutator: updateCommunity,
         args: (images) => {
           const { made: _made, push: _push, ...edit } = args(images);
-          return { ...edit, community_idx: communityIdx };
+          const base = kept.value.base;
+          return {
+            ...edit,
+            community_idx: communityIdx,
+            base_version: base?.version ?? null,
+            base: base?.fields ?? null,
+          };
         },
         pictures,
+        retried: target.rejectedSeq,
       },
       { failure: ticket.refused },
     );

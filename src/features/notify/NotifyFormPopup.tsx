@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { updateNotifyCall } from '../../../sync/api/notify.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
-import { addNotify } from '../../../sync/notify/notify.mutators.ts';
+import { addNotify, updateNotify } from '../../../sync/notify/notify.mutators.ts';
 import { autoIntervals, NotifyRules, notifyProblem } from '../../../sync/notify/rules.ts';
 import { syncEngine } from '../../sync/client.ts';
 import type { Pictures } from '../../sync/send-or-queue.ts';
@@ -19,7 +18,14 @@ import { useAttachPictures } from '../registration/attach-pictures.ts';
 import { SiteSelectPopup } from '../sites/select/SiteSelectPopup.tsx';
 import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { intervalLabels, notifyProblemLabels } from './labels.ts';
-import { argsOf, emptyFields, type NotifyFields, useNotifyInfo } from './notify-form.ts';
+import {
+  argsOf,
+  emptyFields,
+  type NotifyBase,
+  type NotifyDraft,
+  type NotifyFields,
+  useNotifyInfo,
+} from './notify-form.ts';
 
 export interface NotifyFormTarget {
   /** The notification being edited or copied; none for a new one. */
@@ -29,6 +35,8 @@ export interface NotifyFormTarget {
   copy?: boolean;
   /** A refused queued notification written again: dismissed once this one is sent or queued. */
   rejectedSeq?: number;
+  /** An edit: the copy it is made on. */
+  base?: NotifyBase;
 }
 
 /**
@@ -36,7 +44,8 @@ export interface NotifyFormTarget {
  * (kept-form) until it is sent or dropped. New when there is no notification or in copy mode, else an
  * edit. Push and made+ on ask first, showing what they use (a count the member has, else points);
  * they are locked on an edit of a manual notification that went out with them. Without a network a new
- * one waits in the outbox with its pictures and is sent on the next sync; an edit needs the network.
+ * one or an edit waits in the outbox with its pictures and goes out on the next sync; an edit carries
+ * the copy it was made on (kept with the typing), so a change made elsewhere meanwhile is a conflict.
  */
 export function NotifyFormPopup({
   target,
@@ -54,15 +63,20 @@ export function NotifyFormPopup({
   const profile = useProfile();
   const editing = target.notifyIdx !== undefined && !target.copy;
   const key = editing
-    ? `notify:${target.notifyIdx}`
+    ? target.rejectedSeq !== undefined
+      ? `notify:${target.notifyIdx}:retry:${target.rejectedSeq}`
+      : `notify:${target.notifyIdx}`
     : target.copy
       ? `notify:copy:${target.notifyIdx}`
       : 'notify:new';
-  const kept = useKeptState<NotifyFields>({ key, initial: { ...emptyFields, ...target.initial } });
+  const kept = useKeptState<NotifyDraft>({
+    key,
+    initial: { ...emptyFields, ...target.initial, ...(target.base ? { base: target.base } : {}) },
+  });
   const fields = kept.value;
   const { costs, count } = useNotifyInfo(fields.site_idx);
   const [files, setFiles] = useState<File[]>([]);
-  const { send, sendOnline, pending } = useSendOrQueue();
+  const { send, pending } = useSendOrQueue();
   const set = (change: Partial<NotifyFields>) => kept.set((f) => ({ ...f, ...change }));
   const initial = target.initial;
   // Spec §4: an existing manual notification that went out with push or made+ keeps them as they were.
@@ -114,22 +128,31 @@ export function NotifyFormPopup({
   };
 
   /**
-   * An edit saves online; a new one is sent now, or waits in the outbox with its pictures without
-   * a network. A refusal is the ticket offer or the server's words (limit, points); the text stays.
+   * A new one or an edit is sent now, or waits in the outbox with its pictures without a network.
+   * A refusal is the ticket offer or the server's words (limit, points); the text stays.
    */
   const write = async (pictures: Pictures): Promise<'sent' | 'queued' | undefined> => {
     const args = (images: string[]) => argsOf(fields, images);
     const options = { failure: ticket.refused };
     const notifyIdx = target.notifyIdx;
     if (editing && notifyIdx !== undefined) {
-      const call = updateNotifyCall;
-      const saved = await sendOnline(
-        { call, args: (i) => ({ ...args(i), notify_idx: notifyIdx }), pictures },
+      const base = fields.base;
+      const saved = await send(
+        {
+          mutator: updateNotify,
+          args: (i) => ({
+            ...args(i),
+            notify_idx: notifyIdx,
+            base_version: base?.version ?? null,
+            base: base?.fields ?? null,
+          }),
+          pictures,
+          retried: target.rejectedSeq,
+        },
         options,
       );
-      if (saved === undefined) return undefined;
-      toast(t`Saved.`);
-      return 'sent';
+      if (saved?.status === 'sent') toast(t`Saved.`);
+      return saved?.status;
     }
     const outcome = await send({ mutator: addNotify, args, pictures, retried: target.rejectedSeq }, options);
     if (outcome?.status === 'sent') {

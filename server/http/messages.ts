@@ -36,6 +36,14 @@ export function renderMessage({
   });
 }
 
+/** A message with its placeholders filled in both languages (a success message that counts). */
+export function fillMessage({ message, params }: { message: Message; params: MessageParams }): Message {
+  return {
+    ko: renderMessage({ message, lang: 'ko', params }),
+    en: renderMessage({ message, lang: 'en', params }),
+  };
+}
+
 export function pickLang(acceptLanguage: string | undefined): Lang {
   if (!acceptLanguage) return 'ko';
   const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';

@@ -1,5 +1,6 @@
 import { type MutatorName, mutators } from '../../sync/mutators.ts';
 import { communityMutators } from '../community/community.mutators.ts';
+import type { Message } from '../http/messages.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 // Notifications.
@@ -26,7 +27,10 @@ export const mutatorOperations: Operation[] = Object.values(serverMutators).flat
   mutator.rpc.map(({ call, successMessage }) =>
     defineOperation(call, {
       access: mutator.access,
-      ...(successMessage ? { successMessage } : {}),
+      // A message that counts reads the operation's answer (the RPC's output).
+      ...(successMessage
+        ? { successMessage: successMessage as Message | ((output: unknown) => Message) }
+        : {}),
       handler: ({ input, ctx }) => runRpc({ ctx, mutator: mutator as ServerMutator, args: input }),
     }),
   ),

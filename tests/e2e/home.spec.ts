@@ -56,7 +56,7 @@ test('the super admin sets the home title and a site ad; the agent sees both, op
     const title = page.getByLabel('홈 제목', { exact: true });
     await title.fill('오늘의 분양 현장');
     await page.locator('form', { has: title }).getByRole('button', { name: '저장' }).click();
-    await expect(page.getByText('저장했습니다.').first()).toBeVisible();
+    await expect(page.getByText('저장되었습니다.').first()).toBeVisible();
 
     // Admin ads: slot 1, an uploaded picture opening the agent's site, for 7 days.
     await page.goto('/admin/ads');

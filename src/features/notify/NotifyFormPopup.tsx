@@ -127,15 +127,13 @@ export function NotifyFormPopup({
         { call, args: (i) => ({ ...args(i), notify_idx: notifyIdx }), pictures },
         options,
       );
+      // The server's success message is the one toast of the save.
       if (saved === undefined) return undefined;
-      toast(t`Saved.`);
       return 'sent';
     }
     const outcome = await send({ mutator: addNotify, args, pictures, retried: target.rejectedSeq }, options);
-    if (outcome?.status === 'sent') {
-      toast(t`Notification sent to ${outcome.data.recipients} members.`);
-      void profileStore.refresh().catch(() => {});
-    }
+    // Sent: the server's message says to how many members, the one toast of the send.
+    if (outcome?.status === 'sent') void profileStore.refresh().catch(() => {});
     return outcome?.status;
   };
 

@@ -15,7 +15,6 @@ import {
 import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../ui/toast.tsx';
 import { connectTypeLabels, connectValueLabels } from './connect-labels.ts';
 import { uploadAdminImage } from './image-upload.ts';
 
@@ -34,10 +33,9 @@ export function AdSlotCard({ ad, onSaved }: { ad: AdminAd; onSaved: (ad: AdminAd
   const id = (part: string) => `ad-${slot}-${part}`;
   const valueLabel = connectValueLabels[type];
 
+  // The server's success message is the save's one toast.
   const saved = (next: AdminAd | undefined) => {
-    if (!next) return;
-    onSaved(next);
-    toast(t`Saved.`);
+    if (next) onSaved(next);
   };
   const upload = async (file: File | undefined) => {
     if (!file) return;

@@ -5,7 +5,6 @@ import { updateHomeSettingCall } from '../../../../sync/api/home-admin.api.ts';
 import { connectProblem, type HomeLinkType, homeLinkTypes } from '../../../../sync/home/ads.ts';
 import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
-import { toast } from '../../../ui/toast.tsx';
 import { connectTypeLabels, connectValueLabels } from './connect-labels.ts';
 import { uploadAdminImage } from './image-upload.ts';
 
@@ -44,10 +43,8 @@ export function HomeSettingForm({
         home_link_data: linkType === '' ? '' : linkData,
       }),
     );
-    if (next) {
-      onSaved(next);
-      toast(t`Saved.`);
-    }
+    // The server's success message is the save's one toast.
+    if (next) onSaved(next);
   };
 
   return (

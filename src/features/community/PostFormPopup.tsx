@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { updateCommunityCall } from '../../../sync/api/community.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
 import { addCommunity } from '../../../sync/community/community.mutators.ts';
-import { CommunityRules, communityTypes, postProblem } from '../../../sync/community/rules.ts';
+import { CommunityRules, communityTypes, postProblems } from '../../../sync/community/rules.ts';
 import type { Pictures } from '../../sync/send-or-queue.ts';
 import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { FieldProblem, ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
 import { CheckField, Form, FormActions, SelectInput, TextField, textBinding } from '../../ui/form-fields.tsx';
 import { KeptNotice } from '../../ui/KeptNotice.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
-import { toast } from '../../ui/toast.tsx';
 import { useProfile } from '../auth/profile.ts';
 import { PaidOptions } from '../points/PaidOptions.tsx';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
@@ -81,8 +81,12 @@ export function PostFormPopup({
   const { fields, files } = kept.value;
   const setFiles = (change: (list: File[]) => File[]) => kept.set((k) => ({ ...k, files: change(k.files) }));
   const { send, sendOnline, pending } = useSendOrQueue();
-  const set = (change: Partial<PostFields>) =>
+  const checked = useFieldProblems(['phone', 'title', 'content', 'agree', 'image_url'] as const);
+  const set = (change: Partial<PostFields>) => {
+    // A field's problem goes as it is edited.
+    for (const key of Object.keys(change)) checked.clear(key);
     kept.set((k) => ({ ...k, fields: { ...k.fields, ...change } }));
+  };
   const cancel = () => {
     void kept.discard();
     close();
@@ -100,7 +104,7 @@ export function PostFormPopup({
     if (await confirm(text)) set({ [key]: 'Y' });
   };
 
-  const addFiles = useAttachPictures({
+  const pictures = useAttachPictures({
     count: fields.image_url.length + files.length,
     max: CommunityRules.maxImages,
     add: (picked) => setFiles((list) => [...list, ...picked]),
@@ -141,12 +145,15 @@ export function PostFormPopup({
         },
         pictures,
       },
-      { failure: ticket.refused },
+      { failure },
     );
 
+  /** A -4 naming a field of the form is said beside it; the rest as the ticket check tells them. */
+  const failure = (err: unknown) => (checked.fromServer(err) ? undefined : ticket.refused(err));
+
   const submit = async () => {
-    const problem = postProblem(fields);
-    if (problem) return toast(i18n._(postProblemLabels[problem]));
+    const problems = postProblems(fields).map((p) => [p, i18n._(postProblemLabels[p])]);
+    if (checked.show(Object.fromEntries(problems))) return;
     const pictures = { files, kind: ImageKind.photo };
     // A new post is published now, or waits in the outbox with its pictures without a network.
     const done =
@@ -154,7 +161,7 @@ export function PostFormPopup({
         ? await send(
             { mutator: addCommunity, args, pictures, retried: target.rejectedSeq },
             // The ticket offer, or the server's refusal as it worded it (limit, points, under review).
-            { failure: ticket.refused },
+            { failure },
           )
         : await saveEdit(target.communityIdx, pictures);
     if (done !== undefined) await finish();
@@ -164,53 +171,68 @@ export function PostFormPopup({
   const yn = (on: boolean) => (on ? 'Y' : 'N');
   const text = textBinding(fields, set);
   return (
-    <Form onSubmit={submit} testId="post-form">
-      <h2 className="modal__title">{editing ? t`Edit post` : t`Write a post`}</h2>
-      <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
-      {count && !editing ? (
-        <p className="muted" data-testid="writing-count">
-          {t`Posts left today: ${count.left} of ${count.limit}`}
-        </p>
-      ) : null}
-      <label className="field">
-        <span>{t`Category`}</span>
-        <SelectInput
-          value={fields.type}
-          options={types}
-          labelOf={(type) => i18n._(communityTypeLabels[type])}
-          onChange={(type) => set({ type })}
+    <ProblemsScope of={checked}>
+      <Form onSubmit={submit} testId="post-form" formRef={checked.root}>
+        <h2 className="modal__title">{editing ? t`Edit post` : t`Write a post`}</h2>
+        <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
+        {count && !editing ? (
+          <p className="muted" data-testid="writing-count">
+            {t`Posts left today: ${count.left} of ${count.limit}`}
+          </p>
+        ) : null}
+        <label className="field">
+          <span>{t`Category`}</span>
+          <SelectInput
+            value={fields.type}
+            options={types}
+            labelOf={(type) => i18n._(communityTypeLabels[type])}
+            onChange={(type) => set({ type })}
+          />
+        </label>
+        <TextField label={t`Title`} maxLength={CommunityRules.maxTitle} field="title" {...text('title')} />
+        <TextField
+          label={t`Content`}
+          rows={6}
+          maxLength={CommunityRules.maxContent}
+          field="content"
+          {...text('content')}
         />
-      </label>
-      <TextField label={t`Title`} maxLength={CommunityRules.maxTitle} {...text('title')} />
-      <TextField label={t`Content`} rows={6} maxLength={CommunityRules.maxContent} {...text('content')} />
-      <TextField label={t`Phone`} inputMode="tel" maxLength={CommunityRules.maxPhone} {...text('phone')} />
-      <div className="row wrap">
-        <AttachPicturesButton onPick={addFiles} testId="post-file" />
-        <span className="muted">{t`${fields.image_url.length + files.length} pictures`}</span>
-      </div>
-      <PostPictures
-        draft={kept.value}
-        onRemove={(picture, position) => void removePicture(picture, position)}
-      />
-      <CheckField checked={fields.anony === 'Y'} onChange={(on) => set({ anony: yn(on) })}>
-        <Trans>Post anonymously</Trans>
-      </CheckField>
-      {editing ? null : (
-        <PaidOptions
-          order={['made', 'push']}
-          costs={costs}
-          isOn={(option) => fields[option] === 'Y'}
-          onToggle={(option, on) => void toggleCost(option, on)}
+        <TextField
+          label={t`Phone`}
+          inputMode="tel"
+          maxLength={CommunityRules.maxPhone}
+          field="phone"
+          {...text('phone')}
         />
-      )}
-      <CheckField checked={fields.agree === 'Y'} onChange={(on) => set({ agree: yn(on) })}>
-        <Trans>I confirm that this post is honest and contains no false information.</Trans>
-      </CheckField>
-      <FormActions
-        onCancel={cancel}
-        pending={pending}
-        submitLabel={editing ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
-      />
-    </Form>
+        <div className="row wrap">
+          <AttachPicturesButton onPick={pictures.attach} room={pictures.room} testId="post-file" />
+          <span className="muted">{t`${fields.image_url.length + files.length} pictures`}</span>
+        </div>
+        <PostPictures
+          draft={kept.value}
+          onRemove={(picture, position) => void removePicture(picture, position)}
+        />
+        <FieldProblem field="image_url" />
+        <CheckField checked={fields.anony === 'Y'} onChange={(on) => set({ anony: yn(on) })}>
+          <Trans>Post anonymously</Trans>
+        </CheckField>
+        {editing ? null : (
+          <PaidOptions
+            order={['made', 'push']}
+            costs={costs}
+            isOn={(option) => fields[option] === 'Y'}
+            onToggle={(option, on) => void toggleCost(option, on)}
+          />
+        )}
+        <CheckField checked={fields.agree === 'Y'} onChange={(on) => set({ agree: yn(on) })} field="agree">
+          <Trans>I confirm that this post is honest and contains no false information.</Trans>
+        </CheckField>
+        <FormActions
+          onCancel={cancel}
+          pending={pending}
+          submitLabel={editing ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
+        />
+      </Form>
+    </ProblemsScope>
   );
 }

@@ -36,6 +36,7 @@ export function PropertySection({
         selected={listOf(fields.f_maemul_type)}
         multiple={newOpen}
         onChange={(values) => update({ f_maemul_type: joinList([...values].sort()) })}
+        field="f_maemul_type"
       />
       {newOpen ? (
         <div className="field-pair field-pair--even">
@@ -43,6 +44,7 @@ export function PropertySection({
             label={t`Number of buildings`}
             value={fields.f_dong_count}
             onChange={(n) => update({ f_dong_count: Math.max(0, Math.round(n ?? 0)) })}
+            field="f_dong_count"
           />
           <NumberField
             label={t`Number of units`}
@@ -64,6 +66,7 @@ export function PropertySection({
         selected={[fields.f_elevator]}
         multiple={false}
         onChange={([value]) => update({ f_elevator: value ?? 'U' })}
+        field="f_elevator"
       />
       <ChoiceChips
         legend={t`Residence`}

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { formatManwon, formatNumber, parseNumber } from '../../lib/format.ts';
+import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 import { type MoneyScale, toManwon } from './amounts.ts';
 
 /**
@@ -18,6 +19,7 @@ export function NumberField({
   disabled = false,
   name,
   hint,
+  field,
 }: {
   label: string;
   value: number | null;
@@ -28,9 +30,13 @@ export function NumberField({
   name?: string;
   /** A line under the field (a money field's amount in words). */
   hint?: string;
+  /** The form's field it edits: its problem shows under it (src/ui/field-problems.tsx). */
+  field?: string;
 }) {
   const id = useId();
   const hintId = useId();
+  const { controlProps } = useFieldProblem(field);
+  const describedBy = [hint ? hintId : null, controlProps['aria-describedby']].filter(Boolean).join(' ');
   const shown = (n: number | null) => (n === null || n === 0 ? '' : decimals ? String(n) : formatNumber(n));
   // While typing, the text is the member's; otherwise it shows the value (a converted area, a loaded draft).
   const [editing, setEditing] = useState<string | null>(null);
@@ -41,7 +47,8 @@ export function NumberField({
         <input
           id={id}
           name={name}
-          aria-describedby={hint ? hintId : undefined}
+          aria-invalid={controlProps['aria-invalid']}
+          aria-describedby={describedBy || undefined}
           inputMode={decimals ? 'decimal' : 'numeric'}
           value={editing ?? shown(value)}
           disabled={disabled}
@@ -60,6 +67,7 @@ export function NumberField({
           {hint}
         </p>
       ) : null}
+      {field ? <FieldProblem field={field} /> : null}
     </div>
   );
 }
@@ -74,12 +82,14 @@ export function MoneyField({
   onChange,
   scale,
   disabled = false,
+  field,
 }: {
   label: string;
   value: number | null;
   onChange: (value: number | null) => void;
   scale: MoneyScale;
   disabled?: boolean;
+  field?: string;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
@@ -92,6 +102,7 @@ export function MoneyField({
       unit={scale === 'million' ? t`1,000,000 won` : t`10,000 won`}
       disabled={disabled}
       hint={words}
+      {...(field ? { field } : {})}
     />
   );
 }
@@ -109,6 +120,7 @@ export function ChoiceChips<V extends string | number>({
   multiple,
   onChange,
   disabled = false,
+  field,
 }: {
   legend: string;
   options: ReadonlyArray<Choice<V>>;
@@ -116,14 +128,18 @@ export function ChoiceChips<V extends string | number>({
   multiple: boolean;
   onChange: (selected: V[]) => void;
   disabled?: boolean;
+  /** The form's field it edits: its problem shows under the chips, the first chip marked. */
+  field?: string;
 }) {
   const name = useId();
+  const { controlProps } = useFieldProblem(field);
   return (
     <fieldset className="reg-chips" disabled={disabled}>
       <legend>{legend}</legend>
-      {options.map((o) => (
+      {options.map((o, i) => (
         <label key={String(o.value)} className="reg-chip">
           <input
+            {...(i === 0 ? controlProps : {})}
             type={multiple ? 'checkbox' : 'radio'}
             name={name}
             checked={selected.includes(o.value)}
@@ -136,6 +152,7 @@ export function ChoiceChips<V extends string | number>({
           {o.label}
         </label>
       ))}
+      {field ? <FieldProblem field={field} /> : null}
     </fieldset>
   );
 }
@@ -151,6 +168,7 @@ export function CountPicker({
   value,
   onChange,
   disabled = false,
+  field,
 }: {
   legend: string;
   chips: ReadonlyArray<Choice<number>>;
@@ -158,17 +176,26 @@ export function CountPicker({
   value: number | null;
   onChange: (value: number | null) => void;
   disabled?: boolean;
+  /** The form's field it edits: its problem shows under the chips, the first chip marked. */
+  field?: string;
 }) {
   const { t } = useLingui();
   const name = useId();
+  const { controlProps } = useFieldProblem(field);
   const highest = Math.max(...chips.map((c) => c.value));
   const rest = Array.from({ length: Math.max(0, max - highest) }, (_, i) => highest + 1 + i);
   return (
     <fieldset className="reg-chips" disabled={disabled}>
       <legend>{legend}</legend>
-      {chips.map((c) => (
+      {chips.map((c, i) => (
         <label key={c.value} className="reg-chip">
-          <input type="radio" name={name} checked={value === c.value} onChange={() => onChange(c.value)} />
+          <input
+            type="radio"
+            name={name}
+            checked={value === c.value}
+            onChange={() => onChange(c.value)}
+            {...(i === 0 ? controlProps : {})}
+          />
           {c.label}
         </label>
       ))}
@@ -186,6 +213,7 @@ export function CountPicker({
           ))}
         </select>
       ) : null}
+      {field ? <FieldProblem field={field} /> : null}
     </fieldset>
   );
 }

@@ -51,12 +51,3 @@ export function uploadImage({
     xhr.send(form);
   });
 }
-
-export type ImageProblem = 'notImage' | 'tooLarge';
-
-/** Spec §5 Images: image files only (and within the server's size limit). */
-export function imageProblem(file: File): ImageProblem | null {
-  if (!file.type.startsWith('image/')) return 'notImage';
-  if (file.size > Limits.imageMaxBytes) return 'tooLarge';
-  return null;
-}

@@ -13,7 +13,6 @@ import { useCall } from '../../api/useCall.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
 import { FieldProblem, ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
-import { toast } from '../../ui/toast.tsx';
 import { QueuedWrite } from '../sync/QueuedWrites.tsx';
 import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { useQueuedComments } from './queued-comments.ts';

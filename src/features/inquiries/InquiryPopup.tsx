@@ -13,7 +13,6 @@ import { useQuery } from '../../api/useQuery.ts';
 import { formatDateTime, formatPhone } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { FieldProblem, ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
-import { toast } from '../../ui/toast.tsx';
 import { inquiryTypeLabels } from '../community/labels.ts';
 
 /**

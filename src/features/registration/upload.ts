@@ -1,6 +1,5 @@
 import { uploadImageCall } from '../../../sync/api/uploads.api.ts';
 import { API_BASE, Headers, ResultCode } from '../../../sync/codes.ts';
-import { Limits } from '../../../sync/constants.ts';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { currentLocale } from '../../i18n/i18n.ts';

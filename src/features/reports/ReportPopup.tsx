@@ -67,7 +67,7 @@ function ReportForm({
   close: () => void;
   kept: ReturnType<typeof useKeptState<KeptReport>>;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const confirm = useConfirm();
   const { send, pending } = useSendOrQueue();
   const fail = useCallFailure();

@@ -18,7 +18,8 @@ async function samples(): Promise<Array<{ name: string; file: File; picture: boo
   const base = sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366ff' } });
   const bytes = async (format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif') =>
     base.clone().toFormat(format).toBuffer();
-  const file = (data: Uint8Array | string, name: string, type = '') => new File([data], name, { type });
+  const file = (data: Uint8Array<ArrayBuffer> | string, name: string, type = '') =>
+    new File([data], name, { type });
   return [
     { name: 'a JPEG', file: file(await bytes('jpeg'), 'photo.jpg'), picture: true },
     { name: 'a PNG named .jpg', file: file(await bytes('png'), 'photo.jpg'), picture: true },

@@ -3,6 +3,7 @@ import { updateCommunityCall } from '../../../sync/api/community.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
 import { addCommunity } from '../../../sync/community/community.mutators.ts';
 import { CommunityRules, communityTypes, postProblems } from '../../../sync/community/rules.ts';
+import { paidWith } from '../../../sync/points/paid-options.ts';
 import type { Pictures } from '../../sync/send-or-queue.ts';
 import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
 import { useConfirm } from '../../ui/dialogs.tsx';
@@ -11,6 +12,7 @@ import { CheckField, Form, FormActions, SelectInput, TextField, textBinding } fr
 import { KeptNotice } from '../../ui/KeptNotice.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
 import { useProfile } from '../auth/profile.ts';
+import { useCostText } from '../points/cost-text.ts';
 import { PaidOptions } from '../points/PaidOptions.tsx';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { useAttachPictures } from '../registration/attach-pictures.ts';
@@ -57,6 +59,7 @@ export function PostFormPopup({
   const ticket = useTicketCheck();
   const profile = useProfile();
   const { costs, count } = useWritingInfo();
+  const { uses } = useCostText();
   const editing = target.communityIdx !== undefined;
   // The post being written (its pictures included) is kept on the device until it is published,
   // saved or cancelled (src/ui/kept-form.ts).
@@ -93,15 +96,24 @@ export function PostFormPopup({
   };
   const types = communityTypes.filter((type) => type !== 'N' || moderator);
 
-  /** Spec §4 (as for notifications): turning made+ or push on is confirmed with its cost. */
+  /** A post pays made+ and push with points only, taken when it is published. */
+  const balance = profile?.point ?? 0;
+  const paid = costs
+    ? {
+        made: paidWith({ left: 0, cost: costs.made, balance }),
+        push: paidWith({ left: 0, cost: costs.push, balance }),
+      }
+    : null;
+
+  /** Spec §4 (as for notifications): turning made+ or push on is confirmed with what it uses. */
   const toggleCost = async (key: 'made' | 'push', on: boolean) => {
     if (!on) return set({ [key]: 'N' });
-    const cost = (key === 'made' ? costs?.made : costs?.push) ?? 0;
-    const text =
+    const question =
       key === 'made'
-        ? t`Made+ keeps the post at the top for 24 hours and uses ${cost}P when it is published. Use it?`
-        : t`Push tells the members about the post and uses ${cost}P when it is published. Use it?`;
-    if (await confirm(text)) set({ [key]: 'Y' });
+        ? t`Made+ keeps the post at the top for 24 hours when it is published.`
+        : t`Push tells the members about the post when it is published.`;
+    const use = paid ? uses(paid[key]) : '';
+    if (await confirm(`${question} ${t`It ${use}. Use it?`}`)) set({ [key]: 'Y' });
   };
 
   const pictures = useAttachPictures({
@@ -219,7 +231,7 @@ export function PostFormPopup({
         {editing ? null : (
           <PaidOptions
             order={['made', 'push']}
-            costs={costs}
+            paid={paid}
             isOn={(option) => fields[option] === 'Y'}
             onToggle={(option, on) => void toggleCost(option, on)}
           />

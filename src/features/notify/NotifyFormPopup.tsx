@@ -4,6 +4,7 @@ import { updateNotifyCall } from '../../../sync/api/notify.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
 import { addNotify } from '../../../sync/notify/notify.mutators.ts';
 import { autoIntervals, NotifyRules, notifyProblems } from '../../../sync/notify/rules.ts';
+import { paidWith } from '../../../sync/points/paid-options.ts';
 import { syncEngine } from '../../sync/client.ts';
 import type { Pictures } from '../../sync/send-or-queue.ts';
 import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
@@ -13,6 +14,7 @@ import { CheckField, Form, FormActions, SelectInput, TextField, textBinding } fr
 import { useKeptState } from '../../ui/kept-form.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { profileStore, useProfile } from '../auth/profile.ts';
+import { useCostText } from '../points/cost-text.ts';
 import { PaidOptions } from '../points/PaidOptions.tsx';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { useAttachPictures } from '../registration/attach-pictures.ts';
@@ -81,13 +83,14 @@ export function NotifyFormPopup({
   const locked = editing && initial?.is_auto !== 'Y' && (initial?.push === 'Y' || initial?.made1 === 'Y');
 
   /** What turning made+ or push on uses: one of the member's counts, else points at the settings' cost. */
-  const costText = (kind: 'made' | 'push') => {
-    const left = (kind === 'made' ? profile?.made_count : profile?.push_count) ?? 0;
-    if (left > 0) return t`Uses 1 of your ${left} remaining.`;
-    const cost = (kind === 'made' ? costs?.made : costs?.push) ?? 0;
-    const points = Math.max(0, profile?.point ?? 0);
-    return t`Uses ${cost}P (you have ${points}P).`;
-  };
+  const { uses } = useCostText();
+  const balance = profile?.point ?? 0;
+  const paid = costs
+    ? {
+        made: paidWith({ left: profile?.made_count ?? 0, cost: costs.made, balance }),
+        push: paidWith({ left: profile?.push_count ?? 0, cost: costs.push, balance }),
+      }
+    : null;
 
   const toggle = async (kind: 'made' | 'push', on: boolean) => {
     if (!on) return set(kind === 'made' ? { made: 'N', made1: 'N' } : { push: 'N' });
@@ -95,7 +98,8 @@ export function NotifyFormPopup({
       kind === 'made'
         ? t`Made+ keeps the notification at the top for 24 hours.`
         : t`Push sends the notification to the members' phones.`;
-    if (await confirm(`${question} ${costText(kind)}`)) set({ [kind]: 'Y' });
+    const use = paid ? uses(paid[kind]) : '';
+    if (await confirm(`${question} ${t`It ${use}. Use it?`}`)) set({ [kind]: 'Y' });
   };
 
   const pickSite = () =>
@@ -231,7 +235,7 @@ export function NotifyFormPopup({
         </fieldset>
         <PaidOptions
           order={['push', 'made']}
-          costs={costs}
+          paid={paid}
           disabled={locked}
           isOn={(option) => fields[option] === 'Y'}
           onToggle={(option, on) => void toggle(option, on)}

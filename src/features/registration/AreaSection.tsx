@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Limits } from '../../../sync/constants.ts';
+import { SiteNumberLimits } from '../../../sync/site-fields.ts';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
 import { checkAreaEntry, pyeongToSqm, roomLabel, sqmToPyeong } from '../../../sync/sites/rules.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -32,6 +33,7 @@ export function AreaPair({
         label={sqmLabel}
         value={sqm}
         decimals
+        max={SiteNumberLimits.area}
         unit="㎡"
         disabled={disabled}
         onChange={(n) => onChange({ sqm: n, pyeong: n === null ? null : sqmToPyeong(n) })}
@@ -40,6 +42,7 @@ export function AreaPair({
         label={pyeongLabel}
         value={pyeong}
         decimals
+        max={SiteNumberLimits.area}
         unit={t`pyeong`}
         disabled={disabled}
         onChange={(n) => onChange({ sqm: n === null ? null : pyeongToSqm(n), pyeong: n })}

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { SiteNumberLimits } from '../../../sync/site-fields.ts';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
 import { ChoiceChips, FlagBox, joinList, listOf, NumberField } from './controls.tsx';
 import { elevatorLabels, maemulLabels, parkingLabels, residenceLabels } from './labels.ts';
@@ -43,12 +44,14 @@ export function PropertySection({
           <NumberField
             label={t`Number of buildings`}
             value={fields.f_dong_count}
+            max={SiteNumberLimits.dongCount}
             onChange={(n) => update({ f_dong_count: Math.max(0, Math.round(n ?? 0)) })}
             field="f_dong_count"
           />
           <NumberField
             label={t`Number of units`}
             value={fields.f_house_count}
+            max={SiteNumberLimits.houseCount}
             onChange={(n) => update({ f_house_count: Math.max(0, Math.round(n ?? 0)) })}
           />
         </div>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { SiteNumberLimits } from '../../../sync/site-fields.ts';
 import { formatManwon, formatNumber, parseNumber } from '../../lib/format.ts';
 import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 import { type MoneyScale, toManwon } from './amounts.ts';
@@ -8,6 +9,30 @@ import { type MoneyScale, toManwon } from './amounts.ts';
  * Small form controls of the registration screens. Each takes its value and a change
  * handler; none knows the form it is in.
  */
+
+/**
+ * What may be typed in a number field: digits (a decimal point with `decimals`), never a minus
+ * sign (no count, area or amount of a site is negative), and at most `max` (the schema's bound in
+ * sync/site-fields.ts): a larger number becomes `max` as it is typed.
+ */
+export function typedNumber({
+  raw,
+  decimals,
+  max,
+}: {
+  raw: string;
+  decimals: boolean;
+  max?: number | undefined;
+}): { text: string; value: number | null } {
+  let text = raw.replace(decimals ? /[^\d.,]/g : /[^\d,]/g, '');
+  if (decimals) text = text.replace(/(\..*)\./g, '$1');
+  let value = text.trim() === '' ? null : parseNumber(text.replace(/\.$/, ''));
+  if (value !== null && max !== undefined && value > max) {
+    value = max;
+    text = decimals ? String(max) : formatNumber(max);
+  }
+  return { text, value };
+}
 
 /** A number typed with thousands separators (money in 만원, counts); empty is null. */
 export function NumberField({
@@ -20,6 +45,7 @@ export function NumberField({
   name,
   hint,
   field,
+  max,
 }: {
   label: string;
   value: number | null;
@@ -28,6 +54,8 @@ export function NumberField({
   decimals?: boolean;
   disabled?: boolean;
   name?: string;
+  /** The largest number the field takes (its schema's bound). */
+  max?: number;
   /** A line under the field (a money field's amount in words). */
   hint?: string;
   /** The form's field it edits: its problem shows under it (src/ui/field-problems.tsx). */
@@ -54,9 +82,9 @@ export function NumberField({
           disabled={disabled}
           onFocus={() => setEditing(shown(value))}
           onChange={(e) => {
-            const raw = e.target.value;
-            setEditing(raw);
-            onChange(raw.trim() === '' ? null : parseNumber(raw));
+            const typed = typedNumber({ raw: e.target.value, decimals, max });
+            setEditing(typed.text);
+            onChange(typed.value);
           }}
           onBlur={() => setEditing(null)}
         />
@@ -101,6 +129,7 @@ export function MoneyField({
       onChange={onChange}
       unit={scale === 'million' ? t`1,000,000 won` : t`10,000 won`}
       disabled={disabled}
+      max={SiteNumberLimits.amount}
       hint={words}
       {...(field ? { field } : {})}
     />

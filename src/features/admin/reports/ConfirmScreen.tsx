@@ -77,11 +77,7 @@ export function ConfirmScreen() {
       <PagedTable
         pages={pages}
         label={t`Reports waiting for a decision`}
-        head={
-          <>
-            <ReportHead />
-          </>
-        }
+        head={<ReportHead />}
         rowKey={(r) => r.f_report_idx}
         row={(r) => (
           <tr data-testid="pending-report">

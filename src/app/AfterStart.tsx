@@ -1,6 +1,8 @@
 import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
 // Offline areas are refreshed after a sync completes online.
 import { KeptAreasRefresh } from '../features/offline-areas/KeptAreasRefresh.tsx';
+// Own and group sites' pictures are kept for offline viewing after a sync completes online.
+import { KeptPhotosRefresh } from '../features/offline-photos/KeptPhotosRefresh.tsx';
 // Web Push: this device stays subscribed while the member takes pushes.
 import { PushOnStart } from '../features/push/PushOnStart.tsx';
 import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
@@ -9,7 +11,8 @@ import { UpdatePrompt } from './UpdatePrompt.tsx';
 /**
  * What acts after the first screen is up, in one chunk off the entry: the back-button rule of
  * Home, the update prompt (which registers the service worker), the mark of an admin's
- * member view, the device's push subscription and the refresh of the areas kept offline.
+ * member view, the device's push subscription, the refresh of the areas kept offline and of the
+ * own and group sites' pictures kept offline.
  */
 export function AfterStart() {
   return (
@@ -20,6 +23,7 @@ export function AfterStart() {
       {/* Web Push: this device stays subscribed while the member takes pushes. */}
       <PushOnStart />
       <KeptAreasRefresh />
+      <KeptPhotosRefresh />
     </>
   );
 }

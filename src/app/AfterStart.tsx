@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
 // Offline areas are refreshed after a sync completes online.
 import { KeptAreasRefresh } from '../features/offline-areas/KeptAreasRefresh.tsx';
@@ -6,6 +7,7 @@ import { KeptPhotosRefresh } from '../features/offline-photos/KeptPhotosRefresh.
 // Web Push: this device stays subscribed while the member takes pushes.
 import { PushOnStart } from '../features/push/PushOnStart.tsx';
 import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
+import { startSettled } from './start-settled.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /**
@@ -15,15 +17,31 @@ import { UpdatePrompt } from './UpdatePrompt.tsx';
  * own and group sites' pictures kept offline.
  */
 export function AfterStart() {
+  const settled = useStartSettled();
   return (
     <>
       <HomeLeaveBlocker />
-      <UpdatePrompt />
+      {/* The service worker installs (and precaches ~1 MB) once the start is over: on a first
+          visit over a thin link it would otherwise share the link with the first screen and the
+          first sync. An installed worker keeps serving meanwhile: this only delays its update check. */}
+      {settled ? <UpdatePrompt /> : null}
       <MemberViewBanner />
-      {/* Web Push: this device stays subscribed while the member takes pushes. */}
-      <PushOnStart />
+      {/* Web Push: this device stays subscribed while the member takes pushes (through the worker). */}
+      {settled ? <PushOnStart /> : null}
       <KeptAreasRefresh />
       <KeptPhotosRefresh />
     </>
   );
+}
+
+function useStartSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void startSettled().then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return settled;
 }

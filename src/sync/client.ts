@@ -47,11 +47,15 @@ export const syncEngine = new SyncEngine({
 });
 
 let watchingSession = false;
+/** The member the engine was last started for: a repeated call for the same one does nothing. */
+let startedFor: number | null = null;
 
 /** Starts syncing while a member is signed in; stops when the session ends. Safe to call often. */
 export function ensureSyncStarted(): void {
   const member = () => (sessionStore.get() ?? sessionStore.stored())?.uid ?? null;
   const startFor = (uid: number) => {
+    if (startedFor === uid) return;
+    startedFor = uid;
     // The operations' declarations load now, so the first pull does not wait for them.
     void loadMutators().catch(() => {});
     void syncEngine.bindToMember(uid).then(() => {
@@ -67,9 +71,17 @@ export function ensureSyncStarted(): void {
   watchingSession = true;
   sessionStore.subscribe(() => {
     const next = member();
-    if (next === null) syncEngine.stop();
-    else startFor(next);
+    if (next === null) {
+      startedFor = null;
+      syncEngine.stop();
+    } else startFor(next);
   });
+}
+
+/** Stops the engine until `ensureSyncStarted` is called again (a member under review does not pull). */
+export function stopSyncing(): void {
+  startedFor = null;
+  syncEngine.stop();
 }
 
 export function useSyncStatus(): SyncStatus {

@@ -1,9 +1,15 @@
 import * as v from 'valibot';
-import { addComment, addCommunity, type CommunityComment } from '../community/community.mutators.ts';
+import { addComment, addCommunity } from '../community/community.mutators.ts';
 import { CommunityRules, communityTypes, searchColumns } from '../community/rules.ts';
-import { defineCall } from './contract.ts';
+import type {
+  adminCommunityPost,
+  communityDetail,
+  communityPost,
+  communityResponses,
+  writingCount,
+} from './community.responses.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
-import type { Page } from './page.ts';
 import { pageNum } from './page.ts';
 
 /**
@@ -13,47 +19,17 @@ import { pageNum } from './page.ts';
  * `f_user_idx` are blank (0) for everyone but moderating admins (spec §6).
  */
 
-export interface CommunityPost {
-  f_idx: number;
-  f_type: (typeof communityTypes)[number];
-  f_title: string;
-  f_content: string;
-  /** Blank when anonymous, unless the caller moderates. */
-  f_phone: string;
-  f_user_name: string;
-  /** 0 when anonymous, unless the caller moderates. */
-  f_user_idx: number;
-  f_anony: 'Y' | 'N';
-  /** Y while made+ keeps the post on top (spec §9, 24 hours). */
-  f_made: 'Y' | 'N';
-  f_made_until: string | null;
-  f_push: 'Y' | 'N';
-  f_image_url: string[];
-  f_reg_time: string;
-  f_update_time: string | null;
-  comment_count: number;
-  /** The caller wrote it. */
-  mine: boolean;
-  /** The caller may edit or delete it (author or moderating admin). */
-  can_edit: boolean;
-}
+export type CommunityPost = v.InferOutput<typeof communityPost>;
 
 export type { CommunityComment, CommunityPublish } from '../community/community.mutators.ts';
 
 /** A post in the admin's list: with how many members reported it (reportOrPrevent R). */
-export interface AdminCommunityPost extends CommunityPost {
-  report_count: number;
-}
+export type AdminCommunityPost = v.InferOutput<typeof adminCommunityPost>;
 
-export interface CommunityDetail extends CommunityPost {
-  comment_list: CommunityComment[];
-}
+export type CommunityDetail = v.InferOutput<typeof communityDetail>;
 
 /** Spec §7 todayWritingCount: posts left today and the day's limit. */
-export interface WritingCount {
-  left: number;
-  limit: number;
-}
+export type WritingCount = v.InferOutput<typeof writingCount>;
 
 const keyword = v.optional(
   v.pipe(
@@ -66,7 +42,7 @@ const column = v.optional(v.picklist(searchColumns, `must be one of ${searchColu
 /** '' or left out: every category the caller may see. */
 const listType = v.optional(v.picklist(['', ...communityTypes], 'must be a community category'), '');
 
-export const getCommunityListCall = defineCall<Page<CommunityPost>>()({
+export const getCommunityListCall = defineCall<Answer<typeof communityResponses, 'getCommunityList'>>()({
   operationId: 'getCommunityList',
   method: 'post',
   path: '/community/getCommunityList',
@@ -75,7 +51,7 @@ export const getCommunityListCall = defineCall<Page<CommunityPost>>()({
   input: v.object({ page_num: pageNum, type: listType, column, keyword, mine: v.optional(yn, 'N') }),
 });
 
-export const findCommunityListCall = defineCall<Page<AdminCommunityPost>>()({
+export const findCommunityListCall = defineCall<Answer<typeof communityResponses, 'findCommunityList'>>()({
   operationId: 'findCommunityList',
   method: 'post',
   path: '/community/findCommunityList',
@@ -93,7 +69,7 @@ export const findCommunityListCall = defineCall<Page<AdminCommunityPost>>()({
   }),
 });
 
-export const getCommunityDetailCall = defineCall<CommunityDetail>()({
+export const getCommunityDetailCall = defineCall<Answer<typeof communityResponses, 'getCommunityDetail'>>()({
   operationId: 'getCommunityDetail',
   method: 'post',
   path: '/community/getCommunityDetail',
@@ -102,7 +78,7 @@ export const getCommunityDetailCall = defineCall<CommunityDetail>()({
   input: v.object({ community_idx: rowId }),
 });
 
-export const todayWritingCountCall = defineCall<WritingCount>()({
+export const todayWritingCountCall = defineCall<Answer<typeof communityResponses, 'todayWritingCount'>>()({
   operationId: 'todayWritingCount',
   method: 'post',
   path: '/community/todayWritingCount',
@@ -116,7 +92,7 @@ export const addCommunityCall = addCommunity.online;
 
 const { made: _made, push: _push, ...editable } = addCommunity.args.entries;
 
-export const updateCommunityCall = defineCall<CommunityPost>()({
+export const updateCommunityCall = defineCall<Answer<typeof communityResponses, 'updateCommunity'>>()({
   operationId: 'updateCommunity',
   method: 'post',
   path: '/community/updateCommunity',
@@ -125,7 +101,7 @@ export const updateCommunityCall = defineCall<CommunityPost>()({
   input: v.object({ community_idx: rowId, ...editable }),
 });
 
-export const removeCommunityCall = defineCall<{ removed: number }>()({
+export const removeCommunityCall = defineCall<Answer<typeof communityResponses, 'removeCommunity'>>()({
   operationId: 'removeCommunity',
   method: 'post',
   path: '/community/removeCommunity',
@@ -143,7 +119,7 @@ export const removeCommunityCall = defineCall<{ removed: number }>()({
 /** Declared with its offline operation (sync/community/community.mutators.ts `online`). */
 export const addCommentCall = addComment.online;
 
-export const updateCommentCall = defineCall<CommunityComment>()({
+export const updateCommentCall = defineCall<Answer<typeof communityResponses, 'updateComment'>>()({
   operationId: 'updateComment',
   method: 'post',
   path: '/community/updateComment',
@@ -152,7 +128,7 @@ export const updateCommentCall = defineCall<CommunityComment>()({
   input: v.object({ ...addComment.args.entries, community_idx: rowId, comment_idx: rowId }),
 });
 
-export const removeCommentCall = defineCall<null>()({
+export const removeCommentCall = defineCall<Answer<typeof communityResponses, 'removeComment'>>()({
   operationId: 'removeComment',
   method: 'post',
   path: '/community/removeComment',
@@ -161,7 +137,7 @@ export const removeCommentCall = defineCall<null>()({
   input: v.object({ community_idx: rowId, comment_idx: rowId }),
 });
 
-export const reportOrPreventCall = defineCall<null>()({
+export const reportOrPreventCall = defineCall<Answer<typeof communityResponses, 'reportOrPrevent'>>()({
   operationId: 'reportOrPrevent',
   method: 'post',
   path: '/community/reportOrPrevent',
@@ -171,7 +147,9 @@ export const reportOrPreventCall = defineCall<null>()({
   input: v.object({ community_idx: rowId, type: v.picklist(['R', 'P'], 'must be R or P') }),
 });
 
-export const getCommunityPushListCall = defineCall<Page<CommunityPost>>()({
+export const getCommunityPushListCall = defineCall<
+  Answer<typeof communityResponses, 'getCommunityPushList'>
+>()({
   operationId: 'getCommunityPushList',
   method: 'post',
   path: '/community/getCommunityPushList',

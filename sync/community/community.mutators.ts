@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { communityComment, communityResponses } from '../api/community.responses.ts';
 import { defineCall } from '../api/contract.ts';
 import { id, rowId, yn } from '../api/fields.ts';
 import { defineMutator } from '../mutator.ts';
@@ -15,27 +16,9 @@ import { CommunityRules, communityTypes } from './rules.ts';
  * through the spec §7 call each one declares (`online`; ids bounded like every API id).
  */
 
-/** What publishing a post answers (spec §3 App settings: the points it took and the day's count). */
-export interface CommunityPublish {
-  f_idx: number;
-  f_made_until: string | null;
-  /** Points taken for made+ and push, and the balance after. */
-  spent: number;
-  balance: number;
-  left: number;
-  limit: number;
-}
-
-export interface CommunityComment {
-  f_idx: number;
-  f_comment: string;
-  f_anony: 'Y' | 'N';
-  f_user_name: string;
-  f_user_idx: number;
-  f_reg_time: string;
-  mine: boolean;
-  can_edit: boolean;
-}
+/** What publishing a post answers (the points it took and the day's count) and a comment: sync/api/community.responses.ts. */
+export type CommunityPublish = v.InferOutput<(typeof communityResponses)['addCommunity']>;
+export type CommunityComment = v.InferOutput<typeof communityComment>;
 
 const bounded = (max: number) => v.pipe(v.string(), v.maxLength(max, `at most ${max} characters`));
 

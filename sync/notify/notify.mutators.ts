@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineCall } from '../api/contract.ts';
 import { MAX_WHOLE_NUMBER, yn } from '../api/fields.ts';
+import type { notifyResponses } from '../api/notify.responses.ts';
 import { defineMutator } from '../mutator.ts';
 import { imageRef } from '../site-fields.ts';
 import { AUTO_TIME, autoIntervals, NotifyRules } from './rules.ts';
@@ -14,20 +15,8 @@ import { AUTO_TIME, autoIntervals, NotifyRules } from './rules.ts';
  * Online the write popup sends a new one through the spec §7 call addNotify declares (`online`).
  */
 
-/** What writing a notification answers. */
-export interface NotifyWrite {
-  f_idx: number;
-  /** Members it reached now (0 for an automatic one: it goes out at its time). */
-  recipients: number;
-  /** Points taken for made+ and push, and the balance after. */
-  spent: number;
-  balance: number;
-  made_count: number;
-  push_count: number;
-  /** Notifications left for this site today and the day's limit. */
-  left: number;
-  limit: number;
-}
+/** What writing a notification answers: sync/api/notify.responses.ts. */
+export type NotifyWrite = v.InferOutput<(typeof notifyResponses)['addNotify']>;
 
 const bounded = (max: number) => v.pipe(v.string(), v.maxLength(max, `at most ${max} characters`));
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineCall } from '../api/contract.ts';
 import { id, rowId, yn } from '../api/fields.ts';
+import type { reportCounts, reportReceipt } from '../api/reports.responses.ts';
 import { defineMutator } from '../mutator.ts';
 import { imageRef } from '../site-fields.ts';
 import { ReportRules, siteReportTypes, unitReportTypes } from './report-types.ts';
@@ -15,18 +16,9 @@ import { ReportRules, siteReportTypes, unitReportTypes } from './report-types.ts
  * (`online`; ids bounded like every API id).
  */
 
-/** The member's standing (spec §3 f_today_reported_cnt, f_remain_notify_cnt). */
-export interface ReportCounts {
-  /** Reports the member made today (Seoul day). */
-  f_today_reported_cnt: number;
-  /** Rejected reports the member may still get before reporting is blocked (0: blocked). */
-  f_remain_notify_cnt: number;
-  blocked: boolean;
-}
-
-export interface ReportReceipt extends ReportCounts {
-  f_report_idx: number;
-}
+/** The member's standing (spec §3 f_today_reported_cnt, f_remain_notify_cnt): sync/api/reports.responses.ts. */
+export type ReportCounts = v.InferOutput<typeof reportCounts>;
+export type ReportReceipt = v.InferOutput<typeof reportReceipt>;
 
 const memo = v.optional(
   v.pipe(v.string(), v.maxLength(ReportRules.maxMemo, `memo up to ${ReportRules.maxMemo} characters`)),

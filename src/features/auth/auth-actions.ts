@@ -1,7 +1,6 @@
 import { exitAppCall, logoutCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
-import { clearLocalData } from '../../db/db.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { profileStore } from './profile.ts';
 
@@ -17,6 +16,8 @@ async function endLocally() {
   profileStore.clear();
   // Logout and withdrawal leave nothing of the member on the device: not their sites, nor the
   // pictures the service worker kept (private inlay pictures among them).
+  // The device store is not part of the entry: it loads here if nothing has opened it yet.
+  const { clearLocalData } = await import('../../db/db.ts');
   await clearLocalData();
   await globalThis.caches?.delete('uploads').catch(() => false);
   await navigate({ to: '/Login', search: {}, replace: true });

@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { HomeSetting } from '../../../sync/api/home.api.ts';
 import { normalizeKeyword } from '../../lib/format.ts';
+import { firstSyncSettled } from '../../sync/status.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useProfile } from '../auth/profile.ts';
@@ -54,24 +55,33 @@ export function HomeScreen() {
     if (data.ads.length === 0) return setAdsDecision('none');
     if (adsShownThisLaunch) return setAdsDecision('shown-before');
     if (adsHidden()) return setAdsDecision('hidden');
-    adsShownThisLaunch = true;
-    setAdsDecision('shown');
-    void import('./home-actions.ts').then((actions) =>
-      actions.showAds({
-        ads: data.ads,
-        mode: data.home_setting.f_ads_mode,
-        durationSec: data.home_setting.f_ads_duration_sec,
-        open: modal.open,
-        onTapped: (ad) =>
-          void actions.openConnect({
-            type: ad.f_connect_type,
-            value: ad.f_connect_value,
-            imageUrl: ad.f_image_url,
-            openModal: modal.open,
-            router,
-          }),
-      }),
-    );
+    let live = true;
+    // Pictures after the rows: on a thin link the ads' pictures would share it with the first
+    // sync, which the agent needs more; they come once it has ended.
+    void firstSyncSettled().then(() => {
+      if (!live || adsShownThisLaunch) return;
+      adsShownThisLaunch = true;
+      setAdsDecision('shown');
+      return import('./home-actions.ts').then((actions) =>
+        actions.showAds({
+          ads: data.ads,
+          mode: data.home_setting.f_ads_mode,
+          durationSec: data.home_setting.f_ads_duration_sec,
+          open: modal.open,
+          onTapped: (ad) =>
+            void actions.openConnect({
+              type: ad.f_connect_type,
+              value: ad.f_connect_value,
+              imageUrl: ad.f_image_url,
+              openModal: modal.open,
+              router,
+            }),
+        }),
+      );
+    });
+    return () => {
+      live = false;
+    };
   }, [home.data, home.fresh, modal.open, router]);
 
   return (

@@ -31,15 +31,18 @@ export async function keptCall<C extends Call>({
   input,
   db = lookupsDb,
   fetchedAt,
+  signal,
 }: {
   call: C;
   input: CallInput<C>;
   db?: LookupsDb;
   /** The answer's own fetch date when it carries one; else the moment it arrived. */
   fetchedAt?: (data: CallOutput<C>) => string;
+  /** The screen closed: the request stops, and the server stops asking the provider. */
+  signal?: AbortSignal;
 }): Promise<{ data: CallOutput<C>; fromDevice: boolean }> {
   const reading = await readOnline({
-    load: () => api(call, input),
+    load: () => api(call, input, signal ? { signal } : {}),
     copy: lookupCopy<CallOutput<C>>({ db, key: keyOf(call, input) }),
     ...(fetchedAt ? { savedAt: fetchedAt } : {}),
   });
@@ -52,16 +55,19 @@ export async function lookUp<C extends Call>({
   call,
   input,
   db = lookupsDb,
+  signal,
 }: {
   call: C;
   input: CallInput<C>;
   db?: LookupsDb;
+  signal?: AbortSignal;
 }): Promise<ShownLookup<CallOutput<C> extends LookupAnswer<infer T> ? T : never>> {
   type Answer = LookupAnswer<CallOutput<C> extends LookupAnswer<infer T> ? T : never>;
   const { data, fromDevice } = await keptCall({
     call,
     input,
     db,
+    ...(signal ? { signal } : {}),
     fetchedAt: (d) => (d as Answer).fetched_at,
   });
   return { answer: data as Answer, fromDevice };

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSyncStatus } from '../../sync/client.ts';
+import { useSyncStatus } from '../../sync/status.ts';
 
 /**
  * After each sync that completes online, the own and group sites' pictures are brought onto the
@@ -14,9 +14,6 @@ export function KeptPhotosRefresh() {
     running.current = true;
     void import('./keep-photos.ts')
       .then((photos) => photos.keepPhotos())
-      .then((done) => {
-        document.documentElement.dataset.photosKept = String(done.fetched);
-      })
       .catch(() => {
         // Offline or storage refused: the next sync tries again.
       })

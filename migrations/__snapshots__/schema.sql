@@ -118,6 +118,9 @@ CREATE INDEX site_recent_views_time ON site_recent_views (f_user_idx, f_view_tim
 -- index site_rooms_site
 CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
 
+-- index site_shares_of_member
+CREATE INDEX site_shares_of_member ON site_shares (f_user_idx, f_site_idx, f_idx);
+
 -- index site_transfers_site
 CREATE INDEX site_transfers_site ON site_transfers (f_site_idx, f_reg_time);
 
@@ -774,6 +777,19 @@ CREATE TABLE site_rooms (
       f_real_pyong REAL NOT NULL DEFAULT 0
     );
 
+-- table site_shares
+CREATE TABLE site_shares (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_token TEXT NOT NULL UNIQUE,
+      f_reg_time TEXT NOT NULL,
+      f_expires_at TEXT NOT NULL,
+      f_revoked_time TEXT,
+      f_view_count INTEGER NOT NULL DEFAULT 0,
+      f_last_view_time TEXT
+    );
+
 -- table site_states
 CREATE TABLE site_states (
       f_site_idx INTEGER PRIMARY KEY REFERENCES sites(f_idx) ON DELETE CASCADE,
@@ -995,7 +1011,7 @@ CREATE TABLE users (
       f_charge_point INTEGER NOT NULL DEFAULT 0,
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
-    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER);
+    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER, f_welcome_time TEXT);
 
 -- trigger map_rooms_delete
 CREATE TRIGGER map_rooms_delete AFTER DELETE ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx) WHERE f_idx = OLD.f_site_idx; END;

@@ -18,6 +18,7 @@ export const settingLabels: Record<AppSettingName, MessageDescriptor> = {
   one_month_ticket_point: msg`One-month ticket (P)`,
   ticket_price: msg`Ticket price`,
   ticket_show: msg`Show the ticket`,
+  new_member_days: msg`Days a new member starts with`,
   ads_duration_sec: msg`Ad duration (seconds)`,
   ads_mode: msg`Ad order`,
 };
@@ -35,6 +36,7 @@ export const settingGroups: Array<{ title: MessageDescriptor; names: AppSettingN
       'one_month_ticket_point',
       'ticket_price',
       'ticket_show',
+      'new_member_days',
     ],
   },
   { title: msg`App version`, names: ['version_name', 'version_code'] },

@@ -238,7 +238,8 @@ describe('bad input', () => {
     expect(res.status).toBe(400);
     expect(res.code).toBe(ResultCode.badParameter);
     expect(res.data).toMatchObject({ field: 'value' });
-    expect(res.msg).toContain('value');
+    // Said to a Korean reader with the field's label.
+    expect(res.msg).toContain('설정 값');
     expect(t.changes()).toBe(before);
   });
 

@@ -196,6 +196,16 @@ describe('member limits', () => {
     expect(t.changes()).toBe(before);
     expect((await t.call('/user/getProfile', { token })).code).toBe(0);
   });
+
+  it('gives a write-limited member the Seoul release date, the same as the login limit says', async () => {
+    const c = clock();
+    t = await createTestApp({ clock: c });
+    // Released at 2026-11-26 00:00 in Seoul, which is 15:00 UTC the day before.
+    await insertUser(t, { f_phone: phone, f_status: 'WL', f_release_date: '2026-11-25T15:00:00.000Z' });
+    const token = await login(t, phone);
+    const refused = await t.call('/community/addCommunity', { token, body: {} });
+    expect(refused.msg).toBe('글쓰기가 제한된 회원입니다. (2026-11-26 00:00 해제)');
+  });
 });
 
 async function signUpForm({

@@ -75,7 +75,8 @@ describe('app settings (updateAppInfo)', () => {
     const before = t.changes();
     const res = await t.call('/admin/updateAppInfo', { token: admin, body: { param_name, value } });
     expect(res.code).toBe(ResultCode.badParameter);
-    expect(res.msg).toContain('value');
+    expect(res.data).toMatchObject({ field: 'value' });
+    expect(res.msg).toContain('설정 값');
     expect(t.changes()).toBe(before);
   });
 

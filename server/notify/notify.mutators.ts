@@ -1,4 +1,5 @@
 import { addNotifyCall, removeNotifyCall, setReadCall, updateNotifyCall } from '../../sync/api/notify.api.ts';
+import { fillMessage } from '../http/messages.ts';
 import { applied, defineServerMutator } from '../http/mutation.ts';
 import { notifyMessages } from './notify.messages.ts';
 import { removeNotify, setRead, writeNotify } from './notify.service.ts';
@@ -14,7 +15,14 @@ import { editNotify } from './notify-edits.ts';
 export const notifyMutators = {
   addNotify: defineServerMutator('addNotify', {
     access: { kind: 'member', write: true, ticket: true },
-    rpc: [{ call: addNotifyCall, successMessage: notifyMessages.sent }],
+    rpc: [
+      {
+        call: addNotifyCall,
+        // The one toast of a send says how many members it reached (the form adds none of its own).
+        successMessage: (sent: { recipients: number }) =>
+          fillMessage({ message: notifyMessages.sent, params: { count: sent.recipients } }),
+      },
+    ],
     effect: async ({ ctx, args }) => {
       const { answer } = await writeNotify({ ctx, args });
       // Web Push: `sent` of the outcome names the recipients and whether push is on (send.ts).

@@ -82,7 +82,8 @@ export const notifyOperations = [
   }),
   defineOperation(updateAutoNotifyCall, {
     access: writer,
-    successMessage: notifyMessages.saved,
+    // The switch's one toast says which way it went.
+    successMessage: (saved) => (saved.f_auto_enable === 'Y' ? notifyMessages.autoOn : notifyMessages.autoOff),
     handler: ({ input: { notify_idx, ...auto }, ctx }) =>
       inTransaction(ctx, (t) => updateAutoNotify({ ctx: t, notifyIdx: notify_idx, auto })),
   }),

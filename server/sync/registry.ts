@@ -3,6 +3,7 @@ import type { ChangeEntity } from '../../sync/protocol.ts';
 import { communityMutators } from '../community/community.mutators.ts';
 import { editMutators } from '../edits/edits.mutators.ts';
 import { editConflictPull } from '../edits/edits.pull.ts';
+import type { Message } from '../http/messages.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 // Notifications.
@@ -34,7 +35,10 @@ export const mutatorOperations: Operation[] = Object.values(serverMutators).flat
   mutator.rpc.map(({ call, successMessage }) =>
     defineOperation(call, {
       access: mutator.access,
-      ...(successMessage ? { successMessage } : {}),
+      // A message that counts reads the operation's answer (the RPC's output).
+      ...(successMessage
+        ? { successMessage: successMessage as Message | ((output: unknown) => Message) }
+        : {}),
       handler: ({ input, ctx }) => runRpc({ ctx, mutator: mutator as ServerMutator, args: input }),
     }),
   ),

@@ -5,8 +5,10 @@ import {
   formatDateTime,
   formatDay,
   formatManwon,
+  formatMonthlyRent,
   formatNumber,
   formatPhone,
+  formatPriceRange,
   formatTime,
   normalizeKeyword,
   parseNumber,
@@ -110,5 +112,31 @@ describe('dates and keywords', () => {
   });
   it('strips spaces from a search keyword', () => {
     expect(normalizeKeyword(' 래미안 강남 ')).toBe('래미안강남');
+  });
+});
+
+describe('월세 as deposit and rent', () => {
+  const rent = (depositMin: number, depositMax: number, rentMin: number, rentMax: number) => ({
+    depositMin,
+    depositMax,
+    rentMin,
+    rentMax,
+  });
+  it.each([
+    [rent(2500, 2500, 50, 50), '보증금 2,500 / 월 50'],
+    [rent(2500, 5000, 50, 70), '보증금 2,500~5,000 / 월 50~70'],
+    [rent(25000, 0, 100, 0), '보증금 2억 5,000 / 월 100'],
+    [rent(10000, 20000, 0, 0), '보증금 1억~2억'],
+    [rent(0, 0, 80, 80), '월 80'],
+    [rent(0, 0, 0, 0), '-'],
+  ])('says %j as %s, never the deposit alone as "월세"', (value, said) => {
+    expect(formatMonthlyRent(value, 'ko')).toBe(said);
+  });
+  it('says it in English with the won amounts', () => {
+    expect(formatMonthlyRent(rent(2500, 2500, 50, 50), 'en')).toBe('Deposit ₩25,000,000 / ₩500,000 a month');
+  });
+  it('keeps a plain price range for the other kinds of deal', () => {
+    expect(formatPriceRange(30000, 35000)).toBe('3억원 ~ 3억 5,000만원');
+    expect(formatPriceRange(0, 5000)).toBe('5,000만원');
   });
 });

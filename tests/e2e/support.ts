@@ -202,3 +202,23 @@ export function deployNewServiceWorker(swFile = 'dist/sw.js'): () => void {
     });
   };
 }
+
+/** Every row of one store of one of the app's IndexedDB databases. */
+export function readStore(page: Page, db: string, store: string): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate(
+    ({ db, store }) =>
+      new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as Array<Record<string, unknown>>);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    { db, store },
+  );
+}

@@ -166,33 +166,37 @@ export function MemberScreen() {
             <th scope="col">{t`Status`}</th>
             <th scope="col">{t`Points`}</th>
             <th scope="col">{t`Sales`}</th>
-            <th scope="col">{t`Actions`}</th>
           </>
         }
         rowKey={(u) => u.f_idx}
+        // The actions take a row of their own under the member: on a phone every one stays in sight.
         row={(u) => (
-          <tr>
-            <td>
-              <button type="button" className="link-button" onClick={() => openDetail(u)}>
-                <strong>{u.f_name}</strong>
-              </button>{' '}
-              <span className="muted">{u.f_affiliation}</span>
-              <div className="muted">{formatPhone(u.f_phone)}</div>
-            </td>
-            <td>
-              <StatusBadge user={u} />
-            </td>
-            <td className="num">{formatNumber(u.f_point)}</td>
-            <td className="num">{u.f_sale_count}</td>
-            <td>
-              {/* The server refuses every action on oneself: the own row offers none. */}
-              {u.f_idx === uid ? (
-                <span className="muted">{t`You`}</span>
-              ) : (
-                <MemberActions user={u} act={(label, action) => void act(label, action)} />
-              )}
-            </td>
-          </tr>
+          <>
+            <tr className="member-row">
+              <td>
+                <button type="button" className="link-button" onClick={() => openDetail(u)}>
+                  <strong>{u.f_name}</strong>
+                </button>{' '}
+                <span className="muted">{u.f_affiliation}</span>
+                <div className="muted">{formatPhone(u.f_phone)}</div>
+              </td>
+              <td>
+                <StatusBadge user={u} />
+              </td>
+              <td className="num">{formatNumber(u.f_point)}</td>
+              <td className="num">{u.f_sale_count}</td>
+            </tr>
+            <tr className="member-actions">
+              <td colSpan={4} aria-label={t`Actions for ${u.f_name}`}>
+                {/* The server refuses every action on oneself: the own row offers none. */}
+                {u.f_idx === uid ? (
+                  <span className="muted">{t`You`}</span>
+                ) : (
+                  <MemberActions user={u} act={(label, action) => void act(label, action)} />
+                )}
+              </td>
+            </tr>
+          </>
         )}
       />
     </section>

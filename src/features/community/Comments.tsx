@@ -6,6 +6,7 @@ import { CommunityRules, commentProblem } from '../../../sync/community/rules.ts
 import type { MutatorInput } from '../../../sync/mutators.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
+import { FieldProblem, ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { QueuedWrite, useQueuedEntries } from '../sync/QueuedWrites.tsx';
 import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
@@ -58,9 +59,10 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
   const waiting = useWaitingComments(post.f_idx);
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
   const needsComment = t`Please enter a comment.`;
+  const checked = useFieldProblems(['comment'] as const);
 
   const send = async () => {
-    if (commentProblem({ comment })) return toast(needsComment);
+    if (checked.show({ comment: commentProblem({ comment }) ? needsComment : undefined })) return;
     const args = { community_idx: post.f_idx, comment: comment.trim(), anony };
     const outcome = await sendOrQueue({
       mutator: addComment,
@@ -169,36 +171,45 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
           />
         );
       })}
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-      >
-        <textarea
-          className="input"
-          rows={2}
-          maxLength={CommunityRules.maxComment}
-          aria-label={t`Comment`}
-          placeholder={t`Write a comment`}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-        <div className="row">
-          <label className="check grow">
-            <input
-              type="checkbox"
-              checked={anony === 'Y'}
-              onChange={(e) => setAnony(e.target.checked ? 'Y' : 'N')}
-            />{' '}
-            <Trans>Anonymous</Trans>
-          </label>
-          <button type="submit" className="button button--primary" disabled={pending}>
-            <Trans>Add comment</Trans>
-          </button>
-        </div>
-      </form>
+      <ProblemsScope of={checked}>
+        <form
+          ref={checked.root}
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <textarea
+            className="input"
+            rows={2}
+            maxLength={CommunityRules.maxComment}
+            aria-label={t`Comment`}
+            placeholder={t`Write a comment`}
+            value={comment}
+            onChange={(e) => {
+              checked.clear('comment');
+              setComment(e.target.value);
+            }}
+            {...checked.controlProps('comment')}
+          />
+          <FieldProblem field="comment" />
+          <div className="row">
+            <label className="check grow">
+              <input
+                type="checkbox"
+                checked={anony === 'Y'}
+                onChange={(e) => setAnony(e.target.checked ? 'Y' : 'N')}
+              />{' '}
+              <Trans>Anonymous</Trans>
+            </label>
+            <button type="submit" className="button button--primary" disabled={pending}>
+              <Trans>Add comment</Trans>
+            </button>
+          </div>
+        </form>
+      </ProblemsScope>
     </section>
   );
 }

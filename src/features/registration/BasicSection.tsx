@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
+import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 import { useAddressSearch } from './AddressSearchPopup.tsx';
 
 export type BasicFields = Pick<
@@ -35,6 +36,8 @@ export function BasicSection({
   const nameId = useId();
   const detailId = useId();
   const searchAddress = useAddressSearch();
+  const nameProblem = useFieldProblem('f_name');
+  const addressProblem = useFieldProblem('f_address1');
 
   const pickAddress = async () => {
     const pick = await searchAddress(fields.f_address1);
@@ -77,7 +80,9 @@ export function BasicSection({
           disabled={disabled}
           maxLength={100}
           onChange={(e) => update({ f_name: e.target.value })}
+          {...nameProblem.controlProps}
         />
+        <FieldProblem field="f_name" />
       </div>
       <div className="field">
         <span className="field__label">
@@ -88,11 +93,17 @@ export function BasicSection({
             {fields.f_address1 || t`No address chosen`}
           </output>
           {disabled ? null : (
-            <button type="button" className="button" onClick={() => void pickAddress()}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void pickAddress()}
+              {...addressProblem.controlProps}
+            >
               <Trans>Search address</Trans>
             </button>
           )}
         </div>
+        <FieldProblem field="f_address1" />
         {fields.f_latitude !== null && fields.f_longitude !== null ? (
           <span className="field__hint">
             {fields.f_latitude.toFixed(5)}, {fields.f_longitude.toFixed(5)}

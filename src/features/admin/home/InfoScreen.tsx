@@ -13,7 +13,6 @@ import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
 import { useQuery } from '../../../api/useQuery.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
-import { toast } from '../../../ui/toast.tsx';
 import { useAdminLock } from '../useAdminLock.ts';
 import { choiceLabels, settingGroups, settingLabels } from './setting-labels.ts';
 import './admin-home.css';
@@ -89,10 +88,8 @@ function SettingRow({
       if (!(await confirm(t`Change ${label} from ${from} to ${to}?`))) return;
     }
     const saved = await run(() => api(updateAppInfoCall, { param_name: name, value: draft }));
-    if (saved) {
-      onSaved(saved);
-      toast(t`Saved.`);
-    }
+    // The server's success message is the save's one toast.
+    if (saved) onSaved(saved);
   };
 
   return (

@@ -50,6 +50,8 @@ export async function readPublicSettings({ db }: { db: Db }) {
     ticket_show: (s.ticket_show === 'N' ? 'N' : 'Y') as 'Y' | 'N',
     ads_duration_sec: int('ads_duration_sec', Limits.defaultAdsDurationSec),
     ads_mode: (s.ads_mode === 'R' ? 'R' : 'S') as 'S' | 'R',
+    store_url: s.store_url ?? '',
+    chat_url: s.chat_url ?? '',
   };
 }
 

@@ -19,6 +19,9 @@ export const appInfo = v.strictObject({
   ticket_show: v.picklist(['Y', 'N']),
   ads_duration_sec: int,
   ads_mode: v.picklist(['S', 'R']),
+  /** The splash's links; empty: not shown. */
+  store_url: str,
+  chat_url: str,
 });
 
 export const systemResponses = {

@@ -309,7 +309,8 @@ export async function loginAsMember({
       .selectAll()
       .where('f_idx', '=', site.f_user_idx)
       .executeTakeFirst();
-    if (!user) throw notFound(authMessages.userNotFound);
+    // A withdrawn owner has no view (by phone they are not found either: their phone was freed).
+    if (!user || user.f_withdrawn_time !== null) throw notFound(authMessages.userNotFound);
   }
   // Only a member's view: an admin account's view would carry its authority to whoever opened it.
   if (describeUser({ user, superAdminPhone: ctx.config.superAdminPhone }).isAdmin) {

@@ -30,7 +30,6 @@ const handle = openDatabase({ file: config.dbFile });
 const lifecycle = createLifecycle();
 const deps: AppDeps = {
   db: handle.db,
-  sqlite: handle.sqlite,
   config,
   logger,
   clock: systemClock,

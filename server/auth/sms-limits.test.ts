@@ -288,7 +288,7 @@ describe('the hourly ceiling on codes sent', () => {
       await migrateToLatest(handle.db);
       const adapters = { ...createAdapters({ config, logger }), sms: consoleSmsSender({ logger }) };
       const app = createApp({
-        deps: { db: handle.db, sqlite: handle.sqlite, config, logger, clock: c, adapters },
+        deps: { db: handle.db, config, logger, clock: c, adapters },
       });
       const ask = async (phone: string, ip: string) => {
         const res = await app.request(`${API_BASE}/auth/authPhone`, {

@@ -9,6 +9,7 @@ import {
   pageBound,
   pinsOrClusters,
 } from '../../sync/map/result.ts';
+import { type DbOrTx, rawSqlite } from '../db/database.ts';
 import { statementPage } from '../db/paging.ts';
 import { ftsMatch, searchSql } from './map.sql.ts';
 
@@ -45,19 +46,20 @@ type CellTuple = [number, number, number, number, string | number | null];
  * key), then the matching rows that can still reach the page, or all of them when the map
  * shows pins. A city-wide viewport thus returns hundreds of cells, not tens of thousands of rows.
  */
-export function findMatches({
-  sqlite,
+export async function findMatches({
+  db,
   search,
   userIdx,
   offset,
   indexed = true,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   search: CompiledSearch;
   userIdx: number;
   offset: number;
   indexed?: boolean;
-}): { cells: CellStat[]; candidates: MapMatch[] } {
+}): Promise<{ cells: CellStat[]; candidates: MapMatch[] }> {
+  const sqlite = rawSqlite(db);
   const statements = searchSql({ search, userIdx, indexed });
   const stats = prepared(sqlite, statements.cellStats.sql)
     .raw(true)
@@ -100,35 +102,38 @@ export function findMatches({
 const listColumns = MAP_SITE_COLUMNS.map((c) => `s.${c}`).join(', ');
 
 /** The list rows of one page. */
-export function loadListSites({
-  sqlite,
+export async function loadListSites({
+  db,
   ids,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   ids: readonly number[];
-}): Map<number, Record<string, unknown>> {
+}): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
   const marks = ids.map(() => '?').join(', ');
-  const rows = prepared(sqlite, `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`).all(
+  const rows = prepared(rawSqlite(db), `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`).all(
     ...ids,
   ) as Array<Record<string, unknown>>;
   return new Map(rows.map((r) => [r.f_idx as number, r]));
 }
 
 /** Which of these sites the member has among their favourites. */
-export function likedAmong({
-  sqlite,
+export async function likedAmong({
+  db,
   userIdx,
   ids,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   ids: readonly number[];
-}): Set<number> {
+}): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const marks = ids.map(() => '?').join(', ');
   return new Set(
-    prepared(sqlite, `SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (${marks})`)
+    prepared(
+      rawSqlite(db),
+      `SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (${marks})`,
+    )
       .pluck()
       .all(userIdx, ...ids) as number[],
   );
@@ -148,8 +153,8 @@ export interface SiteNameRow {
  * Visible sites whose name or address contains the needle (findSiteListByName), newest or
  * by name, optionally only those the caller may update (own or shared to one of their groups).
  */
-export function findSitesByName({
-  sqlite,
+export async function findSitesByName({
+  db,
   needle,
   siteType,
   order,
@@ -157,14 +162,15 @@ export function findSitesByName({
   userIdx,
   page,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   needle: string;
   siteType: 'O' | 'G' | null;
   order: 'R' | 'N';
   onlyUpdatable: boolean;
   userIdx: number;
   page: number;
-}): Page<SiteNameRow> {
+}): Promise<Page<SiteNameRow>> {
+  const sqlite = rawSqlite(db);
   const where: string[] = [];
   const params: unknown[] = [];
   if (needle !== '') {
@@ -192,4 +198,13 @@ export function findSitesByName({
     page,
     limit: Limits.pageSize,
   });
+}
+
+/**
+ * What the database holds, as a text that changes with any write: on this connection
+ * (total_changes) or another (data_version). The map search's cache is emptied when it changes.
+ */
+export async function databaseVersion({ db }: { db: DbOrTx }): Promise<string> {
+  const sqlite = rawSqlite(db);
+  return `${prepared(sqlite, 'PRAGMA data_version').pluck().get()}:${prepared(sqlite, 'SELECT total_changes()').pluck().get()}`;
 }

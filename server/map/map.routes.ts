@@ -12,10 +12,10 @@ export const mapOperations = [
   // Spec §6: map search needs a valid usage ticket; the access check refuses before the input is read.
   defineOperation(searchSiteForMapCall, {
     access: { kind: 'member', ticket: true },
-    handler: ({ input, ctx }) =>
+    handler: async ({ input, ctx }) =>
       sharedJson(
-        searchMapCached({
-          sqlite: ctx.sqlite,
+        await searchMapCached({
+          db: ctx.db,
           userIdx: ctx.auth.user.f_idx,
           query: input,
           maxEntries: ctx.config.mapCacheEntries,
@@ -24,14 +24,12 @@ export const mapOperations = [
   }),
   defineOperation(searchSiteListByPosCall, {
     access: { kind: 'member', ticket: true },
-    handler: ({ input, ctx }) =>
-      searchAtPosition({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx, ...input }),
+    handler: ({ input, ctx }) => searchAtPosition({ db: ctx.db, userIdx: ctx.auth.user.f_idx, ...input }),
   }),
   // Used by the site report and site pickers, which spec §6 does not put behind the ticket.
   defineOperation(findSiteListByNameCall, {
     access: { kind: 'member' },
-    handler: ({ input, ctx }) =>
-      findSiteListByName({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx, input }),
+    handler: ({ input, ctx }) => findSiteListByName({ db: ctx.db, userIdx: ctx.auth.user.f_idx, input }),
   }),
   defineOperation(getMapConfigCall, {
     access: { kind: 'session' },

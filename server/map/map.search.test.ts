@@ -31,8 +31,8 @@ describe('the indexed map search', () => {
     ).toBeGreaterThan(0);
     let found = 0;
     for (const query of queries) {
-      const indexed = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query });
-      const scanned = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query, indexed: false });
+      const indexed = await searchMap({ db: t.deps.db, userIdx: owner, query });
+      const scanned = await searchMap({ db: t.deps.db, userIdx: owner, query, indexed: false });
       expect(indexed, JSON.stringify(query)).toEqual(scanned);
       found += indexed.count;
     }

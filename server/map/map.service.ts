@@ -1,10 +1,11 @@
-import type SQLite from 'better-sqlite3';
 import { type Page, pageOf } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import {
+  databaseVersion,
   findMatches,
   findSitesByName,
   likedAmong,
@@ -12,30 +13,28 @@ import {
   type SiteNameRow,
 } from './map.repository.ts';
 
-type Sqlite = SQLite.Database;
-
 /**
  * searchSiteForMap_app: the shared clauses find the matches through the indexes, the shared
  * arrangement counts, orders, pages and clusters them, and the page's rows are read last.
  */
-export function searchMap({
-  sqlite,
+export async function searchMap({
+  db,
   userIdx,
   query,
   indexed = true,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   query: MapQuery;
   /** false: the same search as a plain scan (benchmark baseline). */
   indexed?: boolean;
-}): MapSearchResult {
+}): Promise<MapSearchResult> {
   const search = compileMapQuery(query);
-  const { cells, candidates } = findMatches({ sqlite, search, userIdx, offset: query.offset, indexed });
+  const { cells, candidates } = await findMatches({ db, search, userIdx, offset: query.offset, indexed });
   const { page, ...rest } = arrangeMatches({ cells, candidates, search, query });
   const ids = page.map((m) => m.idx);
-  const sites = loadListSites({ sqlite, ids });
-  const liked = likedAmong({ sqlite, userIdx, ids });
+  const sites = await loadListSites({ db, ids });
+  const liked = await likedAmong({ db, userIdx, ids });
   const list = page.map((m) =>
     toMapSite({
       site: sites.get(m.idx) as Record<string, unknown>,
@@ -49,10 +48,9 @@ export function searchMap({
 interface SearchCache {
   version: string;
   entries: Map<string, MapSearchResult>;
-  dataVersion: SQLite.Statement;
-  totalChanges: SQLite.Statement;
 }
-const caches = new WeakMap<Sqlite, SearchCache>();
+/** One cache per database. */
+const caches = new WeakMap<Db, SearchCache>();
 
 /**
  * searchMap behind a cache of results shared by every member: agents open the map on the
@@ -60,29 +58,24 @@ const caches = new WeakMap<Sqlite, SearchCache>();
  * (total_changes) or another (data_version), empties it, so a result is never stale.
  * Searches of favourites are per member and skip it; the list's like marks are filled per caller.
  */
-export function searchMapCached({
-  sqlite,
+export async function searchMapCached({
+  db,
   userIdx,
   query,
   maxEntries,
 }: {
-  sqlite: Sqlite;
+  db: Db;
   userIdx: number;
   query: MapQuery;
   maxEntries: number;
-}): MapSearchResult {
-  if (maxEntries <= 0 || query.favorite === 'Y') return searchMap({ sqlite, userIdx, query });
-  let cache = caches.get(sqlite);
+}): Promise<MapSearchResult> {
+  if (maxEntries <= 0 || query.favorite === 'Y') return searchMap({ db, userIdx, query });
+  let cache = caches.get(db);
   if (!cache) {
-    cache = {
-      version: '',
-      entries: new Map(),
-      dataVersion: sqlite.prepare('PRAGMA data_version').pluck(),
-      totalChanges: sqlite.prepare('SELECT total_changes()').pluck(),
-    };
-    caches.set(sqlite, cache);
+    cache = { version: '', entries: new Map() };
+    caches.set(db, cache);
   }
-  const version = `${cache.dataVersion.get()}:${cache.totalChanges.get()}`;
+  const version = await databaseVersion({ db });
   if (version !== cache.version) {
     cache.entries.clear();
     cache.version = version;
@@ -92,11 +85,11 @@ export function searchMapCached({
   if (shared) cache.entries.delete(key);
   else {
     // Nobody's favourites: the caller's likes are added below.
-    shared = searchMap({ sqlite, userIdx: 0, query });
+    shared = await searchMap({ db, userIdx: 0, query });
     if (cache.entries.size >= maxEntries) cache.entries.delete(cache.entries.keys().next().value as string);
   }
   cache.entries.set(key, shared);
-  const liked = likedAmong({ sqlite, userIdx, ids: shared.list.map((s) => s.f_idx) });
+  const liked = await likedAmong({ db, userIdx, ids: shared.list.map((s) => s.f_idx) });
   return liked.size === 0
     ? shared
     : { ...shared, list: shared.list.map((s) => (liked.has(s.f_idx) ? { ...s, f_like: 'Y' } : s)) };
@@ -106,21 +99,21 @@ export function searchMapCached({
 const SAME_POSITION_DEGREES = 1e-7;
 
 /** searchSiteListByPos: the sites sharing one pin, through the same search, 10 a page from `offset`. */
-export function searchAtPosition({
-  sqlite,
+export async function searchAtPosition({
+  db,
   userIdx,
   lat,
   lng,
   offset,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   lat: number;
   lng: number;
   offset: number;
-}): Page<MapSite> & { count: number } {
-  const result = searchMap({
-    sqlite,
+}): Promise<Page<MapSite> & { count: number }> {
+  const result = await searchMap({
+    db,
     userIdx,
     query: {
       keyword: '',
@@ -153,11 +146,11 @@ export function searchAtPosition({
 }
 
 export function findSiteListByName({
-  sqlite,
+  db,
   userIdx,
   input,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   input: {
     search_key: string;
@@ -166,9 +159,9 @@ export function findSiteListByName({
     order: 'R' | 'N';
     isUpdate: 'Y' | 'N';
   };
-}): Page<SiteNameRow> {
+}): Promise<Page<SiteNameRow>> {
   return findSitesByName({
-    sqlite,
+    db,
     needle: searchNeedle(input.search_key),
     siteType: input.filter === 'A' ? null : input.filter,
     order: input.order,

@@ -10,11 +10,11 @@ describe('demo officetel prices', () => {
     const t = await createTestApp();
     try {
       seedDemo({
-        sqlite: t.deps.sqlite,
+        sqlite: t.handle.sqlite,
         superAdminPhone: '01000000000',
         now: new Date('2026-11-21T00:00:00Z'),
       });
-      const site = t.deps.sqlite
+      const site = t.handle.sqlite
         .prepare(
           `SELECT f_idx, f_bjd_code, f_land_type, f_main_no, f_sub_no FROM sites
            WHERE (',' || f_maemul_type || ',') LIKE '%,1,%' AND f_site_type = 'O' AND f_dong_count > 0 ORDER BY f_idx LIMIT 1`,
@@ -48,7 +48,7 @@ describe('demo officetel prices', () => {
       const dongs = await level({ level: '2', buildnum: buildnum ?? '' });
       // The levels are the site's own dongs, as its unit grid shows them.
       const ownDongs = (
-        t.deps.sqlite.prepare('SELECT f_dong FROM dongs WHERE f_site_idx = ?').all(site.f_idx) as Array<{
+        t.handle.sqlite.prepare('SELECT f_dong FROM dongs WHERE f_site_idx = ?').all(site.f_idx) as Array<{
           f_dong: string;
         }>
       ).map((d) => d.f_dong);

@@ -10,10 +10,9 @@ import {
   getOfficetelPriceCall,
   importOfficetelPricesCall,
 } from '../../sync/api/public-data.api.ts';
-import { badParameter, invalidInputDetails, ruleViolation } from '../http/errors.ts';
+import { ruleViolation } from '../http/errors.ts';
 import { defineOperation } from '../http/operation.ts';
-import { importOfficetelRows, officetelLevel, officetelPrices } from './officetel.repository.ts';
-import { OfficetelFileError, readOfficetelFile } from './officetel.ts';
+import { importOfficetelFile, officetelChoices, officetelPriceList } from './officetel.service.ts';
 import { publicDataMessages } from './public-data.messages.ts';
 import { lookUp } from './public-data.service.ts';
 import { tidyApartPrices, tidyExposedAreas, tidyFloors, tidyHousePrices, tidyLandPrices } from './tidy.ts';
@@ -122,52 +121,15 @@ export const publicDataOperations = [
   // Officetel standard prices: read from the file admins imported (no public API serves them).
   defineOperation(getOfficetelLevelCall, {
     access: member,
-    handler: async ({ input, ctx }) => ({
-      list: await officetelLevel({
-        db: ctx.db,
-        pnu: input.pnu,
-        level: input.level as 1 | 2 | 3 | 4,
-        buildnum: input.buildnum,
-        dong: input.dong,
-        floor: input.floor,
-      }),
-    }),
+    handler: ({ input, ctx }) => officetelChoices({ ctx, input }),
   }),
   defineOperation(getOfficetelPriceCall, {
     access: member,
-    handler: async ({ input, ctx }) => ({
-      list: await officetelPrices({ db: ctx.db, ...input }),
-      source: 'provider' as const,
-      fetched_at: ctx.clock.now().toISOString(),
-      partial: false,
-    }),
+    handler: ({ input, ctx }) => officetelPriceList({ ctx, input }),
   }),
   defineOperation(importOfficetelPricesCall, {
     access: { kind: 'admin', tab: AdminTab.db },
     successMessage: publicDataMessages.officetelImported,
-    handler: async ({ input, ctx }) => {
-      let rows: Awaited<ReturnType<typeof readOfficetelFile>>;
-      try {
-        rows = await readOfficetelFile({
-          bytes: new Uint8Array(await input.file.arrayBuffer()),
-          fileName: input.file.name,
-        });
-      } catch (err) {
-        if (!(err instanceof OfficetelFileError)) throw err;
-        // Rows that cannot be read are listed each (line, column, value) for the admin to fix.
-        if (err.rows)
-          throw invalidInputDetails({
-            field: 'file',
-            msg: publicDataMessages.officetelRows,
-            params: { count: err.rows.count },
-            details: { reason: err.problem, row_count: err.rows.count, rows: err.rows.listed },
-          });
-        throw badParameter({ field: 'file', reason: err.problem });
-      }
-      return {
-        imported: await importOfficetelRows({ db: ctx.db, year: input.year, rows }),
-        year: input.year,
-      };
-    },
+    handler: ({ input, ctx }) => importOfficetelFile({ ctx, file: input.file, year: input.year }),
   }),
 ];

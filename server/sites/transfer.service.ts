@@ -56,7 +56,7 @@ function memberOf(c: TransferCandidate): TransferMember {
 }
 
 /** The member with this phone, as the transfer modal shows them; refused when they may not receive a site. */
-export function findTransferMember({
+export async function findTransferMember({
   ctx,
   phone,
   superAdminPhone,
@@ -64,8 +64,8 @@ export function findTransferMember({
   ctx: TxContext;
   phone: string;
   superAdminPhone: string;
-}): TransferMember {
-  const member = candidateByPhone({ sqlite: ctx.sqlite, phone });
+}): Promise<TransferMember> {
+  const member = await candidateByPhone({ db: ctx.tx, phone });
   const refusal = destinationRefusal({
     member,
     callerIdx: ctx.auth.user.f_idx,
@@ -76,7 +76,7 @@ export function findTransferMember({
 }
 
 /** Spec §7 transferSite {dest_member_idx, site_idx}. */
-export function transferSite({
+export async function transferSite({
   ctx,
   siteIdx,
   destIdx,
@@ -86,9 +86,9 @@ export function transferSite({
   siteIdx: number;
   destIdx: number;
   superAdminPhone: string;
-}): { site_idx: number; dest_member_idx: number } {
-  const { sqlite, auth } = ctx;
-  const access = siteAccess({ sqlite, auth, siteIdx });
+}): Promise<{ site_idx: number; dest_member_idx: number }> {
+  const { tx: db, auth } = ctx;
+  const access = await siteAccess({ db, auth, siteIdx });
   if (!access.owner) {
     // Someone who may not even see the site learns nothing more about it.
     if (!access.visible) throw siteUnavailable();
@@ -97,15 +97,15 @@ export function transferSite({
   const { site } = access;
   if (site.f_status !== 'N' || site.f_site_type === 'U') throw ruleViolation(transferMessages.registeredOnly);
   const refusal = destinationRefusal({
-    member: candidateByIdx({ sqlite, userIdx: destIdx }),
+    member: await candidateByIdx({ db, userIdx: destIdx }),
     callerIdx: auth.user.f_idx,
     superAdminPhone,
   });
   if (refusal) throw refusal;
-  if (!moveSite({ sqlite, siteIdx, fromIdx: site.f_user_idx, toIdx: destIdx })) throw siteUnavailable();
-  forgetOwnerView({ sqlite, siteIdx, userIdx: site.f_user_idx });
-  recordTransfer({
-    sqlite,
+  if (!(await moveSite({ db, siteIdx, fromIdx: site.f_user_idx, toIdx: destIdx }))) throw siteUnavailable();
+  await forgetOwnerView({ db, siteIdx, userIdx: site.f_user_idx });
+  await recordTransfer({
+    db,
     siteIdx,
     fromIdx: site.f_user_idx,
     toIdx: destIdx,
@@ -117,7 +117,15 @@ export function transferSite({
 }
 
 /** An admin's view of a site's transfers, deleted sites included (admins see those too). */
-export function siteTransfers({ ctx, siteIdx, page }: { ctx: TxContext; siteIdx: number; page: number }) {
-  if (!readSiteHead({ sqlite: ctx.sqlite, siteIdx })) throw siteUnavailable();
+export async function siteTransfers({
+  ctx,
+  siteIdx,
+  page,
+}: {
+  ctx: TxContext;
+  siteIdx: number;
+  page: number;
+}) {
+  if (!(await readSiteHead({ db: ctx.tx, siteIdx }))) throw siteUnavailable();
   return transferPage({ db: ctx.tx, siteIdx, page });
 }

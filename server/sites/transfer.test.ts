@@ -5,8 +5,16 @@ import { ResultCode } from '../../sync/codes.ts';
 import type { PushResponse } from '../../sync/protocol.ts';
 import { fixedClock } from '../clock.ts';
 import { createTestApp, superAdminToken, type TestApp } from '../testing/fixtures.ts';
-import { fold, insertSite, keysOf, mutation, pullAll, pushAs } from '../testing/sync-fixtures.ts';
-import { memberWithDevice, siteWithUnits, transferTables, transferWorld } from './transfer.fixtures.ts';
+import {
+  fold,
+  insertSite,
+  keysOf,
+  mutation,
+  pullAll,
+  pushAs,
+  siteWithUnits,
+} from '../testing/sync-fixtures.ts';
+import { memberWithDevice, transferTables, transferWorld } from './transfer.fixtures.ts';
 
 let t: TestApp;
 afterEach(async () => {

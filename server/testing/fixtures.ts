@@ -64,7 +64,6 @@ export async function createTestApp({
   const sms = consoleSmsSender({ logger });
   const deps: AppDeps = {
     db: handle.db,
-    sqlite: handle.sqlite,
     config,
     logger,
     clock,

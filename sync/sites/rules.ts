@@ -1,4 +1,5 @@
 import { Limits, SQM_PER_PYEONG } from '../constants.ts';
+import type { DraftHo } from '../site-fields.ts';
 
 /**
  * The registration rules of spec §4/§5, written once and run by the form (as a courtesy)
@@ -297,34 +298,11 @@ export function checkUnregistered(site: {
 
 // ---------------------------------------------------------------- units (ho) and buildings (dong)
 
-export interface UnitInput {
-  f_floor: number;
-  f_ho: string;
+/** A unit as its form holds it (sync/site-fields.ts hoSchema): rooms and toilets may still be unset. */
+export type UnitInput = Omit<DraftHo, 'f_room' | 'f_toilet'> & {
   f_room: number | null;
   f_toilet: number | null;
-  f_veranda: number;
-  f_utility_room: number;
-  f_duplex: YN;
-  f_teras: YN;
-  f_exclusive_size: number;
-  f_real_size: number;
-  f_memo: string;
-  f_image_urls: string[];
-  f_complete: YN;
-  f_trans_type: string;
-  f_sale_price: number;
-  f_collateral_price: number;
-  f_charter_price: number;
-  f_investment_price: number;
-  f_monthly_rent_deposit: number;
-  f_monthly_rent: number;
-  f_inquire_price: YN;
-  f_inquire_charter: YN;
-  f_inquire_investment: YN;
-  f_inquire_month: YN;
-  f_safe_charter: YN;
-  f_smb: YN;
-}
+};
 
 export interface BuildingInput {
   f_dong: string;

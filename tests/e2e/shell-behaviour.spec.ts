@@ -1,7 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { loginAs, waitForServiceWorker } from './support.ts';
+import { deployNewServiceWorker, loginAs, waitForServiceWorker } from './support.ts';
 
 test('the browser back button closes the top modal first and stays on the screen', async ({ page }) => {
   await loginAs(page, '01020000001');
@@ -33,17 +31,8 @@ test('a language switch shows the app in English', async ({ page }) => {
 test('a newly deployed version waits for the user and offers an update', async ({ page }) => {
   await page.goto('/Login');
   await waitForServiceWorker(page);
-  const swFile = 'dist/sw.js';
-  // The server sends the build's compressed copies to a browser that accepts them: a deploy
-  // replaces those too.
-  const files = [swFile, `${swFile}.br`, `${swFile}.gz`];
-  const originals = files.map((file) => readFileSync(file));
+  const undeploy = deployNewServiceWorker();
   try {
-    // A new deploy: the service worker script changes on the server.
-    const deployed = Buffer.from(`${readFileSync(swFile, 'utf8')}\n// deploy ${Date.now()}\n`);
-    writeFileSync(swFile, deployed);
-    writeFileSync(`${swFile}.br`, brotliCompressSync(deployed));
-    writeFileSync(`${swFile}.gz`, gzipSync(deployed));
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       await reg?.update();
@@ -54,9 +43,6 @@ test('a newly deployed version waits for the user and offers an update', async (
     await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: '새 버전이 있습니다.' })).toHaveCount(0);
   } finally {
-    files.forEach((file, i) => {
-      const original = originals[i];
-      if (original) writeFileSync(file, original);
-    });
+    undeploy();
   }
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The server log of the process Playwright started (playwright.config.ts tees it). */
@@ -126,4 +127,23 @@ export async function apiCall<T>(args: Parameters<typeof apiAnswer>[0]): Promise
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * A new deploy of the service worker script: the server sends the build's compressed copies to a
+ * browser that accepts them, so a deploy replaces those too. Returns the undo.
+ */
+export function deployNewServiceWorker(swFile = 'dist/sw.js'): () => void {
+  const files = [swFile, `${swFile}.br`, `${swFile}.gz`];
+  const originals = files.map((file) => readFileSync(file));
+  const deployed = Buffer.from(`${readFileSync(swFile, 'utf8')}\n// deploy ${Date.now()}\n`);
+  writeFileSync(swFile, deployed);
+  writeFileSync(`${swFile}.br`, brotliCompressSync(deployed));
+  writeFileSync(`${swFile}.gz`, gzipSync(deployed));
+  return () => {
+    files.forEach((file, i) => {
+      const original = originals[i];
+      if (original) writeFileSync(file, original);
+    });
+  };
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sqlOutsideRepositories } from './sql-boundary.ts';
 
 /**
  * The layers of the codebase (docs/conventions.md, "Import boundaries"):
@@ -98,6 +99,72 @@ describe('import boundaries', () => {
       'src/features/a/b.test.ts -> server/testing/fixtures.ts',
       'server/points/y.ts -> tests/support/registration-data.ts',
       'server/users/users.routes.ts -> query builder in a routes file',
+    ]);
+  });
+});
+
+describe('SQL only in repositories', () => {
+  it('holds across server/: services, routes, mutators and jobs hold no query', () => {
+    const files = sourceFiles('server');
+    expect(files.length).toBeGreaterThan(200);
+    expect(sqlOutsideRepositories(files)).toEqual([]);
+  });
+
+  it('refuses a service with a query builder, an sql template or a raw SQLite handle, and passes one without', () => {
+    const service = (text: string) => ({ file: 'server/sample/sample.service.ts', text });
+    expect(
+      sqlOutsideRepositories([
+        service("export const f = ({ ctx }) => ctx.tx.selectFrom('users').selectAll().execute();"),
+        service("import { sql } from 'kysely';\nexport const f = (db) => sql`SELECT 1`.execute(db);"),
+        service("export const f = ({ ctx }) => ctx.sqlite.prepare('SELECT 1').get();"),
+        service("export const f = ({ db }) => cached({ db, sql: 'DELETE FROM sites' }).run();"),
+      ]),
+    ).toEqual([
+      'server/sample/sample.service.ts -> a query builder',
+      'server/sample/sample.service.ts -> an sql template',
+      'server/sample/sample.service.ts -> kysely imported',
+      'server/sample/sample.service.ts -> a raw SQLite handle',
+      'server/sample/sample.service.ts -> a prepared statement',
+      'server/sample/sample.service.ts -> a prepared statement',
+    ]);
+    expect(
+      sqlOutsideRepositories([
+        service(
+          [
+            "import type { Selectable } from 'kysely';",
+            "import { userByPhone } from './sample.repository.ts';",
+            '// A comment may say selectFrom( or sqlite.prepare( without holding either.',
+            "import { sqliteBackupEngine } from '../db/sqlite-backup.ts';",
+            "export const kinds = ['sqlite', 'postgres'] as const;",
+            'export const f = ({ ctx, phone }) => userByPhone({ db: ctx.tx, phone });',
+          ].join('\n'),
+        ),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('lets repositories, the database module, seeds and tests hold SQL, and keeps routes and mutators off repositories', () => {
+    const query = "export const f = (db) => db.selectFrom('users').selectAll().execute();";
+    expect(
+      sqlOutsideRepositories([
+        { file: 'server/sample/sample.repository.ts', text: query },
+        { file: 'server/sample/sample.postgres.ts', text: query },
+        { file: 'server/db/sample.ts', text: query },
+        { file: 'server/sample/sample.seed.ts', text: query },
+        { file: 'server/sample/sample.test.ts', text: query },
+        { file: 'server/sample/sample.job.ts', text: query },
+        {
+          file: 'server/sample/sample.routes.ts',
+          text: "import { userPage } from './sample.repository.ts';",
+        },
+        {
+          file: 'server/sample/sample.mutators.ts',
+          text: "import { saveThing } from './sample.service.ts';",
+        },
+      ]),
+    ).toEqual([
+      'server/sample/sample.job.ts -> a query builder',
+      'server/sample/sample.routes.ts -> a repository called',
     ]);
   });
 });

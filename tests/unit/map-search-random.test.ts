@@ -57,8 +57,8 @@ describe('random map searches', () => {
     let clustered = 0;
     let nonEmpty = 0;
     for (const query of queries) {
-      const indexed = searchMap({ sqlite: t.handle.sqlite, userIdx, query });
-      const scan = searchMap({ sqlite: t.handle.sqlite, userIdx, query, indexed: false });
+      const indexed = await searchMap({ db: t.deps.db, userIdx, query });
+      const scan = await searchMap({ db: t.deps.db, userIdx, query, indexed: false });
       const offline = searchRows({ query, rows: offlineRows });
       const label = JSON.stringify(query);
       expect(scan, label).toEqual(indexed);

@@ -71,6 +71,7 @@ export function SiteDetailView({
         <DetailActions
           site={site}
           permissions={detail.permissions}
+          isGroupMember={detail.isGroupMember}
           fromDevice={fromDevice}
           onPatch={onPatch}
           onUnitsCompleted={onUnitsCompleted}

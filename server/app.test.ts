@@ -348,7 +348,7 @@ describe('the usage ticket check', () => {
     });
     const res = await t.call('/test/ticket', { token: expired });
     expect(res.status).toBe(402);
-    expect(res.data).toEqual({ reason: 'ticket_expired' });
+    expect(res.data).toEqual({ reason: 'ticket_expired', ticket: 'expired' });
     const never = await insertSession(t, { userIdx: await insertUser(t), deviceId: 'd2' });
     expect((await t.call('/test/ticket', { token: never })).code).toBe(ResultCode.apiError);
   });

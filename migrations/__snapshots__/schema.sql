@@ -1011,7 +1011,7 @@ CREATE TABLE users (
       f_charge_point INTEGER NOT NULL DEFAULT 0,
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
-    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER);
+    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER, f_welcome_time TEXT);
 
 -- trigger map_rooms_delete
 CREATE TRIGGER map_rooms_delete AFTER DELETE ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx) WHERE f_idx = OLD.f_site_idx; END;

@@ -234,6 +234,19 @@ describe('monthly new sites and regional interest', () => {
     expect((await list('G', '2026-11')).total).toBe(1);
   });
 
+  it('gives the home the month’s newest sites of both kinds as cards, newest first, with a picture, prices and place', async () => {
+    const data = await home();
+    const ids = (data.new_sites ?? []).map((s) => s.f_idx);
+    expect(ids).toEqual(expect.arrayContaining([gangnam, busan]));
+    expect(new Set(data.new_sites?.map((s) => s.f_site_type))).toEqual(new Set(['G', 'O']));
+    const times = (data.new_sites ?? []).map((s) => s.f_reg_time);
+    expect(times.every((time) => time.startsWith('2026-11'))).toBe(true);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(data.new_sites?.[0]).toHaveProperty('f_image_url');
+    expect(data.new_sites?.[0]).toHaveProperty('f_address1');
+    expect(data.new_sites?.[0]).toHaveProperty('f_sale_price_min');
+  });
+
   it('counts only the chosen regions once a province or a district is chosen', async () => {
     const seoul = await t.call<{ like_count: number }>('/site/setTotalAreaLike', {
       token: agent,

@@ -7,6 +7,7 @@ import {
   formatManwon,
   formatNumber,
   formatPhone,
+  formatTime,
   normalizeKeyword,
   parseNumber,
   phoneDigits,
@@ -96,6 +97,11 @@ describe('display of empty values (spec §5)', () => {
 describe('dates and keywords', () => {
   it('shows a UTC time in Asia/Seoul', () => {
     expect(formatDateTime('2026-11-20T15:30:00.000Z')).toBe('2026. 11. 21. 00:30');
+  });
+
+  it('shows a time of day in Seoul time, on a 24-hour clock', () => {
+    expect(formatTime('2026-11-20T15:30:00.000Z')).toBe('00:30');
+    expect(formatTime('2026-11-21T05:07:00.000Z', 'en')).toBe('14:07');
   });
   it("shows a stored calendar day in the reader's date style, never as the raw YYYY-MM-DD", () => {
     expect(formatDay('2007-11-01')).toBe('2007. 11. 01.');

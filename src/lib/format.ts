@@ -39,6 +39,19 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale = 
   }).format(d);
 }
 
+/** The Seoul time of day of an instant, HH:mm (a time today). */
+export function formatTime(iso: string | null | undefined, locale: Locale = 'ko'): string {
+  if (!iso) return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+    timeZone: 'Asia/Seoul',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+}
+
 export function formatDate(iso: string | null | undefined, locale: Locale = 'ko'): string {
   if (!iso) return '-';
   const d = new Date(iso);

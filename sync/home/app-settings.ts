@@ -38,6 +38,8 @@ export const appSettingDefs = {
   one_month_ticket_point: { kind: 'int', min: 0, max: 10_000_000, lock: true },
   ticket_price: { kind: 'choice', choices: ['F', 'P'], lock: true },
   ticket_show: { kind: 'choice', choices: ['Y', 'N'] },
+  /** Days of usage the server gives a member when approved (0: none; they choose a plan). */
+  new_member_days: { kind: 'int', min: 0, max: 365, lock: true },
   ads_duration_sec: { kind: 'int', min: 1, max: 60 },
   ads_mode: { kind: 'choice', choices: ['S', 'R'] },
   /** The splash's store download and chat-support links (spec §2 Splash). */

@@ -83,17 +83,21 @@ test('the super admin sets the home title and a site ad; the agent sees both, op
     await expect(agentPage).toHaveURL(new RegExp(`/SiteDetail\\?site_idx=${site.f_idx}`));
     await expect(agentPage.getByText(site.f_name).first()).toBeVisible();
 
-    // Next launch the ad shows again; with 'hide for 8 hours' it stays away across a reload.
-    await agentPage.goto('/Home');
-    await expect(adDialog(agentPage)).toBeVisible();
-    await adDialog(agentPage).getByLabel('8시간 동안 보지 않기').check();
-    await adDialog(agentPage).getByRole('button', { name: '닫기' }).click();
-    await expect(adDialog(agentPage)).toHaveCount(0);
-    await agentPage.reload();
+    // The next launch of the app (a new session) shows the ad again; with 'hide for 8 hours' it
+    // stays away across launches.
+    const relaunched = await agentContext.newPage();
+    await relaunched.goto('/Home');
+    await expect(adDialog(relaunched)).toBeVisible();
+    await adDialog(relaunched).getByLabel('8시간 동안 보지 않기').check();
+    await adDialog(relaunched).getByRole('button', { name: '닫기' }).click();
+    await expect(adDialog(relaunched)).toHaveCount(0);
+    await relaunched.close();
+    const again = await agentContext.newPage();
+    await again.goto('/Home');
     // The home has the server's data and has decided about the ads: hidden, so no popup comes.
-    await expect(agentPage.getByRole('region', { name: '이번 달 신규 현장' })).toBeVisible();
-    await expect(agentPage.locator('main[data-ads]')).toHaveAttribute('data-ads', 'hidden');
-    await expect(adDialog(agentPage)).toHaveCount(0);
+    await expect(again.getByRole('region', { name: '이번 달 신규 현장' })).toBeVisible();
+    await expect(again.locator('main[data-ads]')).toHaveAttribute('data-ads', 'hidden');
+    await expect(adDialog(again)).toHaveCount(0);
   } finally {
     await putHomeBack({ page, token: admin.token });
     await agentContext.close();

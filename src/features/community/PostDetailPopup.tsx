@@ -11,6 +11,7 @@ import { useCall, useCallFailure } from '../../api/useCall.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { useBackOnline } from '../../ui/useOnline.ts';
 import { Comments } from './Comments.tsx';
 import { forgetPost, postDetail } from './community-cache.ts';
 import { communityTypeLabels } from './labels.ts';
@@ -57,6 +58,8 @@ export function PostDetailPopup({
     );
   }, [communityIdx, fail, close]);
   useEffect(load, [load]);
+  // The kept copy is replaced by the server's as soon as the network is back.
+  useBackOnline({ waiting: offline, again: load });
 
   if (!post) return <p className="muted">{t`Loading…`}</p>;
 

@@ -28,12 +28,12 @@ const LocationMap = lazy(() => import('./LocationMap.tsx'));
 export function SiteDetailView({
   detail,
   fromDevice,
-  waiting = false,
+  waiting = null,
 }: {
   detail: SiteDetail;
   fromDevice: boolean;
-  /** The member's changes to the site are shown and still on their way to the server. */
-  waiting?: boolean;
+  /** The member's changes to the site are still on their way: shown from the device, or being sent. */
+  waiting?: 'shown' | 'sending' | null;
 }) {
   const { t } = useLingui();
   const [patch, setPatch] = useState<Partial<SiteDetailCommon>>({});
@@ -50,9 +50,14 @@ export function SiteDetailView({
           <Trans>No network: this is the copy saved on this device and may be out of date.</Trans>
         </p>
       ) : null}
-      {waiting ? (
+      {waiting === 'shown' ? (
         <p className="banner banner--info" data-testid="waiting-changes">
           <Trans>Your changes are shown and waiting to sync.</Trans>
+        </p>
+      ) : null}
+      {waiting === 'sending' ? (
+        <p className="banner banner--info" data-testid="waiting-changes" role="status">
+          <Trans>Your changes are being sent. This page updates when they arrive.</Trans>
         </p>
       ) : null}
       {detail.isDeleted ? (

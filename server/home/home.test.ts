@@ -71,6 +71,9 @@ describe('app settings (updateAppInfo)', () => {
     ['version_name', 'one'],
     ['home_title', '   '],
     ['search_hint', 'x'.repeat(51)],
+    ['store_url', 'play.google.com/store'],
+    ['chat_url', 'javascript:alert(1)'],
+    ['chat_url', 'https://pf.kakao.com/ x'],
   ])('refuses %s = %j as a bad value, writing nothing', async (param_name, value) => {
     const before = t.changes();
     const res = await t.call('/admin/updateAppInfo', { token: admin, body: { param_name, value } });
@@ -89,6 +92,23 @@ describe('app settings (updateAppInfo)', () => {
     expect(t.changes()).toBe(before);
     const taken = await t.call<AppInfo>('/admin/updateAppInfo', { token: admin, body });
     expect(taken.data.community_push_point).toBe(2500);
+  });
+
+  it('sets and clears the splash links everyone reads, signed in or not (getAppInfo)', async () => {
+    const info = async () => (await t.call<AppInfo>('/auth/getAppInfo', { body: {} })).data;
+    expect(await info()).toMatchObject({ store_url: '', chat_url: '' });
+    const set = (param_name: string, value: string) =>
+      t.call<AppInfo>('/admin/updateAppInfo', { token: lockedAdmin, body: { param_name, value } });
+    expect((await set('store_url', ' https://play.google.com/store/apps/details?id=kr.bunyang ')).code).toBe(
+      0,
+    );
+    expect((await set('chat_url', 'https://pf.kakao.com/_bunyang/chat')).code).toBe(0);
+    expect(await info()).toMatchObject({
+      store_url: 'https://play.google.com/store/apps/details?id=kr.bunyang',
+      chat_url: 'https://pf.kakao.com/_bunyang/chat',
+    });
+    expect((await set('chat_url', '')).code).toBe(0);
+    expect((await info()).chat_url).toBe('');
   });
 
   it('sets the ads duration the home reads', async () => {

@@ -305,10 +305,11 @@ export async function loginAsMember({
     const siteIdx = Number(key);
     if (!Number.isInteger(siteIdx) || siteIdx < 1)
       throw badParameter({ field: 'phone_number', reason: 'listing number must be a number' });
-    const site = await siteOwnerIdx({ db: ctx.db, siteIdx });
-    if (site === undefined) throw notFound(authMessages.listingNotFound);
-    user = await userByIdx({ db: ctx.db, userIdx: site });
-    if (!user) throw notFound(authMessages.userNotFound);
+    const owner = await siteOwnerIdx({ db: ctx.db, siteIdx });
+    if (owner === undefined) throw notFound(authMessages.listingNotFound);
+    user = await userByIdx({ db: ctx.db, userIdx: owner });
+    // A withdrawn owner has no view (by phone they are not found either: their phone was freed).
+    if (!user || user.f_withdrawn_time !== null) throw notFound(authMessages.userNotFound);
   }
   // Only a member's view: an admin account's view would carry its authority to whoever opened it.
   if (describeUser({ user, superAdminPhone: ctx.config.superAdminPhone }).isAdmin) {

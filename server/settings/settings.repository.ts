@@ -51,6 +51,8 @@ export async function readPublicSettings({ db }: { db: Db }) {
     new_member_days: int('new_member_days', 0),
     ads_duration_sec: int('ads_duration_sec', Limits.defaultAdsDurationSec),
     ads_mode: (s.ads_mode === 'R' ? 'R' : 'S') as 'S' | 'R',
+    store_url: s.store_url ?? '',
+    chat_url: s.chat_url ?? '',
   };
 }
 

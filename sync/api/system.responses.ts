@@ -21,6 +21,9 @@ export const appInfo = v.strictObject({
   new_member_days: count,
   ads_duration_sec: int,
   ads_mode: v.picklist(['S', 'R']),
+  /** The splash's links; empty: not shown. */
+  store_url: str,
+  chat_url: str,
 });
 
 export const systemResponses = {

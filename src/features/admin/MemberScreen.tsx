@@ -19,6 +19,7 @@ import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 import { useMember } from '../sites/common/useMember.ts';
 import { MemberDetailPopup } from './MemberDetailPopup.tsx';
+import { MemberViewOpener } from './MemberViewOpener.tsx';
 
 function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useLingui();
@@ -105,7 +106,10 @@ function MemberActions({
   );
 }
 
-/** Spec §2 admin member: find members, limit (WL/LL), block, remove, pre-register a phone. */
+/**
+ * Spec §2 admin member: find members, limit (WL/LL), block, remove, pre-register a phone, and open
+ * a member's view by phone or by a listing's number (adminLogin).
+ */
 export function MemberScreen() {
   const { t } = useLingui();
   const { uid } = useMember();
@@ -154,6 +158,7 @@ export function MemberScreen() {
           {t`Pre-register`}
         </button>
       </div>
+      <MemberViewOpener />
       <p className="muted">
         <Plural value={pages.data?.total ?? 0} one="# member" other="# members" />
       </p>

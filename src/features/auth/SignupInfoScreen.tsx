@@ -72,8 +72,17 @@ export function SignupInfoScreen() {
     if (checked.show({ phone_number: phoneProblem() })) return;
     try {
       const res = await phoneCode.send(form.phone);
-      set((f) => ({ ...f, sent: { until: res.until, preregistered: res.auth === 'Y' }, verified: null }));
-      toast(t`The code was sent.`);
+      const filled = res.code;
+      set((f) => ({
+        ...f,
+        ...(filled ? { code: filled } : {}),
+        sent: { until: res.until, preregistered: res.auth === 'Y' },
+        verified: null,
+      }));
+      // Spec §4: a phone an admin registered gets its code filled in instead of an SMS.
+      toast(
+        filled ? t`This phone was registered by an admin: the code is filled in.` : t`The code was sent.`,
+      );
     } catch (err) {
       refused(err);
     }

@@ -18,8 +18,9 @@ export type BasicFields = Pick<
 >;
 
 /**
- * Name and address (spec §2): the address comes from the search popup, which fills the lot
- * address, its coordinates and parcel parts (legal-dong code, mountain flag, main and sub numbers); the detail line is typed.
+ * Name and address (spec §2): the address comes from the search popup (quick search, postcode or
+ * a point on the map), which fills the lot address, its coordinates and parcel parts (legal-dong
+ * code, mountain flag, main and sub numbers); the detail line is typed.
  */
 export function BasicSection({
   fields,
@@ -40,9 +41,23 @@ export function BasicSection({
   const addressProblem = useFieldProblem('f_address1');
 
   const pickAddress = async () => {
-    const pick = await searchAddress(fields.f_address1);
+    const point =
+      fields.f_latitude !== null && fields.f_longitude !== null
+        ? { lat: fields.f_latitude, lng: fields.f_longitude }
+        : null;
+    const pick = await searchAddress({ text: fields.f_address1, point });
     if (!pick) return;
-    if (pick.kind === 'found') {
+    if (pick.kind === 'point') {
+      // A place on the map with no address known there: its coordinates, the address as it was.
+      update({
+        f_latitude: pick.point.lat,
+        f_longitude: pick.point.lng,
+        f_bjd_code: null,
+        f_land_type: null,
+        f_main_no: null,
+        f_sub_no: null,
+      });
+    } else if (pick.kind === 'found') {
       const a = pick.address;
       update({
         f_address1: a.address_name,

@@ -21,6 +21,8 @@ export const settingLabels: Record<AppSettingName, MessageDescriptor> = {
   new_member_days: msg`Days a new member starts with`,
   ads_duration_sec: msg`Ad duration (seconds)`,
   ads_mode: msg`Ad order`,
+  store_url: msg`App store link`,
+  chat_url: msg`Chat support link`,
 };
 
 export const settingGroups: Array<{ title: MessageDescriptor; names: AppSettingName[] }> = [
@@ -40,6 +42,7 @@ export const settingGroups: Array<{ title: MessageDescriptor; names: AppSettingN
     ],
   },
   { title: msg`App version`, names: ['version_name', 'version_code'] },
+  { title: msg`Links on the start screen`, names: ['store_url', 'chat_url'] },
   { title: msg`Terms`, names: ['terms', 'privacy', 'location_text'] },
 ];
 

@@ -9,6 +9,7 @@ import { NearbyFacilitiesButton } from '../../public-data/NearbyFacilitiesButton
 import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
+import { DirectionsLinks } from './DirectionsLinks.tsx';
 import { ManageBar } from './ManageBar.tsx';
 import { MemoSection } from './MemoSection.tsx';
 import { PhotoStrip } from './PhotoStrip.tsx';
@@ -114,7 +115,12 @@ export function SiteDetailView({
         )}
         {/* Nearby facilities map (spec §2 Modals). */}
         {site.f_latitude !== null && site.f_longitude !== null ? (
-          <NearbyFacilitiesButton site={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }} />
+          <>
+            <DirectionsLinks to={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }} />
+            <NearbyFacilitiesButton
+              site={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }}
+            />
+          </>
         ) : null}
       </section>
     </>

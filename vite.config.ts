@@ -137,7 +137,7 @@ const inlineEntryCss = (): Plugin => ({
         /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
         (tag, file: string) => {
           const asset = ctx.bundle?.[file];
-          if (!asset || asset.type !== 'asset') return tag;
+          if (asset?.type !== 'asset') return tag;
           const css = String(asset.source);
           if (css.includes('</style')) return tag;
           return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;

@@ -7,7 +7,6 @@ import type { MutatorInput } from '../../../sync/mutators.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
 import { FieldProblem, ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
-import { toast } from '../../ui/toast.tsx';
 import { QueuedWrite, useQueuedEntries } from '../sync/QueuedWrites.tsx';
 import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { WaitingBadge } from '../sync/waiting.tsx';

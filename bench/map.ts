@@ -1,5 +1,5 @@
 /**
- * npm run bench:map [-- --sites 100000 --queries 1000 --seed 6 --duration 20 --connections 10 --keep]
+ * npm run bench:map [-- --sites 100000 --queries 1000 --seed 6 --duration 20 --connections 10 --keep --port 8270]
  *
  * 1. Builds a database of N generated sites (the seed generator, as `npm run seed` does).
  * 2. Runs Q random viewport + filter searches through the map search service (after one untimed
@@ -36,6 +36,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '6' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '10' },
+    /** The server process's port (default: a random one in 18000-19999). */
+    port: { type: 'string' },
     'units-scale': { type: 'string', default: '1' },
     dir: { type: 'string' },
     /** Reuse the database in --dir when it is there (for repeated runs while tuning). */
@@ -88,6 +90,8 @@ if (!(values.keep && fs.existsSync(dbFile))) {
 }
 
 const handle = openDatabase({ file: dbFile });
+// A kept database may predate the latest migrations.
+await migrateToLatest(handle.db);
 const sqlite = handle.sqlite;
 const member = sqlite
   .prepare('SELECT f_idx FROM users WHERE f_phone = ?')
@@ -106,7 +110,7 @@ const queries = randomQueries({ sqlite, rng: createRng(seed * 7919), count: quer
 // 2. In-process: indexed search vs plain scan.
 // Steady state, not a cold start: one untimed pass loads the pages the searches touch.
 for (const query of queries) searchMap({ sqlite, userIdx: member, query });
-for (const query of queries.slice(0, 50)) searchMap({ sqlite, userIdx: member, query, indexed: false });
+for (const query of queries.slice(0, 50)) searchMap({ sqlite, userIdx: member, query, via: 'scan' });
 const indexedMs: number[] = [];
 const results: string[] = [];
 for (const query of queries) {
@@ -119,7 +123,7 @@ const scanMs: number[] = [];
 let mismatches = 0;
 for (const [i, query] of queries.entries()) {
   const t0 = performance.now();
-  const r = searchMap({ sqlite, userIdx: member, query, indexed: false });
+  const r = searchMap({ sqlite, userIdx: member, query, via: 'scan' });
   scanMs.push(performance.now() - t0);
   if (JSON.stringify(r) !== results[i]) mismatches++;
 }
@@ -154,7 +158,7 @@ async function httpLoad(cacheEntries: number): Promise<{
   search: Awaited<ReturnType<typeof autocannon>>;
   health: Awaited<ReturnType<typeof autocannon>>;
 }> {
-  const port = 18_000 + Math.floor(Math.random() * 2000);
+  const port = values.port ? Number(values.port) : 18_000 + Math.floor(Math.random() * 2000);
   const server = await startServerProcess({
     dir,
     port,

@@ -24,6 +24,8 @@ import * as m0019 from './0019_notify.ts';
 import * as m0020 from './0020_push.ts';
 // Home ads (spec §3 Ad).
 import * as m0021 from './0021_home_ads.ts';
+// Which map sites changed, for the server's in-memory copy of them.
+import * as m0030 from './0030_map_changes.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0020_push': m0020,
   // Home ads (spec §3 Ad).
   '0021_home_ads': m0021,
+  // Which map sites changed, for the server's in-memory copy of them.
+  '0030_map_changes': m0030,
 };

@@ -109,10 +109,17 @@ export function loadListSites({
 }): Map<number, Record<string, unknown>> {
   if (ids.length === 0) return new Map();
   const marks = ids.map(() => '?').join(', ');
-  const rows = prepared(sqlite, `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`).all(
-    ...ids,
-  ) as Array<Record<string, unknown>>;
-  return new Map(rows.map((r) => [r.f_idx as number, r]));
+  // Raw rows made into objects here: better-sqlite3's own row objects cost several times more.
+  const rows = prepared(sqlite, `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`)
+    .raw(true)
+    .all(...ids) as unknown[][];
+  const out = new Map<number, Record<string, unknown>>();
+  for (const row of rows) {
+    const site: Record<string, unknown> = {};
+    for (let i = 0; i < MAP_SITE_COLUMNS.length; i++) site[MAP_SITE_COLUMNS[i] as string] = row[i];
+    out.set(row[0] as number, site);
+  }
+  return out;
 }
 
 /** Which of these sites the member has among their favourites. */
@@ -192,4 +199,78 @@ export function findSitesByName({
     page,
     limit: Limits.pageSize,
   });
+}
+
+/**
+ * What the in-memory copy of map_sites (map.mirror.ts) reads: for each map row the
+ * `mapColumns` of map_sites, then the `siteColumns` of its site (typed constants, never input).
+ * `ids` null: every row, in the table's order (by grid cell).
+ */
+export function eachMirrorRow({
+  sqlite,
+  mapColumns,
+  siteColumns,
+  ids,
+  each,
+}: {
+  sqlite: Sqlite;
+  mapColumns: readonly string[];
+  siteColumns: readonly string[];
+  ids: readonly number[] | null;
+  each: (row: unknown[]) => void;
+}): void {
+  const columns = [...mapColumns.map((c) => `m.${c}`), ...siteColumns.map((c) => `s.${c}`)].join(', ');
+  const select = `SELECT ${columns} FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx`;
+  const rows =
+    ids === null
+      ? // In the table's order: a grid cell's rows then sit side by side in memory too.
+        prepared(sqlite, `${select} ORDER BY m.f_cell, m.f_idx`).raw(true).iterate()
+      : prepared(sqlite, `${select} WHERE m.f_idx IN (SELECT value FROM json_each(?))`)
+          .raw(true)
+          .iterate(JSON.stringify(ids));
+  for (const row of rows as IterableIterator<unknown[]>) each(row);
+}
+
+/** The sites whose map row changed after change number `seq`, with the number of the last change. */
+export function mapChangesSince({ sqlite, seq }: { sqlite: Sqlite; seq: number }): {
+  ids: number[];
+  last: number;
+} {
+  const rows = prepared(sqlite, 'SELECT f_idx, f_seq FROM map_changes WHERE f_seq > ? ORDER BY f_seq')
+    .raw(true)
+    .all(seq) as Array<[number, number]>;
+  return {
+    ids: rows.map((r) => r[0]),
+    last: rows.length ? (rows[rows.length - 1] as [number, number])[1] : seq,
+  };
+}
+
+/** The number of the latest change to map_sites (0 before any). */
+export function lastMapChange(sqlite: Sqlite): number {
+  return prepared(sqlite, 'SELECT coalesce(max(f_seq), 0) FROM map_changes').pluck().get() as number;
+}
+
+/**
+ * Changes as soon as anything is written to the database: by this connection (total_changes)
+ * or, once committed, by another (data_version).
+ */
+export function writeMark(sqlite: Sqlite): string {
+  const dataVersion = prepared(sqlite, 'PRAGMA data_version').pluck().get() as number;
+  const totalChanges = prepared(sqlite, 'SELECT total_changes()').pluck().get() as number;
+  return `${dataVersion}:${totalChanges}`;
+}
+
+/** The member's favourite sites. */
+export function likedSiteIds({ sqlite, userIdx }: { sqlite: Sqlite; userIdx: number }): number[] {
+  return prepared(sqlite, 'SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?')
+    .pluck()
+    .all(userIdx) as number[];
+}
+
+/** Visible sites whose search text contains a needle of three characters or more (trigram index). */
+export function siteIdsWithText({ sqlite, needle }: { sqlite: Sqlite; needle: string }): number[] {
+  const match = ftsMatch(needle);
+  return prepared(sqlite, `SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql}`)
+    .pluck()
+    .all(...match.params) as number[];
 }

@@ -1,40 +1,64 @@
 import type SQLite from 'better-sqlite3';
 import { type Page, pageOf } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
-import { compileMapQuery, searchNeedle } from '../../sync/map/filter.ts';
+import {
+  type CompiledSearch,
+  compileMapQuery,
+  needleUsesIndex,
+  searchNeedle,
+} from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
+import { mirrorOf } from './map.mirror.ts';
+import { findMatchesInMirror } from './map.mirror-search.ts';
 import {
   findMatches,
   findSitesByName,
   likedAmong,
+  likedSiteIds,
   loadListSites,
   type SiteNameRow,
+  siteIdsWithText,
 } from './map.repository.ts';
+import { searchWindow } from './map.sql.ts';
 
 type Sqlite = SQLite.Database;
 
 /**
- * searchSiteForMap_app: the shared clauses find the matches through the indexes, the shared
- * arrangement counts, orders, pages and clusters them, and the page's rows are read last.
+ * Where a search finds its matches: the in-memory copy of map_sites (map.mirror.ts, what the
+ * app uses), the SQL indexes (inside a transaction, where the copy is not read), or a plain
+ * scan of `sites` (the benchmark's baseline). All three give the same answer.
+ */
+export type SearchVia = 'mirror' | 'indexes' | 'scan';
+
+/**
+ * searchSiteForMap_app: the shared clauses find the matches, the shared arrangement counts,
+ * orders, pages and clusters them, and the page's rows are read last.
  */
 export function searchMap({
   sqlite,
   userIdx,
   query,
-  indexed = true,
+  via = 'mirror',
 }: {
   sqlite: Sqlite;
   userIdx: number;
   query: MapQuery;
-  /** false: the same search as a plain scan (benchmark baseline). */
-  indexed?: boolean;
+  via?: SearchVia;
 }): MapSearchResult {
   const search = compileMapQuery(query);
-  const { cells, candidates } = findMatches({ sqlite, search, userIdx, offset: query.offset, indexed });
+  const mirror = via === 'mirror' ? mirrorOf(sqlite) : null;
+  const { cells, candidates } = mirror
+    ? findMatchesInMirror({
+        mirror,
+        search,
+        offset: query.offset,
+        ...narrowedBy({ sqlite, search, userIdx }),
+      })
+    : findMatches({ sqlite, search, userIdx, offset: query.offset, indexed: via !== 'scan' });
   const { page, ...rest } = arrangeMatches({ cells, candidates, search, query });
   const ids = page.map((m) => m.idx);
-  const sites = loadListSites({ sqlite, ids });
+  const sites = mirror ? mirror.listSites(ids) : loadListSites({ sqlite, ids });
   const liked = likedAmong({ sqlite, userIdx, ids });
   const list = page.map((m) =>
     toMapSite({
@@ -44,6 +68,34 @@ export function searchMap({
     }),
   );
   return { ...rest, list };
+}
+
+/**
+ * What the database's indexes tell the in-memory search first: the caller's favourites, and
+ * for a keyword of three characters or more searched everywhere, the sites holding it (the
+ * trigram index answers at once what would otherwise be a test of every site's text).
+ */
+function narrowedBy({
+  sqlite,
+  search,
+  userIdx,
+}: {
+  sqlite: Sqlite;
+  search: CompiledSearch;
+  userIdx: number;
+}): {
+  liked: Set<number> | null;
+  ids: number[] | null;
+} {
+  if (search.where.some((c) => c.k === 'liked')) {
+    const liked = likedSiteIds({ sqlite, userIdx });
+    return { liked: new Set(liked), ids: liked };
+  }
+  const text = search.where.find((c) => c.k === 'text');
+  if (text && !searchWindow(search) && needleUsesIndex(text.needle)) {
+    return { liked: null, ids: siteIdsWithText({ sqlite, needle: text.needle }) };
+  }
+  return { liked: null, ids: null };
 }
 
 interface SearchCache {

@@ -30,18 +30,16 @@ type Slots = readonly number[];
 function sources({
   mirror,
   search,
-  ids,
+  slots,
 }: {
   mirror: MapMirror;
   search: CompiledSearch;
-  ids: readonly number[] | null;
+  slots: readonly number[] | null;
 }): { inside: Slots[]; edge: Slots[] } {
-  if (ids) {
+  if (slots) {
     const cellOf = mirror.column('f_cell');
     const byCell = new Map<number, number[]>();
-    for (const idx of ids) {
-      const slot = mirror.slotOf(idx);
-      if (slot === undefined) continue;
+    for (const slot of slots) {
       const cell = cellOf[slot] as number;
       const list = byCell.get(cell);
       if (list) list.push(slot);
@@ -91,22 +89,22 @@ const count = (lists: readonly Slots[]) => lists.reduce((n, l) => n + l.length, 
  * position sums and the best sort key of the matches, then as candidates every match when the
  * map shows pins, else only the matches that can still reach the page (`pageBound`), exactly
  * as the SQL does. `liked` holds the caller's favourites when the search asks for them;
- * `ids`, when given, are all the sites that can match (an index narrowed the search).
+ * `slots`, when given, are all the rows that can match (an index narrowed the search).
  */
 export function findMatchesInMirror({
   mirror,
   search,
   offset,
   liked,
-  ids,
+  slots,
 }: {
   mirror: MapMirror;
   search: CompiledSearch;
   offset: number;
   liked: ReadonlySet<number> | null;
-  ids: readonly number[] | null;
+  slots: readonly number[] | null;
 }): { cells: CellStat[]; candidates: MapMatch[] } {
-  const { inside, edge } = sources({ mirror, search, ids });
+  const { inside, edge } = sources({ mirror, search, slots });
   const sel = mirror.buffer(count(inside) + count(edge));
   const insideEnd = fill(sel, 0, inside);
   const edgeEnd = fill(sel, insideEnd, edge);

@@ -45,7 +45,14 @@ const query = (extra: Record<string, unknown> = {}) =>
 
 /** The search from memory gives what a plain scan of the sites gives. */
 function expectSameAsScan(sqlite: SQLite.Database, userIdx: number) {
-  for (const q of [query(), query({ sort_price: 'PL' }), query({ trans_type: [0], sale_max: 90000 })]) {
+  for (const q of [
+    query(),
+    query({ sort_price: 'PL' }),
+    query({ trans_type: [0], sale_max: 90000 }),
+    // Searched everywhere: a short keyword goes through every text, a longer one through the trigram index.
+    query({ keyword: '역삼', use_keyword: 'Y' }),
+    query({ keyword: '역삼동', use_keyword: 'Y' }),
+  ]) {
     expect(searchMap({ sqlite, userIdx, query: q })).toEqual(
       searchMap({ sqlite, userIdx, query: q, via: 'scan' }),
     );
@@ -58,6 +65,7 @@ describe("the map search's in-memory copy of map_sites", () => {
     const { ids, userIdx } = await insertFixture(t);
     const sqlite = t.handle.sqlite;
     expectCopyOf(sqlite, mirrorOf(sqlite));
+    expectSameAsScan(sqlite, userIdx);
     const db = t.deps.db;
     const site = (name: string) => ids[name] as number;
     const steps: Array<() => Promise<unknown>> = [
@@ -66,6 +74,13 @@ describe("the map search's in-memory copy of map_sites", () => {
           .updateTable('sites')
           .set({ f_sale_price_min: 1, f_name: '새 이름' })
           .where('f_idx', '=', site('xi'))
+          .execute(),
+      // Now found by the keywords searched everywhere.
+      () =>
+        db
+          .updateTable('sites')
+          .set({ f_address2: '역삼동 99' })
+          .where('f_idx', '=', site('bundang'))
           .execute(),
       () =>
         db

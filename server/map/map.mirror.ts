@@ -3,6 +3,7 @@ import type { RowReader } from '../../sync/map/evaluate.ts';
 import { type FilterField, SITE_FIELDS, SUMMARY_FIELDS, siteSearchText } from '../../sync/map/filter.ts';
 import { MAP_SITE_COLUMNS } from '../../sync/map/result.ts';
 import type { SlotColumns } from './map.mirror-select.ts';
+import { TextMarks } from './map.mirror-text.ts';
 import { eachMirrorRow, lastMapChange, mapChangesSince, writeMark } from './map.repository.ts';
 
 type Sqlite = SQLite.Database;
@@ -26,6 +27,8 @@ const FIELDS = [...MAP_FIELDS, ...SITE_TEXT] as const;
 type Column = (typeof FIELDS)[number];
 const missing = MAP_SITE_COLUMNS.filter((c) => !(FIELDS as readonly string[]).includes(c));
 if (missing.length > 0) throw new Error(`the map copy lacks list columns ${missing.join(', ')}`);
+
+const LIST_ROW: Record<string, unknown> = Object.fromEntries(MAP_SITE_COLUMNS.map((c) => [c, null]));
 
 /** Above this share of the rows changed at once, reading everything again is simpler and no slower. */
 const RELOAD_SHARE = 0.25;
@@ -53,6 +56,7 @@ export class MapMirror {
   readonly cells = new Map<number, number[]>();
   private marks = new Uint8Array(0);
   private slotBuffer = new Int32Array(1024);
+  private textMarks = new TextMarks();
   private mark = '';
   private seq = -1;
   private readonly catchUp: () => void;
@@ -79,11 +83,30 @@ export class MapMirror {
     for (const idx of ids) {
       const slot = this.slots.get(idx);
       if (slot === undefined) continue;
-      const site: Record<string, unknown> = {};
+      // Copied from one shape and filled: adding 28 properties one by one costs several times more.
+      const site: Record<string, unknown> = { ...LIST_ROW };
       for (let i = 0; i < MAP_SITE_COLUMNS.length; i++) {
         site[MAP_SITE_COLUMNS[i] as string] = (this.listColumns[i] as unknown[])[slot];
       }
       out.set(idx, site);
+    }
+    return out;
+  }
+
+  /**
+   * The slots whose search text holds the needle (`TextMarks`): for a keyword too short for
+   * the trigram index, searched everywhere. A free slot's text is empty and never matches.
+   */
+  slotsWithText(needle: string): number[] {
+    return this.textMarks.slotsWith(needle, this.text);
+  }
+
+  /** The slots of these sites, leaving out those the map does not show. */
+  slotsOf(ids: readonly number[]): number[] {
+    const out: number[] = [];
+    for (const idx of ids) {
+      const slot = this.slots.get(idx);
+      if (slot !== undefined) out.push(slot);
     }
     return out;
   }
@@ -170,6 +193,7 @@ export class MapMirror {
     this.slots.clear();
     this.free = [];
     this.cells.clear();
+    this.textMarks = new TextMarks();
   }
 
   private reload(last: number): void {
@@ -196,6 +220,7 @@ export class MapMirror {
     const text = siteSearchText({ f_name: name, f_address1: address1, f_address2: address2 });
     if (reused === undefined) this.text.push(text);
     else this.text[slot] = text;
+    this.textMarks.set(slot, text);
     this.slots.set(row[0] as number, slot);
     const cell = row[1] as number;
     const bucket = this.cells.get(cell);
@@ -212,6 +237,7 @@ export class MapMirror {
     if (bucket.length === 0) this.cells.delete(cell);
     this.slots.delete(idx);
     this.text[slot] = '';
+    this.textMarks.set(slot, '');
     this.free.push(slot);
   }
 }

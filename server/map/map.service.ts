@@ -9,7 +9,7 @@ import {
 } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
-import { mirrorOf } from './map.mirror.ts';
+import { type MapMirror, mirrorOf } from './map.mirror.ts';
 import { findMatchesInMirror } from './map.mirror-search.ts';
 import {
   findMatches,
@@ -53,7 +53,7 @@ export function searchMap({
         mirror,
         search,
         offset: query.offset,
-        ...narrowedBy({ sqlite, search, userIdx }),
+        ...narrowedBy({ sqlite, mirror, search, userIdx }),
       })
     : findMatches({ sqlite, search, userIdx, offset: query.offset, indexed: via !== 'scan' });
   const { page, ...rest } = arrangeMatches({ cells, candidates, search, query });
@@ -71,31 +71,31 @@ export function searchMap({
 }
 
 /**
- * What the database's indexes tell the in-memory search first: the caller's favourites, and
- * for a keyword of three characters or more searched everywhere, the sites holding it (the
- * trigram index answers at once what would otherwise be a test of every site's text).
+ * Where the in-memory search starts when not from a viewport: the caller's favourites, or for
+ * a keyword searched everywhere the sites holding it (the trigram index answers three
+ * characters or more at once; a shorter one is looked for in all the texts in one pass).
  */
 function narrowedBy({
   sqlite,
+  mirror,
   search,
   userIdx,
 }: {
   sqlite: Sqlite;
+  mirror: MapMirror;
   search: CompiledSearch;
   userIdx: number;
-}): {
-  liked: Set<number> | null;
-  ids: number[] | null;
-} {
+}): { liked: Set<number> | null; slots: number[] | null } {
   if (search.where.some((c) => c.k === 'liked')) {
     const liked = likedSiteIds({ sqlite, userIdx });
-    return { liked: new Set(liked), ids: liked };
+    return { liked: new Set(liked), slots: mirror.slotsOf(liked) };
   }
   const text = search.where.find((c) => c.k === 'text');
-  if (text && !searchWindow(search) && needleUsesIndex(text.needle)) {
-    return { liked: null, ids: siteIdsWithText({ sqlite, needle: text.needle }) };
-  }
-  return { liked: null, ids: null };
+  if (!text || searchWindow(search)) return { liked: null, slots: null };
+  const slots = needleUsesIndex(text.needle)
+    ? mirror.slotsOf(siteIdsWithText({ sqlite, needle: text.needle }))
+    : mirror.slotsWithText(text.needle);
+  return { liked: null, slots };
 }
 
 interface SearchCache {

@@ -11,6 +11,7 @@ import { jobs } from './jobs/jobs.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { listen } from './listen.ts';
 import { createLogger } from './logger.ts';
+import { prepareMapSearch } from './map/map.service.ts';
 import { seedDemo } from './seed/demo.ts';
 import { seedDemoPictures } from './seed/demo-pictures.ts';
 import { APP_VERSION } from './version.ts';
@@ -59,6 +60,11 @@ if (demoSeeded) {
   const pictures = await seedDemoPictures({ sqlite: handle.sqlite, storage: deps.adapters.storage });
   logger.info({ pictures }, 'demo pictures stored');
 }
+
+// Before listening: the map search's in-memory copy of the sites is read once, here.
+const mapStarted = performance.now();
+const mapSites = prepareMapSearch(handle.sqlite);
+logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
 
 const app = createApp({ deps, serveClient: true });
 const scheduler = startScheduler({ deps, jobs });

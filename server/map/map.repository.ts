@@ -255,9 +255,9 @@ export function lastMapChange(sqlite: Sqlite): number {
  * or, once committed, by another (data_version).
  */
 export function writeMark(sqlite: Sqlite): string {
-  const dataVersion = prepared(sqlite, 'PRAGMA data_version').pluck().get() as number;
-  const totalChanges = prepared(sqlite, 'SELECT total_changes()').pluck().get() as number;
-  return `${dataVersion}:${totalChanges}`;
+  return prepared(sqlite, "SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()")
+    .pluck()
+    .get() as string;
 }
 
 /** The member's favourite sites. */

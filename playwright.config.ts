@@ -54,6 +54,8 @@ export default defineConfig({
       // The home's ad popup would cover every spec's first screen: the home spec puts up its own ad
       // (and specs expect the default home title).
       SEED_DEMO_HOME: 'false',
+      // The data directory is thrown away after the run: no backups beside it.
+      BACKUP_EVERY_MINUTES: '0',
     },
     stdout: 'ignore',
   },

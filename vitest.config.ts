@@ -1,21 +1,44 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { reactWithLingui } from './vite.config.ts';
+
+/** Tests that need a PostgreSQL server; they run in the `postgres` project, which starts one. */
+const POSTGRES_TESTS = '**/*.postgres.test.ts';
 
 export default defineConfig({
   plugins: reactWithLingui(),
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'sync/**/*.test.ts',
-      'src/**/*.test.{ts,tsx}',
-      'tests/unit/**/*.test.ts',
-      'tests/integration/**/*.test.ts',
-      'migrations/**/*.test.ts',
-    ],
     environment: 'node',
     setupFiles: ['fake-indexeddb/auto'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: [
+            'server/**/*.test.ts',
+            'sync/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'migrations/**/*.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, POSTGRES_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: [POSTGRES_TESTS],
+          // One throwaway cluster per run, started only when a test of this project runs
+          // (tests/support/postgres-global-setup.ts); each test file makes its databases from a
+          // migrated template (tests/support/postgres-database.ts).
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -9,6 +9,9 @@ import { buildOpenApi } from './http/openapi.ts';
 import { mountOperations, type Operation } from './http/operation.ts';
 import { mountStatic } from './http/static.ts';
 import { operations as allOperations } from './operations.ts';
+import { lifecycleGate } from './ops/lifecycle.ts';
+import { mountMetrics } from './ops/metrics.routes.ts';
+import { metrics } from './ops/metrics.ts';
 import { APP_VERSION } from './version.ts';
 
 export function createApp({
@@ -47,19 +50,29 @@ export function createApp({
       permissionsPolicy: { geolocation: ['self'], camera: ['self'] },
     }),
   );
+  // Starting or draining: 503 before any route (health, readiness and metrics still answer).
+  if (deps.lifecycle) app.use('*', lifecycleGate(deps.lifecycle));
+  mountMetrics({ app, token: deps.config.metricsToken });
   app.use(`${API_BASE}/*`, async (c, next) => {
     const started = performance.now();
     // Set before the handler: a header added to a finished response makes the Node adapter
     // rebuild it as a streamed web Response, which costs more than the search it carries.
     c.header('Cache-Control', 'no-store');
     await next();
+    const ms = performance.now() - started;
+    const err = c.error;
+    metrics.request({
+      operation: c.get('operationId') ?? 'unmatched',
+      code: err ? (err instanceof AppError ? err.code : -1) : c.res.status < 400 ? 0 : -1,
+      seconds: ms / 1000,
+    });
     logger.info(
       {
         reqId: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
       },
       'request',
     );
@@ -102,6 +115,7 @@ export function createApp({
       );
     }
     const reqId = c.get('requestId');
+    metrics.busy(err);
     logger.error({ reqId, err, method: c.req.method, path: c.req.path }, 'unexpected error');
     return c.json(
       {

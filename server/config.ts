@@ -118,11 +118,26 @@ const envSchema = v.object({
   VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.trim()), ''),
   /** Who push services may contact about this server's pushes (mailto: or https: URL). */
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/)), 'mailto:push@localhost'),
+  /** Where backups go (server/ops/backup.ts); empty: beside DATA_DIR, `<DATA_DIR>-backups`. */
+  BACKUP_DIR: v.optional(v.pipe(v.string(), v.trim()), ''),
+  /** Minutes between scheduled backups; 0 turns them off. */
+  BACKUP_EVERY_MINUTES: v.optional(v.pipe(whole(0), v.maxValue(7 * 24 * 60)), '60'),
+  /** The newest copies kept, whatever their day. */
+  BACKUP_KEEP_HOURLY: v.optional(v.pipe(whole(1), v.maxValue(10_000)), '24'),
+  /** Besides those, the last copy of each of this many most recent (Seoul) days. */
+  BACKUP_KEEP_DAILY: v.optional(v.pipe(whole(0), v.maxValue(10_000)), '14'),
+  /** /metrics answers only `Authorization: Bearer <this>` when set; only loopback when empty. */
+  METRICS_TOKEN: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.minLength(16, 'at least 16 characters'))]),
+    '',
+  ),
+  /** On SIGTERM, how long in-flight requests and the running job get before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(whole(100), v.maxValue(600_000)), '15000'),
 });
 
-type Env = v.InferOutput<typeof envSchema>;
+export type Env = v.InferOutput<typeof envSchema>;
 
-interface StandIn {
+export interface StandIn {
   variable: string;
   /** What the server does with the variable as it is. */
   now: string;
@@ -135,7 +150,7 @@ interface StandIn {
  * on a server open to the world: production refuses to start with any of them, naming the
  * variable to set; development names them in one warning line at start.
  */
-function standIns(e: Env): StandIn[] {
+export function standIns(e: Env): StandIn[] {
   const found: StandIn[] = [];
   if (!e.PAYMENT_PROVIDER) {
     found.push({
@@ -165,6 +180,84 @@ function requireWith({ e, keys, setting }: { e: Env; keys: ReadonlyArray<keyof E
   for (const key of keys) {
     if (!e[key]) throw new Error(`Invalid environment variable ${key}: required with ${setting}`);
   }
+}
+
+/** Scheduled backups of the database and the uploaded pictures (server/ops/backup.ts). */
+export interface BackupSettings {
+  dir: string;
+  /** 0: no scheduled backups (npm run db:backup still works). */
+  everyMinutes: number;
+  keepHourly: number;
+  keepDaily: number;
+}
+
+/** Where the server keeps its files: read from the environment alone, nothing created. */
+export interface DataPaths {
+  dataDir: string;
+  dbFile: string;
+  uploadsDir: string;
+  backup: BackupSettings;
+}
+
+export function dataPaths(
+  e: Pick<
+    Env,
+    'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_EVERY_MINUTES' | 'BACKUP_KEEP_HOURLY' | 'BACKUP_KEEP_DAILY'
+  >,
+): DataPaths {
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    dbFile: path.join(dataDir, 'app.db'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    backup: {
+      // Beside the data folder, not in it: whatever removes the data folder leaves the backups.
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : `${dataDir}-backups`,
+      everyMinutes: e.BACKUP_EVERY_MINUTES,
+      keepHourly: e.BACKUP_KEEP_HOURLY,
+      keepDaily: e.BACKUP_KEEP_DAILY,
+    },
+  };
+}
+
+/**
+ * The environment checked and read, without touching the disk: the mode, the stand-ins in use
+ * and the production refusal (null when it may start). `loadConfig` and `npm run doctor` share it.
+ */
+export function readEnv(env: Record<string, string | undefined>): {
+  e: Env;
+  mode: 'development' | 'production';
+  standIns: StandIn[];
+  refusal: string | null;
+} {
+  const parsed = v.safeParse(envSchema, env);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const key = issue?.path?.map((p) => String(p.key)).join('.') ?? '?';
+    throw new Error(`Invalid environment variable ${key}: ${issue?.message ?? 'invalid'}`);
+  }
+  const e = parsed.output;
+  if (e.PAYMENT_PROVIDER === 'portone') {
+    requireWith({
+      e,
+      keys: ['PORTONE_IMP_KEY', 'PORTONE_IMP_SECRET', 'PORTONE_IMP_CODE'],
+      setting: 'PAYMENT_PROVIDER=portone',
+    });
+  }
+  if (e.SMS_PROVIDER === 'nhn') {
+    requireWith({ e, keys: ['SMS_APP_KEY', 'SMS_SECRET_KEY', 'SMS_SENDER'], setting: 'SMS_PROVIDER=nhn' });
+  }
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    requireWith({ e, keys: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], setting: 'a VAPID key' });
+  }
+  const mode = e.APP_MODE || (e.NODE_ENV === 'production' ? 'production' : 'development');
+  const found = standIns(e);
+  let refusal: string | null = null;
+  if (mode === 'production' && found.length > 0) {
+    const chosenBy = e.APP_MODE ? `APP_MODE=${e.APP_MODE}` : 'NODE_ENV=production';
+    refusal = `Refusing to start in production mode (${chosenBy}). Set ${found.map((s) => `${s.set} (now ${s.now})`).join('; ')}.`;
+  }
+  return { e, mode, standIns: found, refusal };
 }
 
 export type Config = {
@@ -218,47 +311,27 @@ export type Config = {
   imageMaxPixels: number;
   /** Web Push: the VAPID pair and subject (server/push). */
   push: { vapid: VapidKeys; subject: string };
+  /** Scheduled backups: where, how often, how many kept. */
+  backup: BackupSettings;
+  /** METRICS_TOKEN: /metrics wants it as a bearer token; null: loopback callers only. */
+  metricsToken: string | null;
+  /** How long a SIGTERM waits for in-flight requests and the running job. */
+  shutdownTimeoutMs: number;
   /** Where the built client lives. */
   distDir: string;
   env: Record<string, string | undefined>;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = v.safeParse(envSchema, env);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const key = issue?.path?.map((p) => String(p.key)).join('.') ?? '?';
-    throw new Error(`Invalid environment variable ${key}: ${issue?.message ?? 'invalid'}`);
-  }
-  const e = parsed.output;
-  if (e.PAYMENT_PROVIDER === 'portone') {
-    requireWith({
-      e,
-      keys: ['PORTONE_IMP_KEY', 'PORTONE_IMP_SECRET', 'PORTONE_IMP_CODE'],
-      setting: 'PAYMENT_PROVIDER=portone',
-    });
-  }
-  if (e.SMS_PROVIDER === 'nhn') {
-    requireWith({ e, keys: ['SMS_APP_KEY', 'SMS_SECRET_KEY', 'SMS_SENDER'], setting: 'SMS_PROVIDER=nhn' });
-  }
-  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
-    requireWith({ e, keys: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], setting: 'a VAPID key' });
-  }
-  const mode = e.APP_MODE || (e.NODE_ENV === 'production' ? 'production' : 'development');
-  const found = standIns(e);
-  if (mode === 'production' && found.length > 0) {
-    const chosenBy = e.APP_MODE ? `APP_MODE=${e.APP_MODE}` : 'NODE_ENV=production';
-    throw new Error(
-      `Refusing to start in production mode (${chosenBy}). Set ${found.map((s) => `${s.set} (now ${s.now})`).join('; ')}.`,
-    );
-  }
-  const dataDir = path.resolve(e.DATA_DIR);
+  const { e, mode, standIns: found, refusal } = readEnv(env);
+  if (refusal) throw new Error(refusal);
+  const { dataDir, dbFile, uploadsDir, backup } = dataPaths(e);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    dbFile: path.join(dataDir, 'app.db'),
-    uploadsDir: path.join(dataDir, 'uploads'),
+    dbFile,
+    uploadsDir,
     logLevel: e.LOG_LEVEL,
     seedDemo: (e.SEED_DEMO ?? (mode === 'production' ? 'false' : 'true')) === 'true',
     seedDemoHome: (e.SEED_DEMO_HOME ?? e.SEED_DEMO ?? (mode === 'production' ? 'false' : 'true')) === 'true',
@@ -317,6 +390,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : readOrCreateVapidKeys(dataDir),
       subject: e.VAPID_SUBJECT,
     },
+    backup,
+    metricsToken: e.METRICS_TOKEN || null,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     distDir: path.resolve('dist'),
     env,
   };

@@ -17,6 +17,12 @@ export interface Listening {
   server: Server<typeof IncomingMessage, typeof ServerResponse>;
   port: number;
   close: () => Promise<void>;
+  /**
+   * Stops accepting connections and resolves once every open one has ended: requests in flight
+   * are answered, and each keep-alive connection is closed as soon as it is idle (Node would
+   * otherwise keep it for its keep-alive timeout).
+   */
+  drain: () => Promise<void>;
 }
 
 /**
@@ -76,9 +82,22 @@ export function listen({
           server,
           port: info.port,
           close: () => new Promise<void>((done) => server.close(() => done())),
+          drain: () =>
+            new Promise<void>((done) => {
+              draining = true;
+              server.close(() => done());
+              server.closeIdleConnections();
+            }),
         });
       },
     ) as Server<typeof IncomingMessage, typeof ServerResponse>;
+    let draining = false;
+    server.on('request', (_req, res) => {
+      // Once this answer is out its connection is idle: closed at once while draining.
+      res.once('close', () => {
+        if (draining) setImmediate(() => server.closeIdleConnections());
+      });
+    });
     server.on('clientError', answerParseError);
     server.once('error', reject);
   });

@@ -7,11 +7,14 @@ import { developmentWarning, loadConfigOrExit } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoHome } from './home/home.seed.ts';
 import type { AppDeps } from './http/context.ts';
-import { jobs } from './jobs/jobs.ts';
-import { startScheduler } from './jobs/scheduler.ts';
+import { jobsOf } from './jobs/jobs.ts';
+import { type Scheduler, startScheduler } from './jobs/scheduler.ts';
 import { listen } from './listen.ts';
 import { createLogger } from './logger.ts';
 import { prepareMapSearch } from './map/map.service.ts';
+import { createLifecycle } from './ops/lifecycle.ts';
+import { writePidFile } from './ops/pidfile.ts';
+import { shutDown } from './ops/shutdown.ts';
 import { seedDemo } from './seed/demo.ts';
 import { seedDemoPictures } from './seed/demo-pictures.ts';
 import { APP_VERSION } from './version.ts';
@@ -22,7 +25,45 @@ const standInWarning = developmentWarning(config);
 if (standInWarning) logger.warn(standInWarning);
 
 fs.mkdirSync(config.uploadsDir, { recursive: true });
+// Tells `npm run db:restore` a server runs on this data folder (server/ops/pidfile.ts).
+const removePidFile = writePidFile(config.dataDir);
 const handle = openDatabase({ file: config.dbFile });
+const lifecycle = createLifecycle();
+const deps: AppDeps = {
+  db: handle.db,
+  sqlite: handle.sqlite,
+  config,
+  logger,
+  clock: systemClock,
+  adapters: createAdapters({ config, logger }),
+  lifecycle,
+};
+
+// Listening from the start: while the database is prepared, health and readiness say
+// `starting` and every other request is answered 503 (server/ops/lifecycle.ts).
+const app = createApp({ deps, serveClient: true });
+const server = await listen({ app, port: config.port, hostname: config.host });
+let scheduler: Scheduler | null = null;
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  const { clean } = await shutDown({
+    signal,
+    lifecycle,
+    listening: server,
+    scheduler,
+    closeDatabase: handle.close,
+    timeoutMs: config.shutdownTimeoutMs,
+    logger,
+  });
+  removePidFile();
+  process.exit(clean ? 0 : 1);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
 const applied = await migrateToLatest(handle.db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 ensureAreas({ sqlite: handle.sqlite });
@@ -36,15 +77,6 @@ if (config.seedDemo) {
   if (result.seeded) logger.info({ users: result.users, sites: result.sites }, 'demo data created');
   demoSeeded = result.seeded;
 }
-
-const deps: AppDeps = {
-  db: handle.db,
-  sqlite: handle.sqlite,
-  config,
-  logger,
-  clock: systemClock,
-  adapters: createAdapters({ config, logger }),
-};
 
 // Home: the demo home title and ads (generated images), only with demo data just created.
 if (demoSeeded && config.seedDemoHome) {
@@ -61,33 +93,20 @@ if (demoSeeded) {
   logger.info({ pictures }, 'demo pictures stored');
 }
 
-// Before listening: the map search's in-memory copy of the sites is read once, here.
+// The map search's in-memory copy of the sites is read once, here, before the server says it
+// is ready: the first search does not wait for it.
 const mapStarted = performance.now();
 const mapSites = prepareMapSearch(handle.sqlite);
 logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
 
-const app = createApp({ deps, serveClient: true });
-const scheduler = startScheduler({ deps, jobs });
 if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
 }
-
-const server = await listen({ app, port: config.port, hostname: config.host });
-logger.info(
-  { port: server.port, version: APP_VERSION, db: config.dbFile },
-  `listening on http://localhost:${server.port}`,
-);
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  void server.close();
-  // Runs in progress finish (and record their outcome) before the database closes.
-  await scheduler.stop();
-  await handle.close();
-  process.exit(0);
+if (!stopping) {
+  scheduler = startScheduler({ deps, jobs: jobsOf(config) });
+  lifecycle.ready();
+  logger.info(
+    { port: server.port, version: APP_VERSION, db: config.dbFile, backups: config.backup.dir },
+    `listening on http://localhost:${server.port}`,
+  );
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

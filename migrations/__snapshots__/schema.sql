@@ -941,6 +941,15 @@ CREATE TABLE sync_mutations (
     ) WITHOUT ROWID
   ;
 
+-- table sync_restores
+CREATE TABLE sync_restores (
+      f_idx INTEGER PRIMARY KEY,
+      f_from_version INTEGER NOT NULL,
+      f_to_version INTEGER NOT NULL CHECK (f_to_version > f_from_version),
+      f_restored_at TEXT NOT NULL,
+      f_source TEXT NOT NULL DEFAULT ''
+    );
+
 -- table sync_site_versions
 CREATE TABLE sync_site_versions (
       f_site_idx INTEGER PRIMARY KEY,

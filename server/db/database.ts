@@ -3,14 +3,20 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrations } from '../../migrations/index.ts';
+import { postgresMigrations } from '../../migrations/postgres/index.ts';
+import { metrics } from '../ops/metrics.ts';
+import { dialectOf } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { timedDialect } from './timed-dialect.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** A query runs on the database or inside the caller's transaction: the caller decides. */
 export type DbOrTx = Db | Tx;
 
+/** The embedded SQLite database (server/db/postgres.ts opens PostgreSQL; server/db/open.ts picks). */
 export interface DatabaseHandle {
+  dialect: 'sqlite';
   db: Db;
   /** The raw connection, for hot paths and bulk loads where kysely's overhead matters. */
   sqlite: SQLite.Database;
@@ -22,8 +28,13 @@ export function openDatabase({ file }: { file: string }): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   applyPragmas(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, sqlite, close: () => db.destroy() };
+  const db = new Kysely<Database>({
+    dialect: timedDialect({
+      dialect: new SqliteDialect({ database: sqlite }),
+      waited: metrics.connectionWait,
+    }),
+  });
+  return { dialect: 'sqlite', db, sqlite, close: () => db.destroy() };
 }
 
 export function applyPragmas(sqlite: SQLite.Database): void {
@@ -33,11 +44,13 @@ export function applyPragmas(sqlite: SQLite.Database): void {
   sqlite.pragma('busy_timeout = 5000');
 }
 
+/** Runs the migrations of `db`'s database (migrations/ on SQLite, migrations/postgres/ on PostgreSQL). */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on the untyped database, like the migrations
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const chosen = dialectOf(db) === 'postgres' ? postgresMigrations : migrations;
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => chosen },
     // Features land from parallel branches: a database that already ran 0004 must still run 0003.
     allowUnorderedMigrations: true,
   });

@@ -4,6 +4,7 @@ import type { AuthInfo } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Db, Tx } from '../db/database.ts';
+import type { Lifecycle } from '../ops/lifecycle.ts';
 import type { Lang } from './messages.ts';
 
 /** Everything a server feature needs, built once at start (or per test). */
@@ -14,6 +15,8 @@ export interface AppDeps {
   logger: Logger;
   clock: Clock;
   adapters: Adapters;
+  /** Starting, ready or draining (server/ops/lifecycle.ts); absent: always ready (tests). */
+  lifecycle?: Lifecycle;
 }
 
 /** What an operation handler sees for one request. */
@@ -24,6 +27,8 @@ export interface RequestContext extends AppDeps {
   ip: string;
   lang: Lang;
   userAgent: string;
+  /** The request body's declared length (0 without one), for the metrics. */
+  requestBytes: number;
 }
 
 export interface AuthedContext extends RequestContext {

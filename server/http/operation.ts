@@ -16,6 +16,14 @@ import { RawJson } from './raw-json.ts';
 import { readInput } from './read-input.ts';
 
 export type { Access } from './access.ts';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The operation a request was routed to, set before its body is read (the metrics' label). */
+    operationId: string;
+  }
+}
+
 // Where features and the push path have always found it.
 export { issueToBadParameter } from './input-guard.ts';
 
@@ -58,6 +66,9 @@ export function defineOperation<C extends Call, A extends Access>(
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The bytes a RawJson answer adds around its data: `{"code":0,"msg":"","data":` and `}`. */
+const ENVELOPE_BYTES = '{"code":0,"msg":"","data":}'.length;
 export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
 
 async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo | null> {
@@ -93,6 +104,7 @@ export function requestContext(c: Context, deps: AppDeps): RequestContext {
     }),
     lang: pickLang(c.req.header('accept-language')),
     userAgent: c.req.header('user-agent') ?? '',
+    requestBytes: Number(c.req.header('content-length')) || 0,
   };
 }
 
@@ -137,7 +149,11 @@ export function mountOperations({
     seen.add(key);
     seen.add(call.operationId);
     const limit = limitBody(call.maxBodyBytes ?? (call.multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT));
-    app.on(call.method.toUpperCase(), `${API_BASE}${call.path}`, limit, async (c) => {
+    const named: MiddlewareHandler = (c, next) => {
+      c.set('operationId', call.operationId);
+      return next();
+    };
+    app.on(call.method.toUpperCase(), `${API_BASE}${call.path}`, named, limit, async (c) => {
       const ctx = requestContext(c, deps);
       // Who is calling is settled before the input is looked at, so a caller without the
       // right learns nothing about the operation's shape.
@@ -154,8 +170,10 @@ export function mountOperations({
         });
       }
       if (data instanceof RawJson) {
-        return c.body(`{"code":0,"msg":"","data":${data.json}}`, 200, {
+        const body = `{"code":0,"msg":"","data":${data.json}}`;
+        return c.body(body, 200, {
           'content-type': 'application/json',
+          ...(data.bytes === undefined ? {} : { 'content-length': String(ENVELOPE_BYTES + data.bytes) }),
         });
       }
       const success =

@@ -6,6 +6,11 @@
 export class RawJson<T> {
   /** Only the type: what the JSON decodes to. */
   declare readonly value: T;
+  /**
+   * The UTF-8 length of `json` when the operation already measured it (the pull counts its
+   * bytes): the answer's Content-Length is then set from it instead of measured a second time.
+   */
+  bytes?: number;
   constructor(readonly json: string) {}
 }
 

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { metrics } from '../ops/metrics.ts';
 import { expiryJob } from './expiry.job.ts';
 import { type Job, nextDueTime } from './job.ts';
 import { bringJobForward, claimJob, finishJob } from './jobs.repository.ts';
@@ -132,7 +133,10 @@ async function runIfDue<D extends SchedulerDeps>({
   } catch (err) {
     ran = { outcome: 'failed', err };
   }
-  const durationMs = Math.round(performance.now() - started);
+  const elapsed = performance.now() - started;
+  const durationMs = Math.round(elapsed);
+  metrics.job({ job: job.name, outcome: ran.outcome, seconds: elapsed / 1000 });
+  if (ran.outcome === 'failed') metrics.busy(ran.err);
   let result: string | null;
   if (ran.outcome === 'ok') {
     // A run that found nothing to do (every count 0) is recorded but logged at debug: the push job

@@ -3,6 +3,7 @@ import { PublicDataError } from '../adapters/public-data/public-data.ts';
 import { DAY_MS } from '../clock.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { ruleViolation } from '../http/errors.ts';
+import { metrics } from '../ops/metrics.ts';
 import { publicDataMessages } from './public-data.messages.ts';
 import { cachedAnswer, countLookup, keepAnswer } from './public-data.repository.ts';
 
@@ -61,16 +62,27 @@ export async function lookUp<T>({
   fetch: () => Promise<T[]>;
   tidy: (rows: T[]) => T[];
 }): Promise<LookupAnswer<T>> {
-  await checkRate(ctx);
+  const counted = (outcome: string) => metrics.publicData({ provider: source, service, outcome });
+  try {
+    await checkRate(ctx);
+  } catch (err) {
+    counted('limited');
+    throw err;
+  }
   const now = ctx.clock.now();
   const cached = await cachedAnswer({ db: ctx.db, service, key, source, now });
-  if (cached) return { list: JSON.parse(cached.body) as T[], source, fetched_at: cached.fetchedAt };
+  if (cached) {
+    counted('cached');
+    return { list: JSON.parse(cached.body) as T[], source, fetched_at: cached.fetchedAt };
+  }
   let list: T[];
   try {
     list = tidy(await withinDeadline({ ctx, work: fetch }));
   } catch (err) {
+    counted(err instanceof PublicDataError ? err.failure : 'error');
     throw failureMessage({ ctx, err, service });
   }
+  counted('fetched');
   const days = ctx.config.publicData.cacheDays;
   if (days > 0) {
     await keepAnswer({

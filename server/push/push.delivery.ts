@@ -1,6 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { PushSender } from '../adapters/push/push.ts';
 import type { Db } from '../db/database.ts';
+import { metrics } from '../ops/metrics.ts';
 import { pushPayload } from './push.payload.ts';
 import { type DeliveryResult, type DueDelivery, dueDeliveries, recordDeliveries } from './push.repository.ts';
 import { quietUntil } from './quiet-hours.ts';
@@ -60,7 +61,7 @@ async function deliverOne({
   });
   if (status >= 200 && status < 300) return { idx: row.f_idx, kind: 'sent', status, attempts };
   if (status === 404 || status === 410)
-    return { idx: row.f_idx, kind: 'gone', subscriptionIdx: row.f_subscription_idx };
+    return { idx: row.f_idx, kind: 'gone', subscriptionIdx: row.f_subscription_idx, status };
   // Unreachable, throttled or failing on its side: it may work later. Any other refusal (a bad
   // request, a payload too large, keys refused) would be refused again.
   const transient = status === 0 || status === 408 || status === 429 || status >= 500;
@@ -101,6 +102,12 @@ async function pooled<T, R>({
   return out;
 }
 
+/** Which count of the run a delivery's result goes to. */
+function outcomeOf(r: DeliveryResult): keyof DeliveryRun {
+  if (r.kind === 'sent' || r.kind === 'gone' || r.kind === 'failed' || r.kind === 'skipped') return r.kind;
+  return r.status === null ? 'quiet' : 'retrying';
+}
+
 /**
  * Sends every delivery due at `now`, batch by batch, and records how each went. Outside any
  * request: the push job runs it (server/push/push.job.ts). `clock` gives the time a run has
@@ -128,12 +135,9 @@ export async function deliverDuePushes({
     });
     await recordDeliveries({ db, results, now });
     for (const r of results) {
-      if (r.kind === 'sent') run.sent++;
-      else if (r.kind === 'gone') run.gone++;
-      else if (r.kind === 'failed') run.failed++;
-      else if (r.kind === 'skipped') run.skipped++;
-      else if (r.status === null) run.quiet++;
-      else run.retrying++;
+      const outcome = outcomeOf(r);
+      run[outcome]++;
+      metrics.pushDelivery({ outcome, status: r.status ?? null });
     }
     if (rows.length < Delivery.batch || elapsedMs() > Delivery.runMs) break;
     await yieldToRequests();

@@ -127,7 +127,7 @@ export type DeliveryResult =
   | { idx: number; kind: 'sent' | 'failed' | 'skipped'; status: number | null; attempts: number }
   | { idx: number; kind: 'later'; status: number | null; attempts: number; due: Date }
   /** The push service no longer knows the subscription: it goes, with what was queued for it. */
-  | { idx: number; kind: 'gone'; subscriptionIdx: number };
+  | { idx: number; kind: 'gone'; subscriptionIdx: number; status?: number };
 
 const stateOf = { sent: 'S', failed: 'F', skipped: 'X', later: 'Q' } as const;
 

@@ -64,6 +64,12 @@ const statements = new WeakMap<SQLite.Database, ReturnType<typeof prepare>>();
 function prepare(sqlite: SQLite.Database) {
   return {
     clock: sqlite.prepare('SELECT version FROM sync_clock WHERE id = 1').pluck(),
+    /** A version a restore skipped (migrations/0027): only the lost server issued it. */
+    skipped: sqlite
+      .prepare(
+        'SELECT 1 FROM sync_restores WHERE @version > f_from_version AND @version < f_to_version LIMIT 1',
+      )
+      .pluck(),
     lastSeq: sqlite
       .prepare('SELECT last_seq FROM sync_clients WHERE client_id = ? AND f_user_idx = ?')
       .pluck(),
@@ -353,6 +359,9 @@ function capUnits(rows: FeedRow[]): FeedRow[] {
   return rows;
 }
 
+/** A page as sent, with what the metrics count of it (server/ops/metrics.ts). */
+export type PullPageJson = RawJson<PullWire> & { rows: number; reset: boolean };
+
 /** One page of changes. Call it holding the connection (see sync.service.ts). */
 export function readPullPage({
   sqlite,
@@ -366,14 +375,17 @@ export function readPullPage({
   clientId: string;
   cursor: string | null;
   limit: number;
-}): RawJson<PullWire> {
+}): PullPageJson {
   const s = stmts(sqlite);
   const page = sqlite.transaction((): Omit<Page, 'site_columns'> => {
     const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
     const clock = s.clock.get() as number;
     let position = parseCursor(cursor);
-    // A cursor ahead of the clock comes from data this server no longer has: list it all again.
-    const reset = position !== null && position.version > clock;
+    // A cursor ahead of the clock, or inside the versions a restore skipped, comes from data this
+    // server no longer has (written after the backup it was restored from): list it all again.
+    const reset =
+      position !== null &&
+      (position.version > clock || s.skipped.get({ version: position.version }) !== undefined);
     if (reset) position = null;
 
     if (position === null || position.phase === 's') {
@@ -441,5 +453,8 @@ export function readPullPage({
     };
   })();
   const siteColumns = page.changes.some((c) => 'values' in c) ? siteWire(sqlite).columns : [];
-  return pageJson({ ...page, site_columns: [...siteColumns] });
+  return Object.assign(pageJson({ ...page, site_columns: [...siteColumns] }), {
+    rows: page.changes.length,
+    reset: page.reset,
+  });
 }

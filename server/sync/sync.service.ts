@@ -6,7 +6,6 @@ import {
   PROTOCOL_OUTDATED,
   PROTOCOL_VERSION,
   type PullRequest,
-  type PullWire,
   type PushRequest,
   type PushResponse,
 } from '../../sync/protocol.ts';
@@ -14,8 +13,7 @@ import type { Tx } from '../db/database.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { AppError, badParameter, forbidden } from '../http/errors.ts';
 import { renderMessage } from '../http/messages.ts';
-import type { RawJson } from '../http/raw-json.ts';
-import { readPullPage } from './pull.repository.ts';
+import { type PullPageJson, readPullPage } from './pull.repository.ts';
 import { serverMutator } from './registry.ts';
 import { runMutation } from './run.ts';
 import { syncMessages } from './sync.messages.ts';
@@ -261,7 +259,7 @@ export async function pull({
 }: {
   ctx: AuthedContext;
   request: PullRequest;
-}): Promise<RawJson<PullWire>> {
+}): Promise<PullPageJson> {
   const client = await ctx.db
     .selectFrom('sync_clients')
     .select('f_user_idx')

@@ -100,8 +100,21 @@ export interface NotificationsTable {
   f_auto_from: string | null;
 }
 
+/** A restore from a backup: the sync versions it skipped (migrations/0027, server/ops/backup/restore.ts). */
+export interface SyncRestoresTable {
+  f_idx: Generated<number>;
+  /** The restored copy's clock: versions up to here are the same history on both servers. */
+  f_from_version: number;
+  /** The clock after the restore; versions strictly between the two were only issued by the lost server. */
+  f_to_version: number;
+  f_restored_at: string;
+  /** The copy's file name. */
+  f_source: string;
+}
+
 export interface SyncTables {
   sync_clock: SyncClockTable;
+  sync_restores: SyncRestoresTable;
   sync_site_versions: SyncSiteVersionsTable;
   sync_feed: SyncFeedTable;
   sync_clients: SyncClientsTable;

@@ -5,7 +5,7 @@ import { consoleSmsSender } from '../adapters/sms/sms.ts';
 import { createApp } from '../app.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { type Config, testConfig } from '../config.ts';
-import { type DatabaseHandle, openTestDatabase } from '../db/database.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase, openTestDatabase } from '../db/database.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Operation } from '../http/operation.ts';
 
@@ -37,19 +37,24 @@ export interface TestApp {
 /**
  * A fresh app on a fresh in-memory database that ran the real migrations: what every
  * server test starts from. Adapters are the local defaults unless a test passes its own.
+ * `dbFile` puts the database in a file instead (created and migrated if new), for tests
+ * that back it up, restore it or open it again.
  */
 export async function createTestApp({
   clock = systemClock,
   config: configOverrides = {},
   adapters,
   operations,
+  dbFile,
 }: {
   clock?: Clock;
   config?: Partial<Config>;
   adapters?: Partial<AppDeps['adapters']>;
   operations?: Operation[];
+  dbFile?: string;
 } = {}): Promise<TestApp> {
-  const handle = await openTestDatabase();
+  const handle = dbFile ? openDatabase({ file: dbFile }) : await openTestDatabase();
+  if (dbFile) await migrateToLatest(handle.db);
   const config = testConfig(configOverrides);
   const logger = pino({ level: 'silent' });
   const sms = consoleSmsSender({ logger });

@@ -28,6 +28,7 @@ import {
   numberOf,
   readSequence,
   restoreSequence,
+  rewindSequence,
   type SequenceState,
   settleAnswer,
   startSequence,
@@ -149,6 +150,14 @@ export class SyncEngine {
   private accepted = new Map<number, number>();
   /** Every outbox entry up to this store key is done (answered or refused): reading starts after it. */
   private readFrom = 0;
+  /**
+   * A pull answered a `last_seq` below what this device knew of the server: it may have been
+   * restored from a backup. The next push asks the server where it is and, if so, sends again
+   * what it lost (`rewindSequence`).
+   */
+  private behindSuspected = false;
+  /** Asked once per sync run at most, whatever the answers say. */
+  private caughtUp = false;
 
   constructor({
     db,
@@ -323,6 +332,7 @@ export class SyncEngine {
       return this.running;
     }
     this.running = (async () => {
+      this.caughtUp = false;
       try {
         do {
           this.again = false;
@@ -365,6 +375,7 @@ export class SyncEngine {
    */
   async push(): Promise<void> {
     const clientId = await this.getClientId();
+    if (this.behindSuspected) await oneAtATime(`bunyang-push:${this.db.name}`, () => this.catchUp(clientId));
     // Most cycles only pull: with nothing waiting, no lock and no numbers are needed.
     const waiting = await this.db.outbox.where('status').anyOf('pending', 'sending').first();
     if (!waiting) return;
@@ -415,6 +426,26 @@ export class SyncEngine {
         if (!settled.progress) return;
       }
     });
+  }
+
+  /**
+   * The server answers where it is (an empty push, inside the push lock, so no answer of this
+   * device's own is in flight). When it is behind what this device counted as answered, it was
+   * restored from a backup: entries it had accepted after the backup are numbered again from
+   * its `last_seq` and sent again, as if never sent (docs/sync.md, "Protocol").
+   */
+  private async catchUp(clientId: string): Promise<void> {
+    const answer: PushResponse = await this.transport.push({
+      protocol_version: this.protocolVersion,
+      client_id: clientId,
+      mutations: [],
+    } as PushRequest);
+    this.behindSuspected = false;
+    this.caughtUp = true;
+    if (await rewindSequence({ db: this.db, clientId, lastSeq: answer.last_seq })) {
+      this.readFrom = 0;
+      for (const [key, seq] of this.accepted) if (seq > answer.last_seq) this.accepted.delete(key);
+    }
   }
 
   private pushRequest({ clientId, sent }: { clientId: string; sent: OutboxEntry[] }): PushRequest {
@@ -507,6 +538,14 @@ export class SyncEngine {
         // had changed take the pulled value straight away.
         let keep: Set<string> | undefined;
         if (!page.more) {
+          const known = await readSequence({ db: this.db, clientId });
+          const behind = known && (page.last_seq < known.server_seq || page.last_seq < known.answered_seq);
+          if (behind && !this.caughtUp) {
+            // Behind what this device was told: a restored server, or a pull read before another
+            // tab's push was answered. The next push asks (catchUp); this sync goes round again.
+            this.behindSuspected = true;
+            this.again = true;
+          }
           await noteServerSeq({ db: this.db, clientId, lastSeq: page.last_seq });
           await this.dropConfirmed({ lastSeq: page.last_seq });
           keep = await neededShadows(this.db);

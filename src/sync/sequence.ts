@@ -264,3 +264,42 @@ export async function settleAnswer({
     return settled;
   });
 }
+
+/**
+ * The server is at `lastSeq`, behind what this device counted as answered or reported (it was
+ * restored from a backup taken before it processed those numbers). Entries still waiting and
+ * numbered above it, accepted ones included (their effect was lost with the server's data),
+ * are numbered again from `lastSeq + 1` in their order and will be sent again; the sequence
+ * starts over from there. Safe for the reason renumbering is (see above): the server never
+ * skips a number, so it processed none above `lastSeq`. Returns whether anything changed.
+ */
+export async function rewindSequence({
+  db,
+  clientId,
+  lastSeq,
+}: {
+  db: LocalDb;
+  clientId: string;
+  lastSeq: number;
+}): Promise<boolean> {
+  return db.transaction('rw', [db.outbox, db.syncMeta], async () => {
+    const state = await readSequence({ db, clientId });
+    if (!state || (lastSeq >= state.server_seq && lastSeq >= state.answered_seq)) return false;
+    const above = (await db.outbox.toArray()).filter(
+      (e) => isWaitingToSend(e) && (numberOf(e) ?? 0) > lastSeq,
+    );
+    await db.outbox.bulkUpdate(
+      above.map((e, i) => ({ key: e.seq as number, changes: { push_seq: lastSeq + 1 + i } })),
+    );
+    await db.syncMeta.put({
+      key: KEY,
+      value: {
+        ...state,
+        server_seq: lastSeq,
+        assigned_seq: lastSeq + above.length,
+        answered_seq: Math.min(state.answered_seq, lastSeq),
+      } satisfies SequenceState,
+    });
+    return true;
+  });
+}

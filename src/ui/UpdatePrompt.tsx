@@ -1,25 +1,67 @@
-import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import {
+  applyUpdate,
+  type ContainerLike,
+  followUpdates,
+  type RegistrationLike,
+  SERVICE_WORKER,
+} from '../app/sw-update.ts';
 
-/**
- * Activates the waiting worker and reloads once it controls the page. workbox-window only
- * reloads by itself for updates it found; an update found by a later registration.update()
- * would otherwise leave the page on the old version.
- */
-function applyUpdate(updateServiceWorker: (reload?: boolean) => Promise<void>) {
-  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
-    once: true,
-  });
-  void updateServiceWorker(true);
+/** The browser's service workers, where it has them, in a built app (the dev server has no worker). */
+function serviceWorkers(): ContainerLike | null {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator))
+    return null;
+  return navigator.serviceWorker;
 }
 
-/** A new deployed version waits in the service worker until the user accepts it. */
+/**
+ * Registers the service worker and shows "a new version is available" while a new deployed
+ * version waits behind the running one (src/app/sw-update.ts: only a real waiting worker
+ * prompts). Update switches to it and reloads; Later hides the prompt until the next change.
+ */
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({ immediate: true });
-  if (!needRefresh) return null;
+  const [registration, setRegistration] = useState<RegistrationLike | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const offered = useRef(false);
+
+  useEffect(() => {
+    const container = serviceWorkers();
+    if (!container) return;
+    let stop = () => {};
+    let live = true;
+    container
+      .register(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope })
+      .then((reg) => {
+        if (!live) return;
+        setRegistration(reg);
+        stop = followUpdates({
+          registration: reg,
+          onChange: (next) => {
+            if (next) offered.current = true;
+            setWaiting(next);
+            setDismissed(false);
+          },
+        });
+      })
+      .catch(() => {
+        // Without a worker the app still runs online; the next visit tries again.
+      });
+    // Another tab took the offered update: this page's code is the old version's, so it reloads.
+    const onControllerChange = () => {
+      if (offered.current) window.location.reload();
+    };
+    container.addEventListener('controllerchange', onControllerChange);
+    return () => {
+      live = false;
+      stop();
+      container.removeEventListener('controllerchange', onControllerChange);
+    };
+  }, []);
+
+  const container = serviceWorkers();
+  if (!waiting || dismissed || !registration || !container) return null;
   return (
     <div className="update-prompt" role="alert">
       <span>
@@ -28,11 +70,11 @@ export function UpdatePrompt() {
       <button
         type="button"
         className="button button--primary"
-        onClick={() => applyUpdate(updateServiceWorker)}
+        onClick={() => applyUpdate({ registration, container, reload: () => window.location.reload() })}
       >
         <Trans>Update</Trans>
       </button>
-      <button type="button" className="button" onClick={() => setNeedRefresh(false)}>
+      <button type="button" className="button" onClick={() => setDismissed(true)}>
         <Trans>Later</Trans>
       </button>
     </div>

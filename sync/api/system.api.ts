@@ -1,11 +1,23 @@
 import * as v from 'valibot';
 import { defineCall } from './contract.ts';
 
-export const healthCall = defineCall<{ db: 'ok'; version: string }>()({
+/** starting: listening, still migrating; ready: taking requests; draining: stopping after SIGTERM. */
+export type ServerState = 'starting' | 'ready' | 'draining';
+
+export const healthCall = defineCall<{ db: 'ok'; version: string; state: ServerState }>()({
   operationId: 'health',
   method: 'get',
   path: '/health',
-  summary: 'Liveness and database check',
+  summary: 'Liveness: answers 200 once started while the database answers (503 otherwise)',
+  tag: 'system',
+  input: v.object({}),
+});
+
+export const readyCall = defineCall<{ state: 'ready' }>()({
+  operationId: 'ready',
+  method: 'get',
+  path: '/health/ready',
+  summary: 'Readiness: 200 while the server takes requests; 503 with data.reason starting or draining',
   tag: 'system',
   input: v.object({}),
 });

@@ -5,7 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
  * directory and port, for a test or benchmark that needs the real process. Answers once /health
  * does (within a minute, as a loaded machine may need); a server that never answers is killed.
  * `lines` collects its stdout line by line (the console SMS sender's codes); without it stdout is
- * `stdout`. `env` adds to or overrides PORT, HOST, DATA_DIR and LOG_LEVEL (warn).
+ * `stdout`. `env` adds to or overrides PORT, HOST, DATA_DIR, LOG_LEVEL (warn) and
+ * BACKUP_EVERY_MINUTES (0: no backup folder left beside a throwaway data directory).
  */
 export async function startServerProcess({
   dir,
@@ -23,7 +24,15 @@ export async function startServerProcess({
   stderr?: 'ignore' | 'inherit';
 }): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      BACKUP_EVERY_MINUTES: '0',
+      ...env,
+    },
     stdio: ['ignore', lines ? 'pipe' : stdout, stderr],
   });
   if (lines) {

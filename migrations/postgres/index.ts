@@ -1,0 +1,26 @@
+import type { Migration } from 'kysely';
+import * as p0021a from './0021_1_members.ts';
+import * as p0021b from './0021_2_sites.ts';
+import * as p0021c from './0021_3_features.ts';
+import * as p0021d from './0021_4_sync.ts';
+import * as p0021e from './0021_5_feed.ts';
+import * as p0021f from './0021_6_map.ts';
+import * as p0027 from './0027_sync_restores.ts';
+
+/**
+ * The PostgreSQL migrations in the order they run (server/db/database.ts picks them on
+ * PostgreSQL). 0021_*: the baseline, the schema SQLite reaches with 0001-0021. A later SQLite
+ * migration NNNN_name gets its PostgreSQL counterpart as NNNN_name.ts here; the schema parity
+ * test (schema-parity.postgres.test.ts) names what is missing. Frozen like the SQLite ones
+ * (migrations/postgres/checksums.json).
+ */
+export const postgresMigrations: Record<string, Migration> = {
+  '0021_1_members': p0021a,
+  '0021_2_sites': p0021b,
+  '0021_3_features': p0021c,
+  '0021_4_sync': p0021d,
+  '0021_5_feed': p0021e,
+  '0021_6_map': p0021f,
+  // Restores from a backup: the sync versions a restore skipped.
+  '0027_sync_restores': p0027,
+};

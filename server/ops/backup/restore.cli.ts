@@ -1,0 +1,49 @@
+// npm run db:restore -- --from FILE: a checked copy back into a stopped server's DATA_DIR.
+import { parseArgs } from 'node:util';
+import { dataPaths, readEnv } from '../../config.ts';
+import { sqliteBackupEngine } from '../../db/sqlite-backup.ts';
+import { BackupError } from './engine.ts';
+import { readManifest } from './manifest.ts';
+import { restoreBackup } from './restore.ts';
+
+const USAGE = 'usage: npm run db:restore -- --from <copy> (a file under BACKUP_DIR/db; --list shows them)';
+
+try {
+  const { values } = parseArgs({ options: { from: { type: 'string' }, list: { type: 'boolean' } } });
+  const paths = dataPaths(readEnv(process.env).e);
+  if (values.list) {
+    const { copies } = readManifest(paths.backup.dir);
+    if (copies.length === 0) process.stdout.write(`no backups recorded in ${paths.backup.dir}\n`);
+    for (const c of copies) {
+      process.stdout.write(
+        `${paths.backup.dir}/${c.file}  ${c.taken_at}  ${(c.bytes / 1024 / 1024).toFixed(1)} MB\n`,
+      );
+    }
+  } else {
+    if (!values.from) throw new BackupError(USAGE);
+    const restored = await restoreBackup({
+      from: values.from,
+      engine: sqliteBackupEngine({ dbFile: paths.dbFile }),
+      dataDir: paths.dataDir,
+      uploadsDir: paths.uploadsDir,
+      backupDir: paths.backup.dir,
+      now: new Date(),
+    });
+    process.stdout.write(
+      [
+        `restored ${values.from} into ${paths.dbFile}`,
+        `  copy taken at ${restored.takenAt ?? 'unknown (not in the manifest)'}; integrity_check ok`,
+        `  the database that was there: ${restored.replacedTo ?? 'none'}`,
+        `  migrations run on it: ${restored.migrated.length === 0 ? 'none' : restored.migrated.join(', ')}`,
+        `  pictures put back: ${restored.pictures.added} of ${restored.pictures.files}; keys: ${restored.keys.join(', ') || 'unchanged'}`,
+        `  devices that synced after the copy was taken list their data again at their next sync`,
+        'start the server again (npm start, or systemctl start)',
+        '',
+      ].join('\n'),
+    );
+  }
+} catch (err) {
+  const what = err instanceof BackupError ? 'restore refused' : 'restore failed';
+  process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+}

@@ -5,11 +5,14 @@ import { type Kysely, sql } from 'kysely';
 // change. Numbers only grow (each change takes the highest plus one, and a site's earlier
 // number is replaced), so "what changed since n" is one range read of the f_seq index and the
 // table never holds more rows than there are sites. Triggers on map_sites itself catch every
-// path that writes it (0005's triggers on sites, site_rooms and hos).
+// path that writes it (0005's triggers on sites, site_rooms and hos). PostgreSQL numbers them at
+// commit instead (migrations/postgres/0030_map_changes.ts).
 
-const log = (row: 'NEW' | 'OLD', when = '') =>
-  `INSERT OR REPLACE INTO map_changes (f_idx, f_seq)
-   SELECT ${row}.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes)${when ? ` WHERE ${when}` : ''}`;
+// (An upsert from a SELECT needs its WHERE, if only `WHERE 1`, for SQLite to parse ON CONFLICT.)
+const log = (row: 'NEW' | 'OLD', when = '1') =>
+  `INSERT INTO map_changes (f_idx, f_seq)
+   SELECT ${row}.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE ${when}
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE map_changes (f_idx INTEGER PRIMARY KEY, f_seq INTEGER NOT NULL)`.execute(db);

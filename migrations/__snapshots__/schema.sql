@@ -1003,19 +1003,23 @@ CREATE TABLE users (
     , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER);
 
 -- trigger map_changes_delete
-CREATE TRIGGER map_changes_delete AFTER DELETE ON map_sites BEGIN INSERT OR REPLACE INTO map_changes (f_idx, f_seq)
-   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes); END;
+CREATE TRIGGER map_changes_delete AFTER DELETE ON map_sites BEGIN INSERT INTO map_changes (f_idx, f_seq)
+   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq; END;
 
 -- trigger map_changes_insert
-CREATE TRIGGER map_changes_insert AFTER INSERT ON map_sites BEGIN INSERT OR REPLACE INTO map_changes (f_idx, f_seq)
-   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes); END;
+CREATE TRIGGER map_changes_insert AFTER INSERT ON map_sites BEGIN INSERT INTO map_changes (f_idx, f_seq)
+   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq; END;
 
 -- trigger map_changes_update
 CREATE TRIGGER map_changes_update AFTER UPDATE ON map_sites BEGIN
-         INSERT OR REPLACE INTO map_changes (f_idx, f_seq)
-   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes);
-         INSERT OR REPLACE INTO map_changes (f_idx, f_seq)
-   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE OLD.f_idx <> NEW.f_idx;
+         INSERT INTO map_changes (f_idx, f_seq)
+   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq;
+         INSERT INTO map_changes (f_idx, f_seq)
+   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE OLD.f_idx <> NEW.f_idx
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq;
        END;
 
 -- trigger map_rooms_delete

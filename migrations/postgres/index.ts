@@ -6,6 +6,7 @@ import * as p0021d from './0021_4_sync.ts';
 import * as p0021e from './0021_5_feed.ts';
 import * as p0021f from './0021_6_map.ts';
 import * as p0027 from './0027_sync_restores.ts';
+import * as p0030 from './0030_map_changes.ts';
 
 /**
  * The PostgreSQL migrations in the order they run (server/db/database.ts picks them on
@@ -23,4 +24,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0021_6_map': p0021f,
   // Restores from a backup: the sync versions a restore skipped.
   '0027_sync_restores': p0027,
+  // Which map sites changed, numbered at commit.
+  '0030_map_changes': p0030,
 };

@@ -36,17 +36,7 @@ function sources({
   search: CompiledSearch;
   slots: readonly number[] | null;
 }): { inside: Slots[]; edge: Slots[] } {
-  if (slots) {
-    const cellOf = mirror.column('f_cell');
-    const byCell = new Map<number, number[]>();
-    for (const slot of slots) {
-      const cell = cellOf[slot] as number;
-      const list = byCell.get(cell);
-      if (list) list.push(slot);
-      else byCell.set(cell, [slot]);
-    }
-    return { inside: [], edge: [...byCell.values()] };
-  }
+  if (slots) return { inside: [], edge: [slots] };
   const win = searchWindow(search);
   if (!win) return { inside: [], edge: [...mirror.cells.values()] };
   const [south, north, west, east] = win;
@@ -142,8 +132,7 @@ export function findMatchesInMirror({
 }
 
 /**
- * Per grid cell: the count, the position sums and the best sort key of the matches. They come
- * out of the selection a cell's side by side, so each run of one cell is one stat.
+ * Per grid cell: the count, the position sums and the best sort key of the matches.
  */
 function perCell({
   mirror,
@@ -166,26 +155,33 @@ function perCell({
   const cellOf = mirror.column('f_cell');
   const latE6 = mirror.column('f_lat_e6') as readonly number[];
   const lngE6 = mirror.column('f_lng_e6') as readonly number[];
-  const cells: CellStat[] = [];
-  const bests: Array<{ cell: number; best: Key | null }> = [];
-  let stat: CellStat | null = null;
-  let best: Key | null = null;
+  // A cell's matches mostly come side by side (a window's cells are walked one by one): the
+  // map is asked only when the cell changes.
+  const byCell = new Map<number, { stat: CellStat; best: Key | null }>();
+  let run: { stat: CellStat; best: Key | null } | undefined;
   for (let i = 0; i < matched; i++) {
     const slot = sel[i] as number;
     const cell = cellOf[slot] as number;
-    if (stat === null || stat.cell !== cell) {
-      if (stat) bests.push({ cell: stat.cell, best });
-      stat = { cell, count: 0, sumLat: 0, sumLng: 0 };
-      cells.push(stat);
-      best = null;
+    if (run === undefined || run.stat.cell !== cell) {
+      run = byCell.get(cell);
+      if (run === undefined) {
+        run = { stat: { cell, count: 0, sumLat: 0, sumLng: 0 }, best: null };
+        byCell.set(cell, run);
+      }
     }
+    const stat = run.stat;
     stat.count++;
     stat.sumLat += latE6[slot] as number;
     stat.sumLng += lngE6[slot] as number;
     const key = keyOf(slot);
-    if (key !== null && (best === null || (lowest ? key < best : key > best))) best = key;
+    if (key !== null && (run.best === null || (lowest ? key < run.best : key > run.best))) run.best = key;
   }
-  if (stat) bests.push({ cell: stat.cell, best });
+  const cells: CellStat[] = [];
+  const bests: Array<{ cell: number; best: Key | null }> = [];
+  for (const { stat, best } of byCell.values()) {
+    cells.push(stat);
+    bests.push({ cell: stat.cell, best });
+  }
   return { cells, bests, keyOf, sortValue };
 }
 

@@ -9,9 +9,23 @@ import {
 } from '../../sync/map/evaluate.ts';
 import type { Clause, FilterField } from '../../sync/map/filter.ts';
 
+/**
+ * Which characters a comma-list value holds, as bits (`1 << (code & 31)`): a value lacking a
+ * code's bit lacks the code, so only values with the bit are searched for it.
+ */
+export function codeBits(value: unknown): number {
+  // Anything else has every bit: listHas decides.
+  if (typeof value !== 'string') return -1;
+  let bits = 0;
+  for (let i = 0; i < value.length; i++) bits |= 1 << (value.charCodeAt(i) & 31);
+  return bits;
+}
+
 /** What the selection reads: a column of map_sites by slot, the search texts, the caller's favourites. */
 export interface SlotColumns {
   column: (f: FilterField) => readonly unknown[];
+  /** `codeBits` of a comma-list column's values, when the copy keeps them. */
+  codeBits: (f: FilterField) => readonly number[] | undefined;
   text: readonly string[];
   liked: (slot: number) => boolean;
   /** One flag per slot, all clear between calls: `or` marks the slots one of its branches kept. */
@@ -31,6 +45,27 @@ export function select(c: Clause, cols: SlotColumns, sel: Int32Array, n: number)
     case 'cmp': {
       const col = cols.column(c.f);
       const { op, v } = c;
+      if (op === '=' && typeof v === 'string') {
+        // A flag or code: the same text is a match without more ado.
+        for (let i = 0; i < n; i++) {
+          const slot = sel[i] as number;
+          const value = col[slot];
+          if (value === v || (typeof value !== 'string' && compare(value, op, v))) sel[k++] = slot;
+        }
+        return k;
+      }
+      if (typeof v === 'number' && (op === '>=' || op === '<=')) {
+        // A price or size range: a stored number compares as it is (NaN, like null, with nothing).
+        const atLeast = op === '>=';
+        for (let i = 0; i < n; i++) {
+          const slot = sel[i] as number;
+          const value = col[slot];
+          if (typeof value === 'number' ? (atLeast ? value >= v : value <= v) : compare(value, op, v)) {
+            sel[k++] = slot;
+          }
+        }
+        return k;
+      }
       for (let i = 0; i < n; i++) {
         const slot = sel[i] as number;
         if (compare(col[slot], op, v)) sel[k++] = slot;
@@ -61,9 +96,14 @@ export function select(c: Clause, cols: SlotColumns, sel: Int32Array, n: number)
     }
     case 'listAny': {
       const col = cols.column(c.f);
+      const codes = c.vs;
+      const bits = cols.codeBits(c.f);
+      let want = 0;
+      for (const code of codes) want |= codeBits(code);
       for (let i = 0; i < n; i++) {
         const slot = sel[i] as number;
-        if (listHas(col[slot], c.vs)) sel[k++] = slot;
+        if (bits !== undefined && ((bits[slot] as number) & want) === 0) continue;
+        if (listHas(col[slot], codes)) sel[k++] = slot;
       }
       return k;
     }

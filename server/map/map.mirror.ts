@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { RowReader } from '../../sync/map/evaluate.ts';
 import { type FilterField, SITE_FIELDS, SUMMARY_FIELDS, siteSearchText } from '../../sync/map/filter.ts';
 import { MAP_SITE_COLUMNS } from '../../sync/map/result.ts';
-import type { SlotColumns } from './map.mirror-select.ts';
+import { codeBits, type SlotColumns } from './map.mirror-select.ts';
 import { TextMarks } from './map.mirror-text.ts';
 import { eachMirrorRow, lastMapChange, mapChangesSince, writeMark } from './map.repository.ts';
 
@@ -28,6 +28,9 @@ type Column = (typeof FIELDS)[number];
 const missing = MAP_SITE_COLUMNS.filter((c) => !(FIELDS as readonly string[]).includes(c));
 if (missing.length > 0) throw new Error(`the map copy lacks list columns ${missing.join(', ')}`);
 
+/** The comma-list columns (clause `listAny`), whose `codeBits` the copy keeps beside them. */
+const CODE_LISTS = ['f_maemul_type', 'f_transaction_type', 'f_fee_type'] as const;
+
 const LIST_ROW: Record<string, unknown> = Object.fromEntries(MAP_SITE_COLUMNS.map((c) => [c, null]));
 
 /** Above this share of the rows changed at once, reading everything again is simpler and no slower. */
@@ -50,6 +53,7 @@ export class MapMirror {
   private columnList: unknown[][] = [];
   private listColumns: unknown[][] = [];
   private text: string[] = [];
+  private codeBits = new Map<string, number[]>();
   private slots = new Map<number, number>();
   private free: number[] = [];
   /** Slots by grid cell. */
@@ -140,6 +144,7 @@ export class MapMirror {
         if (!column) throw new Error(`the map copy holds no ${f}`);
         return column;
       },
+      codeBits: (f) => this.codeBits.get(f),
       text: this.text,
       liked: liked ? (slot) => liked.has(idx[slot] as number) : () => false,
       marks: this.marks,
@@ -190,6 +195,7 @@ export class MapMirror {
     this.columns = new Map(FIELDS.map((f, i) => [f, this.columnList[i] as unknown[]]));
     this.listColumns = MAP_SITE_COLUMNS.map((c) => this.columns.get(c) as unknown[]);
     this.text = [];
+    this.codeBits = new Map(CODE_LISTS.map((f) => [f, Array.of<number>()]));
     this.slots.clear();
     this.free = [];
     this.cells.clear();
@@ -221,6 +227,11 @@ export class MapMirror {
     if (reused === undefined) this.text.push(text);
     else this.text[slot] = text;
     this.textMarks.set(slot, text);
+    for (const [f, bits] of this.codeBits) {
+      const value = codeBits((this.columns.get(f as Column) as unknown[])[slot]);
+      if (reused === undefined) bits.push(value);
+      else bits[slot] = value;
+    }
     this.slots.set(row[0] as number, slot);
     const cell = row[1] as number;
     const bucket = this.cells.get(cell);

@@ -9,6 +9,7 @@ import {
 } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
+import { RawJson, sharedJson } from '../http/raw-json.ts';
 import { type MapMirror, mirrorOf } from './map.mirror.ts';
 import { findMatchesInMirror } from './map.mirror-search.ts';
 import {
@@ -156,10 +157,24 @@ export function searchMapCached({
     if (cache.entries.size >= maxEntries) cache.entries.delete(cache.entries.keys().next().value as string);
   }
   cache.entries.set(key, shared);
+  sharedResults.add(shared);
   const liked = likedAmong({ sqlite, userIdx, ids: shared.list.map((s) => s.f_idx) });
   return liked.size === 0
     ? shared
     : { ...shared, list: shared.list.map((s) => (liked.has(s.f_idx) ? { ...s, f_like: 'Y' } : s)) };
+}
+
+/** The results the cache hands out, each to many callers. */
+const sharedResults = new WeakSet<MapSearchResult>();
+
+/**
+ * searchMapCached as the JSON the route sends. A result the cache hands to many callers is
+ * serialised once (`sharedJson`); any other has one caller and is serialised once for it,
+ * without being remembered (an uncached search's answer is used once).
+ */
+export function searchMapJson(args: Parameters<typeof searchMapCached>[0]): RawJson<MapSearchResult> {
+  const result = searchMapCached(args);
+  return sharedResults.has(result) ? sharedJson(result) : new RawJson(JSON.stringify(result));
 }
 
 /** A pin's position matches a site within about 1 cm: the client sends back the coordinates it was given. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = 'dist';
-const targets = { entry_js_gzip_kb: 150, largest_lazy_chunk_gzip_kb: 120 };
+const targets = { entry_js_gzip_kb: 120, largest_lazy_chunk_gzip_kb: 120 };
 
 /** One chunk of Vite's manifest (https://vite.dev/guide/backend-integration). */
 type ManifestChunk = {

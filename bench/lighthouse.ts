@@ -26,6 +26,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort } from '../tests/support/free-port.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { smsCode } from './sms-code.ts';
 import { startTileStandIn, TILE_HOST, type TileStandIn, tileHostReachable } from './tile-stand-in.ts';
 
 const { values } = parseArgs({
@@ -43,21 +44,17 @@ const PAGES = [
   { name: 'map', path: '/Map', signedIn: true, gate: true },
 ] as const;
 const GATED: ReadonlyArray<(typeof CATEGORIES)[number]> = ['accessibility', 'best-practices'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 /** Lighthouse's report shows an audit as passed from this score up. */
 const PASS = 0.9;
 
 const log = (...args: unknown[]) => console.error('[bench:lighthouse]', ...args);
-
-/** The SMS code the console sender logged for `phone` (the line the README and e2e helpers read). */
-async function smsCode({ lines, phone }: { lines: string[]; phone: string }): Promise<string> {
-  const pattern = new RegExp(`^\\[sms\\] to=${phone} code=(\\d{6})$`);
-  for (let i = 0; i < 100; i++) {
-    const code = lines.map((l) => pattern.exec(l)?.[1]).findLast((c) => c !== undefined);
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS code logged for ${phone}`);
-}
 
 interface AuditResult {
   id: string;
@@ -158,10 +155,15 @@ try {
     );
     const below = target.gate ? GATED.filter((c) => scores[c] < 100) : [];
     if (below.length > 0) failed = true;
+    // The performance score's inputs, as measured (ms, CLS unitless): where a page loses points.
+    const metrics = Object.fromEntries(
+      METRICS.map((id) => [id, Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000]),
+    );
     results[target.name] = {
       url: target.path,
       signed_in: target.signedIn,
       scores,
+      metrics,
       failing,
       warnings: lhr.runWarnings,
     };

@@ -109,13 +109,14 @@ const queries = randomQueries({ sqlite, rng: createRng(seed * 7919), count: quer
 
 // 2. In-process: indexed search vs plain scan.
 // Steady state, not a cold start: one untimed pass loads the pages the searches touch.
-for (const query of queries) searchMap({ sqlite, userIdx: member, query });
-for (const query of queries.slice(0, 50)) searchMap({ sqlite, userIdx: member, query, via: 'scan' });
+for (const query of queries) await searchMap({ db: handle.db, userIdx: member, query });
+for (const query of queries.slice(0, 50))
+  await searchMap({ db: handle.db, userIdx: member, query, via: 'scan' });
 const indexedMs: number[] = [];
 const results: string[] = [];
 for (const query of queries) {
   const t0 = performance.now();
-  const r = searchMap({ sqlite, userIdx: member, query });
+  const r = await searchMap({ db: handle.db, userIdx: member, query });
   indexedMs.push(performance.now() - t0);
   results.push(JSON.stringify(r));
 }
@@ -123,7 +124,7 @@ const scanMs: number[] = [];
 let mismatches = 0;
 for (const [i, query] of queries.entries()) {
   const t0 = performance.now();
-  const r = searchMap({ sqlite, userIdx: member, query, via: 'scan' });
+  const r = await searchMap({ db: handle.db, userIdx: member, query, via: 'scan' });
   scanMs.push(performance.now() - t0);
   if (JSON.stringify(r) !== results[i]) mismatches++;
 }

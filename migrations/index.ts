@@ -24,6 +24,8 @@ import * as m0019 from './0019_notify.ts';
 import * as m0020 from './0020_push.ts';
 // Home ads (spec §3 Ad).
 import * as m0021 from './0021_home_ads.ts';
+import * as m0024 from './0024_block_kinds.ts';
+import * as m0025 from './0025_group_sites_of_members.ts';
 import * as m0027 from './0027_sync_restores.ts';
 // Which map sites changed, for the server's in-memory copy of them.
 import * as m0030 from './0030_map_changes.ts';
@@ -58,6 +60,10 @@ export const migrations: Record<string, Migration> = {
   '0020_push': m0020,
   // Home ads (spec §3 Ad).
   '0021_home_ads': m0021,
+  // Blocks of a writer by kind (anonymous or named), so hiding a writer keeps anonymity.
+  '0024_block_kinds': m0024,
+  // Sites of members who left a group are no longer shared to it.
+  '0025_group_sites_of_members': m0025,
   // Restores from a backup: the sync versions a restore skipped (server/ops/restore.ts).
   '0027_sync_restores': m0027,
   // Which map sites changed, for the server's in-memory copy of them.

@@ -1,9 +1,11 @@
-// Part of `npm test`: every user-visible string goes through Lingui and has a Korean
-// translation. Extracts the catalogs, then fails on a message without Korean text or on
-// Korean written directly in a component.
+// Part of `npm run check`: every user-visible string goes through Lingui and has a Korean
+// translation. Extracts the catalogs, then fails on a message without Korean text, on Korean
+// written directly in a component, or on English a user would read that bypasses Lingui (JSX
+// text, or a plain string in placeholder, title, alt, aria-label... : scripts/jsx-text.ts).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { unwrappedEnglish } from './jsx-text.ts';
 import { readPo } from './po.ts';
 
 execFileSync(process.execPath, ['node_modules/@lingui/cli/dist/lingui.js', 'extract', '--clean'], {
@@ -24,11 +26,14 @@ function walk(dir: string): string[] {
 
 const hangul = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
 for (const file of walk('src').filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))) {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  lines.forEach((line, i) => {
+  const text = readFileSync(file, 'utf8');
+  text.split('\n').forEach((line, i) => {
     const code = line.replace(/\/\/.*$/, '').replace(/\/\*.*?\*\//g, '');
     if (hangul.test(code)) problems.push(`${file}:${i + 1}: Korean text outside Lingui: ${line.trim()}`);
   });
+  for (const found of unwrappedEnglish(text, file)) {
+    problems.push(`${file}:${found}: English text outside Lingui (wrap it in t\`\` or <Trans>)`);
+  }
 }
 
 if (problems.length > 0) {
@@ -36,4 +41,6 @@ if (problems.length > 0) {
   console.error(`\n${problems.length} i18n problem(s). Add translations with scripts/i18n-fill.ts.`);
   process.exit(1);
 }
-console.log('i18n: every message has a Korean translation; no Korean literals in components');
+console.log(
+  'i18n: every message has a Korean translation; no Korean or unwrapped English text in components',
+);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_BASE } from '../sync/codes.ts';
+import { compressAnswers } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { coreMessages, pickLang, renderMessage } from './http/messages.ts';
@@ -78,6 +79,9 @@ export function createApp({
     );
   });
 
+  // Inside the logging above: the log's time includes the compression.
+  app.use(`${API_BASE}/*`, compressAnswers());
+
   mountOperations({ app, deps, operations });
 
   const openApi = buildOpenApi({ operations, version: APP_VERSION });
@@ -99,6 +103,9 @@ export function createApp({
 
   // The test checkout (no payment provider configured) is a page of this server; before the client's fallback.
   deps.adapters.payment.mountPages?.(app);
+  // /pay/ holds the server's own payment pages only (the service worker never serves the shell there
+  // either): with a real provider, as in production, nothing is there, and the app's page must not answer.
+  app.all('/pay/*', (c) => c.notFound());
 
   if (serveClient) mountStatic({ app, deps });
 

@@ -62,7 +62,12 @@ const envSchema = v.object({
   PUBLIC_URL: v.optional(v.string(), 'http://localhost:8080'),
   /** SMS gateway: empty writes codes to the log; `nhn` uses NHN Cloud SMS with the keys below. */
   SMS_PROVIDER: v.optional(v.picklist(['', 'nhn']), ''),
-  SMS_BASE_URL: v.optional(v.string(), 'https://api-sms.cloud.toast.com'),
+  /**
+   * NHN Cloud SMS API v3.0's domain as its API guide gives it now (docs.nhncloud.com, Notification >
+   * SMS > API guide: https://sms.api.nhncloudservice.com); the former api-sms.cloud.toast.com can
+   * still be set here.
+   */
+  SMS_BASE_URL: v.optional(v.string(), 'https://sms.api.nhncloudservice.com'),
   SMS_APP_KEY: v.optional(v.string(), ''),
   SMS_SECRET_KEY: v.optional(v.string(), ''),
   SMS_SENDER: v.optional(v.string(), ''),
@@ -100,8 +105,13 @@ const envSchema = v.object({
   /** The domain the VWorld key was issued for (sent with every NED call). */
   VWORLD_NED_DOMAIN: v.optional(v.string(), ''),
   VWORLD_NED_URL: v.optional(v.string(), 'https://api.vworld.kr/ned/data'),
-  /** A provider call gives up after this long (a look-up answers within 10 s, spec §4). */
+  /**
+   * A look-up's budget: it answers within this long (under 10 s, spec §4) with the pages that
+   * arrived, marked partial when some did not.
+   */
   PUBLIC_DATA_TIMEOUT_MS: v.optional(v.pipe(whole(100), v.maxValue(9000)), '8000'),
+  /** One page of a provider's list gives up after this long (the rest of the budget goes on). */
+  PUBLIC_DATA_PAGE_TIMEOUT_MS: v.optional(v.pipe(whole(50), v.maxValue(9000)), '4000'),
   /** Look-ups a member may start in one minute (cached answers included). */
   PUBLIC_DATA_PER_MINUTE: v.optional(whole(1), '30'),
   /** Days a fetched answer is served from the cache (the data is published yearly). */
@@ -303,7 +313,10 @@ export type Config = {
     nedKey: string;
     nedDomain: string;
     nedUrl: string;
+    /** The look-up's whole budget. */
     timeoutMs: number;
+    /** One provider page's own time. */
+    pageTimeoutMs: number;
     perMinute: number;
     cacheDays: number;
   };
@@ -379,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       nedDomain: e.VWORLD_NED_DOMAIN || e.PUBLIC_URL,
       nedUrl: e.VWORLD_NED_URL,
       timeoutMs: e.PUBLIC_DATA_TIMEOUT_MS,
+      pageTimeoutMs: Math.min(e.PUBLIC_DATA_PAGE_TIMEOUT_MS, e.PUBLIC_DATA_TIMEOUT_MS),
       perMinute: e.PUBLIC_DATA_PER_MINUTE,
       cacheDays: e.PUBLIC_DATA_CACHE_DAYS,
     },

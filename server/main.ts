@@ -31,7 +31,6 @@ const handle = openDatabase({ file: config.dbFile });
 const lifecycle = createLifecycle();
 const deps: AppDeps = {
   db: handle.db,
-  sqlite: handle.sqlite,
   config,
   logger,
   clock: systemClock,
@@ -96,7 +95,7 @@ if (demoSeeded) {
 // The map search's in-memory copy of the sites is read once, here, before the server says it
 // is ready: the first search does not wait for it.
 const mapStarted = performance.now();
-const mapSites = prepareMapSearch(handle.sqlite);
+const mapSites = await prepareMapSearch(handle.db);
 logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
 
 if (!fs.existsSync(`${config.distDir}/index.html`)) {

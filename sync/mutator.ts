@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { Call } from './api/contract.ts';
 import type { DeviceStore } from './device-store.ts';
 
 /**
@@ -23,8 +24,21 @@ export interface Mutator<S extends v.GenericSchema = v.GenericSchema> {
   touches: (args: v.InferOutput<S>) => LocalKey[];
   /** The optimistic change, run inside the Dexie transaction that queues the mutation. */
   applyLocal: (input: { db: DeviceStore; args: v.InferOutput<S>; now: string }) => Promise<void>;
+  /**
+   * The spec §7 call that runs this operation online, for a form that sends at once and queues
+   * only without a network (src/sync/send-or-queue.ts). Its input takes the same arguments; the
+   * server mounts it with the operation's effect (server/<feature>/<feature>.mutators.ts `rpc`).
+   */
+  online?: Call;
 }
 
-export function defineMutator<S extends v.GenericSchema>(mutator: Mutator<S>): Mutator<S> {
-  return mutator;
+/** A mutator that declares its online call: one a form may send now, or queue when offline. */
+export type OnlineMutator = Pick<Mutator, 'name'> & { online: Call };
+
+export function defineMutator<
+  S extends v.GenericSchema,
+  const N extends string,
+  C extends Call | undefined = undefined,
+>(mutator: Mutator<S> & { name: N; online?: C }): Mutator<S> & { name: N; online: C } {
+  return mutator as Mutator<S> & { name: N; online: C };
 }

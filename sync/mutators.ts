@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { Call } from './api/contract.ts';
 import { addComment, addCommunity } from './community/community.mutators.ts';
 // Notifications.
 import { addNotify, setRead } from './notify/notify.mutators.ts';
@@ -48,6 +49,10 @@ export const mutators = {
 export type MutatorName = keyof typeof mutators;
 export type MutatorArgs<N extends MutatorName> = v.InferOutput<(typeof mutators)[N]['args']>;
 export type MutatorInput<N extends MutatorName> = v.InferInput<(typeof mutators)[N]['args']>;
+/** The operations that declare an online call (`online`): a form sends them now, or queues them offline. */
+export type OnlineMutatorName = {
+  [N in MutatorName]: (typeof mutators)[N]['online'] extends Call ? N : never;
+}[MutatorName];
 
 export function isMutatorName(name: string): name is MutatorName {
   return Object.hasOwn(mutators, name);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { cursorSchema } from './protocol.ts';
+import { cursorSchema } from './protocol-fields.ts';
 import { contactSchema, dongRowSchema, siteRowSchema } from './site-fields.ts';
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { clientIdSchema, cursorSchema, mutationIdSchema } from './protocol-fields.ts';
 import type { Change, PullResponse, PullWire } from './protocol-responses.ts';
 import type { SiteRow } from './site-fields.ts';
 
@@ -87,26 +88,12 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
   },
 ];
 
+export { clientIdSchema, cursorSchema, mutationIdSchema } from './protocol-fields.ts';
+
 /** The most mutations one push may carry; the device sends longer queues in several pushes. */
 export const MAX_PUSH_MUTATIONS = 500;
 export const MAX_PULL_LIMIT = 2000;
 export const DEFAULT_PULL_LIMIT = 1000;
-
-const token = /* @__NO_SIDE_EFFECTS__ */ (label: string) =>
-  v.pipe(v.string(`${label} required`), v.regex(/^[A-Za-z0-9_-]{8,64}$/, `${label} must be 8 to 64 letters`));
-
-export const clientIdSchema = token('client id');
-export const mutationIdSchema = token('mutation id');
-
-/**
- * Where the device is in the feed; null before the first pull. `v<version>[.<entity>.<key>]`:
- * every change up to there is on the device. `s<version>.<entity>.<key>`: a first pull is
- * still listing the scope as of that version.
- */
-export const cursorSchema = v.pipe(
-  v.string(),
-  v.regex(/^[sv]\d{1,15}(\.[a-z]{1,20}\.\d{1,15})?$/, 'malformed cursor'),
-);
 
 export const mutationEnvelopeSchema = v.object({
   seq: v.pipe(v.number(), v.integer(), v.minValue(1)),

@@ -46,7 +46,12 @@ export const roomSchema = v.object({
 });
 export type SiteRoom = v.InferOutput<typeof roomSchema>;
 
-/** A unit (spec §3 Unit) without its ids: it belongs to the dong it is listed under. */
+/**
+ * A unit (spec §3 Unit) without its ids: it belongs to the dong it is listed under. The one
+ * definition of a unit's shape: the registration rules' input (sync/sites/rules.ts), the detail's
+ * grid (sync/sites/detail.ts), the hos table (server/sites/sites.tables.ts, held to it by the
+ * compiler) and the order of its columns (`unitFields`) derive from it.
+ */
 export const hoSchema = v.object({
   f_floor: v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(30)),
   f_ho: str(20),
@@ -76,6 +81,10 @@ export const hoSchema = v.object({
   f_smb: v.optional(yn, 'N'),
 });
 export type DraftHo = v.InferOutput<typeof hoSchema>;
+export type UnitField = keyof DraftHo;
+
+/** A unit's fields in one order: every read and write of the hos table, and the units the pull sends. */
+export const unitFields: readonly UnitField[] = /* @__PURE__ */ Object.keys(hoSchema.entries) as UnitField[];
 
 /** A building (spec §3 Building) with its units; ids are the server's business. */
 export const dongSchema = v.object({

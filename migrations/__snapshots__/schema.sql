@@ -244,11 +244,12 @@ CREATE TABLE cert_questions (
     );
 
 -- table community_blocks
-CREATE TABLE community_blocks (
+CREATE TABLE "community_blocks" (
       f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
       f_blocked_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_anony TEXT NOT NULL CHECK (f_anony IN ('Y', 'N')),
       f_reg_time TEXT NOT NULL,
-      PRIMARY KEY (f_user_idx, f_blocked_user_idx)
+      PRIMARY KEY (f_user_idx, f_blocked_user_idx, f_anony)
     );
 
 -- table community_comments

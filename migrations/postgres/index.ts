@@ -5,6 +5,8 @@ import * as p0021c from './0021_3_features.ts';
 import * as p0021d from './0021_4_sync.ts';
 import * as p0021e from './0021_5_feed.ts';
 import * as p0021f from './0021_6_map.ts';
+import * as p0024 from './0024_block_kinds.ts';
+import * as p0025 from './0025_group_sites_of_members.ts';
 import * as p0027 from './0027_sync_restores.ts';
 import * as p0030 from './0030_map_changes.ts';
 
@@ -22,6 +24,8 @@ export const postgresMigrations: Record<string, Migration> = {
   '0021_4_sync': p0021d,
   '0021_5_feed': p0021e,
   '0021_6_map': p0021f,
+  '0024_block_kinds': p0024,
+  '0025_group_sites_of_members': p0025,
   // Restores from a backup: the sync versions a restore skipped.
   '0027_sync_restores': p0027,
   // Which map sites changed, numbered at commit.

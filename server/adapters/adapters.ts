@@ -72,7 +72,6 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
       ? dataGoKrBuildingRegister({
           baseUrl: publicData.registerUrl,
           serviceKey: publicData.dataGoKrKey,
-          timeoutMs: publicData.timeoutMs,
         })
       : sampleBuildingRegister(),
     prices: publicData.nedKey
@@ -80,7 +79,6 @@ export function createAdapters({ config, logger }: { config: Config; logger?: Lo
           baseUrl: publicData.nedUrl,
           key: publicData.nedKey,
           domain: publicData.nedDomain,
-          timeoutMs: publicData.timeoutMs,
         })
       : samplePriceService(),
     push: webPushSender({ vapid: config.push.vapid, subject: config.push.subject }),

@@ -1,13 +1,12 @@
 import { getAreaListCall, setAreaLikeCall, setTotalAreaLikeCall } from '../../sync/api/areas.api.ts';
 import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
-import { areaList } from './areas.repository.ts';
-import { likeAreas } from './areas.service.ts';
+import { areasOfMember, likeAreas } from './areas.service.ts';
 
 export const areaOperations = [
   defineOperation(getAreaListCall, {
     access: { kind: 'member' },
-    handler: async ({ ctx }) => ({ list: await areaList({ db: ctx.db, userIdx: ctx.auth.user.f_idx }) }),
+    handler: ({ ctx }) => areasOfMember({ ctx }),
   }),
   defineOperation(setAreaLikeCall, {
     access: { kind: 'member' },

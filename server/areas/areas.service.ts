@@ -1,7 +1,7 @@
 import { homeMessages } from '../home/home.messages.ts';
-import type { TxContext } from '../http/context.ts';
+import type { AuthedContext, TxContext } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
-import { areaIdxs, likeCount, setLikes } from './areas.repository.ts';
+import { areaIdxs, areaList, likeCount, setLikes } from './areas.repository.ts';
 
 /**
  * Regional interest (spec §2 Home, §7 setAreaLike, setTotalAreaLike): the 시/군/구 a member
@@ -25,4 +25,9 @@ export async function likeAreas({
   const userIdx = ctx.auth.user.f_idx;
   await setLikes({ db: ctx.tx, userIdx, areaIdxs: idxs, like, now: ctx.now });
   return { like_count: await likeCount({ db: ctx.tx, userIdx }) };
+}
+
+/** Every 시/군/구, with whether the member follows it. */
+export async function areasOfMember({ ctx }: { ctx: AuthedContext }) {
+  return { list: await areaList({ db: ctx.db, userIdx: ctx.auth.user.f_idx }) };
 }

@@ -36,6 +36,10 @@ export const authMessages = defineMessages({
     ko: '인증 시간이 초과되었습니다. 인증번호를 다시 요청해 주세요.',
     en: 'Authentication timed out. Please request a new code.',
   },
+  codeNotSent: {
+    ko: '인증번호를 보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The verification code could not be sent. Please try again in a moment.',
+  },
   tooManyCodes: {
     ko: '인증번호 요청이 너무 많습니다. 1시간 후 다시 시도해 주세요.',
     en: 'Too many code requests. Please try again in an hour.',

@@ -4,23 +4,32 @@ import type { RequestContext } from '../http/context.ts';
 import { alreadyExists, certAnswerFailed, forbidden, ruleViolation } from '../http/errors.ts';
 import type { User } from '../users/users.tables.ts';
 import { authMessages } from './auth.messages.ts';
+import {
+  certAnswerKey,
+  certQuestions,
+  deletePreregisteredPhone,
+  endSessionsForNewDevice,
+  hasVerifiedCode,
+  insertLoginLog,
+  insertSession,
+  insertUser,
+  isPreregisteredPhone,
+  markWithdrawn,
+  replaceCertAnswers,
+  updateUser,
+  userByPhone,
+} from './auth.repository.ts';
 import { issueCode, verifyCode } from './phone-codes.ts';
 import { endSessions, hashToken, newToken } from './session.ts';
 
 type Ctx = Pick<RequestContext, 'db' | 'clock' | 'config' | 'adapters' | 'logger'>;
 
 export async function findUserByPhone({ ctx, phone }: { ctx: Pick<Ctx, 'db'>; phone: string }) {
-  return ctx.db.selectFrom('users').selectAll().where('f_phone', '=', phone).executeTakeFirst();
+  return userByPhone({ db: ctx.db, phone });
 }
 
 export async function isPreregistered({ ctx, phone }: { ctx: Pick<Ctx, 'db'>; phone: string }) {
-  return (
-    (await ctx.db
-      .selectFrom('preregistered_phones')
-      .select('f_phone')
-      .where('f_phone', '=', phone)
-      .executeTakeFirst()) !== undefined
-  );
+  return isPreregisteredPhone({ db: ctx.db, phone });
 }
 
 /** Refuses sign-in for blocked or login-limited members; a limit whose date has passed is lifted. */
@@ -34,11 +43,7 @@ async function assertMayLogIn({ ctx, user }: { ctx: Ctx; user: User }) {
         params: { date: seoulDate(new Date(user.f_release_date)) },
       });
     }
-    await ctx.db
-      .updateTable('users')
-      .set({ f_status: 'N', f_release_date: null })
-      .where('f_idx', '=', user.f_idx)
-      .execute();
+    await updateUser({ db: ctx.db, userIdx: user.f_idx, values: { f_status: 'N', f_release_date: null } });
   }
 }
 
@@ -68,7 +73,7 @@ export async function authPhone({
     if (user.f_approval !== 'R') throw alreadyExists(authMessages.alreadyMember);
     if (rejectedToday({ ctx, user })) throw ruleViolation(authMessages.signupRejected);
   }
-  const code = await issueCode({
+  const { code, withdraw } = await issueCode({
     db: ctx.db,
     clock: ctx.clock,
     secret: ctx.config.appSecret,
@@ -81,7 +86,14 @@ export async function authPhone({
   const host = new URL(ctx.config.publicUrl).host;
   // The last line is the WebOTP format, so Android Chrome can fill the code in by itself.
   const text = `[분양톡] 인증번호 [${code}]를 입력해 주세요.\n\n@${host} #${code}`;
-  await ctx.adapters.sms.sendCode({ to: phone, code, text });
+  try {
+    await ctx.adapters.sms.sendCode({ to: phone, code, text });
+  } catch (err) {
+    // The gateway's outage is not the member's: nothing counts, and they hear to try again.
+    await withdraw();
+    ctx.logger.error({ err }, 'SMS gateway failed: verification code not sent');
+    throw ruleViolation(authMessages.codeNotSent, { status: 503 });
+  }
   return { auth: (await isPreregistered({ ctx, phone })) ? ('Y' as const) : ('N' as const) };
 }
 
@@ -110,27 +122,11 @@ export async function createSession({
   await ctx.db.transaction().execute(async (trx) => {
     if (byAdmin === null) {
       // One active device per member: the other device's next call gets -7.
-      await trx
-        .updateTable('sessions')
-        .set({ ended_at: now.toISOString(), end_reason: 'other_device' })
-        .where('f_user_idx', '=', user.f_idx)
-        .where('ended_at', 'is', null)
-        .where('device_id', '!=', deviceId)
-        // A member's view an admin opened is not the member's other device.
-        .where('f_by_admin', 'is', null)
-        .execute();
-      await trx
-        .updateTable('sessions')
-        .set({ ended_at: now.toISOString(), end_reason: 'logout' })
-        .where('f_user_idx', '=', user.f_idx)
-        .where('ended_at', 'is', null)
-        .where('device_id', '=', deviceId)
-        .where('f_by_admin', 'is', null)
-        .execute();
+      await endSessionsForNewDevice({ db: trx, userIdx: user.f_idx, deviceId, time: now.toISOString() });
     }
-    await trx
-      .insertInto('sessions')
-      .values({
+    await insertSession({
+      db: trx,
+      session: {
         f_user_idx: user.f_idx,
         token_hash: hashToken(token),
         device_id: deviceId,
@@ -140,15 +136,11 @@ export async function createSession({
         expires_at: new Date(
           now.getTime() + (byAdmin === null ? ctx.config.sessionTtlDays * 86_400_000 : ADMIN_VIEW_TTL_MS),
         ).toISOString(),
-        last_seen_at: now.toISOString(),
-        admin_unlocked_until: null,
-        ended_at: null,
-        end_reason: null,
-      })
-      .execute();
-    await trx
-      .insertInto('login_logs')
-      .values({
+      },
+    });
+    await insertLoginLog({
+      db: trx,
+      log: {
         f_user_idx: user.f_idx,
         f_time: now.toISOString(),
         f_device_id: deviceId,
@@ -156,13 +148,9 @@ export async function createSession({
         f_user_agent: userAgent.slice(0, 300),
         f_is_web: isWeb,
         f_by_admin: byAdmin,
-      })
-      .execute();
-    await trx
-      .updateTable('users')
-      .set({ f_last_access: now.toISOString() })
-      .where('f_idx', '=', user.f_idx)
-      .execute();
+      },
+    });
+    await updateUser({ db: trx, userIdx: user.f_idx, values: { f_last_access: now.toISOString() } });
   });
   return token;
 }
@@ -200,11 +188,7 @@ export async function login({
 }
 
 export async function listQuestions({ ctx }: { ctx: Pick<Ctx, 'db'> }): Promise<CertQuestion[]> {
-  const rows = await ctx.db
-    .selectFrom('cert_questions')
-    .select(['f_idx', 'f_question', 'f_answer_list'])
-    .orderBy('f_order')
-    .execute();
+  const rows = await certQuestions({ db: ctx.db });
   return rows.map((r) => ({ ...r, f_answer_list: JSON.parse(r.f_answer_list) as string[] }));
 }
 
@@ -222,7 +206,7 @@ export async function gradeAnswers({
   ctx: Pick<Ctx, 'db'>;
   answers: ReadonlyArray<{ f_idx: number; answer: number }>;
 }): Promise<{ passed: boolean; graded: GradedAnswer[] }> {
-  const questions = await ctx.db.selectFrom('cert_questions').select(['f_idx', 'f_correct']).execute();
+  const questions = await certAnswerKey({ db: ctx.db });
   const given = new Map(answers.map((a) => [a.f_idx, a.answer]));
   if (questions.some((q) => !given.has(q.f_idx))) throw ruleViolation(authMessages.quizIncomplete);
   const graded = questions.map((q) => {
@@ -246,14 +230,7 @@ export async function checkQuiz({
   phone: string;
   answers: ReadonlyArray<{ f_idx: number; answer: number }>;
 }) {
-  const verified = await ctx.db
-    .selectFrom('phone_codes')
-    .select('f_idx')
-    .where('f_phone', '=', phone)
-    .where('consumed_at', 'is', null)
-    .where('verified_at', 'is not', null)
-    .executeTakeFirst();
-  if (!verified) throw ruleViolation(authMessages.phoneNotVerified);
+  if (!(await hasVerifiedCode({ db: ctx.db, phone }))) throw ruleViolation(authMessages.phoneNotVerified);
   const { passed } = await gradeAnswers({ ctx, answers });
   if (!passed) throw certAnswerFailed(authMessages.quizFailed);
   return { passed: true as const };
@@ -298,24 +275,23 @@ export async function signUp({
     let userIdx: number;
     if (existing) {
       // A rejected applicant applying again keeps their row (their history) with fresh details.
-      await trx
-        .updateTable('users')
-        .set({
+      await updateUser({
+        db: trx,
+        userIdx: existing.f_idx,
+        values: {
           f_business_card: card,
           f_affiliation: input.affiliation,
           f_name: input.name,
           f_approval: 'P',
           f_reject_time: null,
           f_reg_time: now,
-        })
-        .where('f_idx', '=', existing.f_idx)
-        .execute();
-      await trx.deleteFrom('cert_answers').where('f_user_idx', '=', existing.f_idx).execute();
+        },
+      });
       userIdx = existing.f_idx;
     } else {
-      const row = await trx
-        .insertInto('users')
-        .values({
+      userIdx = await insertUser({
+        db: trx,
+        user: {
           f_phone: phone,
           f_business_card: card,
           f_affiliation: input.affiliation,
@@ -331,18 +307,12 @@ export async function signUp({
           f_authority_by: null,
           f_reg_time: now,
           f_approval: 'P',
-        })
-        .returning('f_idx')
-        .executeTakeFirstOrThrow();
-      userIdx = row.f_idx;
+        },
+      });
     }
-    if (answers.length > 0) {
-      await trx
-        .insertInto('cert_answers')
-        .values(answers.map((a) => ({ ...a, f_user_idx: userIdx })))
-        .execute();
-    }
-    await trx.deleteFrom('preregistered_phones').where('f_phone', '=', phone).execute();
+    // A rejected applicant's earlier answers give way to these.
+    await replaceCertAnswers({ db: trx, userIdx, answers });
+    await deletePreregisteredPhone({ db: trx, phone });
     return userIdx;
   });
   return { uid, approval: 'P' as const };
@@ -357,33 +327,7 @@ export async function withdraw({ ctx, user, phone }: { ctx: Ctx; user: User; pho
 export async function removeMember({ ctx, user }: { ctx: Ctx; user: User }) {
   if (user.f_phone === ctx.config.superAdminPhone) throw forbidden();
   const now = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        f_withdrawn_time: now,
-        f_withdrawn_phone: user.f_phone,
-        f_phone: `withdrawn:${user.f_idx}`,
-        f_type: 'U',
-        f_admin_authority: '',
-        f_status: 'B',
-      })
-      .where('f_idx', '=', user.f_idx)
-      .execute();
-    await trx
-      .updateTable('sessions')
-      .set({ ended_at: now, end_reason: 'withdrawn' })
-      .where('f_user_idx', '=', user.f_idx)
-      .where('ended_at', 'is', null)
-      .execute();
-    // Their sites leave every list but are kept (status D), so an admin can restore them.
-    await trx
-      .updateTable('sites')
-      .set({ f_status: 'D', f_update_time: now })
-      .where('f_user_idx', '=', user.f_idx)
-      .where('f_status', '!=', 'D')
-      .execute();
-  });
+  await ctx.db.transaction().execute((trx) => markWithdrawn({ db: trx, user, time: now }));
 }
 
 export { endSessions };

@@ -1,5 +1,4 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { Limits } from '../../sync/constants.ts';
 import type { Clock } from '../clock.ts';
@@ -7,6 +6,14 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { ruleViolation } from '../http/errors.ts';
 import { authMessages } from './auth.messages.ts';
+import {
+  codesSentSince,
+  consumeOpenCodes,
+  insertCode,
+  latestOpenCode,
+  updateCode,
+  withdrawCode,
+} from './auth.repository.ts';
 import { clientNetwork } from './client-network.ts';
 
 export const CODE_TTL_SECONDS = 180;
@@ -52,25 +59,17 @@ export async function issueCode({
   client: CodeClient;
   limits: Config['smsLimits'];
   logger: Pick<Logger, 'warn'>;
-}): Promise<string> {
+}): Promise<IssuedCode> {
   const now = clock.now();
   const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
   const ip = clientNetwork(client.ip);
   const deviceId = (client.deviceId ?? '').trim().slice(0, 100);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  let issued = 0;
+  let replaced: number[] = [];
   await db.transaction().execute(async (trx) => {
-    // The ceiling bounds how many rows an hour holds, so this one pass over them stays short.
-    const sent = await trx
-      .selectFrom('phone_codes')
-      .select(() => [
-        // The ceiling counts sign-up codes: they may go to any number, login codes only to members.
-        sql<number>`coalesce(sum(purpose = 'signup'), 0)`.as('total'),
-        sql<number>`coalesce(sum(f_phone = ${phone}), 0)`.as('phone'),
-        sql<number>`coalesce(sum(f_device_id = ${deviceId}), 0)`.as('device'),
-        sql<number>`coalesce(sum(f_ip = ${ip}), 0)`.as('address'),
-      ])
-      .where('created_at', '>', hourAgo)
-      .executeTakeFirstOrThrow();
+    // The ceiling counts sign-up codes: they may go to any number, login codes only to members.
+    const sent = await codesSentSince({ db: trx, since: hourAgo, phone, deviceId, ip });
     if (Number(sent.phone) >= (limits.perPhone ?? MAX_CODES_PER_HOUR))
       throw ruleViolation(authMessages.tooManyCodes, { status: 429 });
     if (Number(sent.device) >= limits.perDevice) {
@@ -90,15 +89,10 @@ export async function issueCode({
         'SMS hourly ceiling reached (SMS_HOURLY_TOTAL): codes are refused until the last hour holds fewer',
       );
     }
-    await trx
-      .updateTable('phone_codes')
-      .set({ consumed_at: now.toISOString() })
-      .where('f_phone', '=', phone)
-      .where('consumed_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('phone_codes')
-      .values({
+    replaced = await consumeOpenCodes({ db: trx, phone, time: now.toISOString() });
+    issued = await insertCode({
+      db: trx,
+      code: {
         f_phone: phone,
         code_hash: hashCode({ secret, phone, code }),
         purpose,
@@ -108,10 +102,28 @@ export async function issueCode({
         consumed_at: null,
         f_ip: ip,
         f_device_id: deviceId,
-      })
-      .execute();
+      },
+    });
   });
-  return code;
+  return {
+    code,
+    withdraw: () =>
+      db
+        .transaction()
+        .execute((trx) =>
+          withdrawCode({ db: trx, codeIdx: issued, reopened: replaced, time: now.toISOString() }),
+        ),
+  };
+}
+
+/**
+ * A code issued for sending. `withdraw` undoes the issue when the SMS could not be sent: the row
+ * goes (so it counts against no allowance of the phone, device or address) and the codes it
+ * replaced are good again, as if the member had never asked.
+ */
+export interface IssuedCode {
+  code: string;
+  withdraw: () => Promise<void>;
 }
 
 /**
@@ -137,22 +149,12 @@ export async function verifyCode({
   allowVerified?: boolean;
 }): Promise<void> {
   const now = clock.now();
-  const row = await db
-    .selectFrom('phone_codes')
-    .selectAll()
-    .where('f_phone', '=', phone)
-    .where('consumed_at', 'is', null)
-    .orderBy('f_idx', 'desc')
-    .executeTakeFirst();
+  const row = await latestOpenCode({ db, phone });
   if (!row) throw ruleViolation(authMessages.codeNotRequested);
   if (row.attempts >= MAX_WRONG_TRIES) throw ruleViolation(authMessages.tooManyAttempts, { status: 429 });
   const matches = row.code_hash === hashCode({ secret, phone, code });
   if (!matches) {
-    await db
-      .updateTable('phone_codes')
-      .set({ attempts: row.attempts + 1 })
-      .where('f_idx', '=', row.f_idx)
-      .execute();
+    await updateCode({ db, codeIdx: row.f_idx, values: { attempts: row.attempts + 1 } });
     throw ruleViolation(
       row.attempts + 1 >= MAX_WRONG_TRIES ? authMessages.tooManyAttempts : authMessages.codeIncorrect,
     );
@@ -163,9 +165,11 @@ export async function verifyCode({
     row.verified_at !== null &&
     now.getTime() - new Date(row.verified_at).getTime() < VERIFIED_CODE_TTL_MINUTES * 60_000;
   if (expired && !verifiedRecently) throw ruleViolation(authMessages.codeExpired);
-  await db
-    .updateTable('phone_codes')
-    .set(consume ? { consumed_at: now.toISOString() } : { verified_at: row.verified_at ?? now.toISOString() })
-    .where('f_idx', '=', row.f_idx)
-    .execute();
+  await updateCode({
+    db,
+    codeIdx: row.f_idx,
+    values: consume
+      ? { consumed_at: now.toISOString() }
+      : { verified_at: row.verified_at ?? now.toISOString() },
+  });
 }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type SQLite from 'better-sqlite3';
 import { type AdminTab, parseAuthority } from '../../sync/admin-tabs.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { otherDeviceLogin, statusChanged, tokenEmpty, tokenExpired } from '../http/errors.ts';
 import type { Session, User } from '../users/users.tables.ts';
+import { endOpenSessions, findSessionRow } from './session.repository.ts';
 
 export interface AuthInfo {
   user: User;
@@ -32,41 +32,6 @@ export function describeUser({ user, superAdminPhone }: { user: User; superAdmin
     isAdmin: isSuperAdmin || user.f_type === 'A',
     authority: parseAuthority(user.f_admin_authority),
   };
-}
-
-const SESSION_COLUMNS = [
-  'f_idx',
-  'f_user_idx',
-  'token_hash',
-  'device_id',
-  'created_at',
-  'expires_at',
-  'last_seen_at',
-  'admin_unlocked_until',
-  'ended_at',
-  'end_reason',
-  'f_by_admin',
-] as const;
-
-const lookups = new WeakMap<SQLite.Database, SQLite.Statement<[string]>>();
-
-/**
- * The session and its member in one prepared statement: it runs on every signed-in call,
- * so it skips the query builder (measured: the lookup was most of a cached map search).
- */
-function lookupStatement(sqlite: SQLite.Database): SQLite.Statement<[string]> {
-  let stmt = lookups.get(sqlite);
-  if (!stmt) {
-    stmt = sqlite.prepare(
-      `SELECT ${SESSION_COLUMNS.map((c) => `s.${c} AS s__${c}`).join(', ')},
-         a.f_type AS a__f_type, a.f_phone AS a__f_phone, a.f_status AS a__f_status,
-         a.f_withdrawn_time AS a__f_withdrawn_time, u.*
-       FROM sessions s LEFT JOIN users u ON u.f_idx = s.f_user_idx
-       LEFT JOIN users a ON a.f_idx = s.f_by_admin WHERE s.token_hash = ?`,
-    );
-    lookups.set(sqlite, stmt);
-  }
-  return stmt;
 }
 
 interface Opener {
@@ -103,14 +68,14 @@ function openerStillAdmin({ opener, superAdminPhone }: { opener: Opener; superAd
  * acts on: -2 no token, -3 unknown or expired, -7 replaced by another device (or the token
  * used from a device it was not issued to), -9 the member's status changed while signed in.
  */
-export function resolveSession({
-  sqlite,
+export async function resolveSession({
+  db,
   clock,
   token,
   deviceId,
   superAdminPhone,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   clock: Clock;
   token: string | undefined;
   /**
@@ -120,9 +85,9 @@ export function resolveSession({
    */
   deviceId: string | undefined | null;
   superAdminPhone: string;
-}): AuthInfo {
+}): Promise<AuthInfo> {
   if (!token) throw tokenEmpty();
-  const row = lookupStatement(sqlite).get(hashToken(token)) as Record<string, unknown> | undefined;
+  const row = await findSessionRow({ db, tokenHash: hashToken(token) });
   if (!row) throw tokenExpired();
   const { session, user, opener } = splitRow(row);
   if (session.ended_at) {
@@ -161,10 +126,5 @@ export async function endSessions({
   userIdx: number;
   reason: NonNullable<Session['end_reason']>;
 }): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ ended_at: clock.now().toISOString(), end_reason: reason })
-    .where('f_user_idx', '=', userIdx)
-    .where('ended_at', 'is', null)
-    .execute();
+  await endOpenSessions({ db, userIdx, time: clock.now().toISOString(), reason });
 }

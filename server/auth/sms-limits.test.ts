@@ -5,12 +5,14 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, Headers, ResultCode } from '../../sync/codes.ts';
 import { createAdapters } from '../adapters/adapters.ts';
+import { nhnSmsSender } from '../adapters/sms/nhn-sms.ts';
 import { consoleSmsSender } from '../adapters/sms/sms.ts';
 import { createApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { testConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/fixtures.ts';
+import { startStubServer } from '../testing/stub-server.ts';
 
 let t: TestApp;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -42,6 +44,53 @@ function askCode({
 }
 
 const phoneNo = (i: number) => `010${String(77_000_000 + i).padStart(8, '0')}`;
+
+describe('an SMS gateway that cannot be reached', () => {
+  it('says the code could not be sent and to try again, and uses up neither the phone’s nor the device’s allowance', async () => {
+    // NHN Cloud SMS down: nothing listens where the gateway should be.
+    const gateway = await startStubServer(() => ({ json: {} }));
+    const url = gateway.url;
+    await gateway.close();
+    const sms = nhnSmsSender({ baseUrl: url, appKey: 'app', secretKey: 'secret', sendNo: '0215770000' });
+    t = await createTestApp({
+      clock: clock(),
+      adapters: { sms },
+      config: { trustedProxies: 1, smsLimits: { perDevice: 2, perAddress: 100, total: 100, perPhone: 2 } },
+    });
+    const phone = phoneNo(1);
+    for (let i = 0; i < 3; i++) {
+      const res = await askCode({ phone });
+      expect(res.status).toBe(503);
+      expect(res.code).toBe(ResultCode.apiError);
+      expect(res.msg).toBe('인증번호를 보내지 못했습니다. 잠시 후 다시 시도해 주세요.');
+    }
+    expect((await askCode({ phone, lang: 'en' })).msg).toBe(
+      'The verification code could not be sent. Please try again in a moment.',
+    );
+    // None of the failed sends counted: with the gateway back, the phone and the device get their codes.
+    const up = consoleSmsSender();
+    t.deps.adapters.sms = up;
+    expect((await askCode({ phone })).code).toBe(0);
+    expect((await askCode({ phone })).code).toBe(0);
+    expect(up.sent.map((s) => s.to)).toEqual([phone, phone]);
+  });
+
+  it('keeps the code sent before a failed resend working', async () => {
+    const up = consoleSmsSender();
+    t = await createTestApp({ clock: clock(), adapters: { sms: up } });
+    const phone = phoneNo(2);
+    expect((await askCode({ phone })).code).toBe(0);
+    const code = up.sent[0]?.code ?? '';
+    t.deps.adapters.sms = {
+      sendCode: async () => {
+        throw new Error('SMS gateway HTTP 503');
+      },
+    };
+    expect((await askCode({ phone })).status).toBe(503);
+    const checked = await t.call('/auth/checkPhoneAuthCode', { body: { phone_number: phone, code } });
+    expect(checked.code).toBe(0);
+  });
+});
 
 describe('SMS code limits per client', () => {
   it('one device cannot have codes sent to more numbers than its hourly allowance', async () => {
@@ -239,7 +288,7 @@ describe('the hourly ceiling on codes sent', () => {
       await migrateToLatest(handle.db);
       const adapters = { ...createAdapters({ config, logger }), sms: consoleSmsSender({ logger }) };
       const app = createApp({
-        deps: { db: handle.db, sqlite: handle.sqlite, config, logger, clock: c, adapters },
+        deps: { db: handle.db, config, logger, clock: c, adapters },
       });
       const ask = async (phone: string, ip: string) => {
         const res = await app.request(`${API_BASE}/auth/authPhone`, {

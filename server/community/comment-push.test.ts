@@ -144,4 +144,19 @@ describe('push type 7: a comment on your post', () => {
     await comment(reader, await publish(t, writer));
     expect(queuedOfType(7)).toEqual([]);
   });
+
+  it('still tells a writer of a named comment by a member whose anonymous post they hid', async () => {
+    await app();
+    const writer = await subscribed();
+    const reader = await member(t);
+    const anonymous = await publish(t, reader, { anony: 'Y' });
+    const hidden = await t.call('/community/reportOrPrevent', {
+      token: writer.token,
+      body: { community_idx: anonymous, type: 'P' },
+    });
+    expect(hidden.code).toBe(0);
+    const post = await publish(t, writer);
+    await comment(reader, post);
+    expect(queuedOfType(7)).toEqual([{ idx: post, user: writer.userIdx }]);
+  });
 });

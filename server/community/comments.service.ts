@@ -9,10 +9,13 @@ import { queuePush } from '../push/push.queue.ts';
 import { communityMessages } from './community.messages.ts';
 import {
   type CommentRecord,
+  deleteCommentRow,
   findComment,
   findPost,
   hasBlocked,
+  insertCommentRow,
   type PostRecord,
+  updateCommentRow,
 } from './community.repository.ts';
 import { canEdit, toComment } from './masking.ts';
 
@@ -38,19 +41,18 @@ export async function addComment({
   if (refusal) throw refusal;
   const post = await findPost({ db: ctx.tx, postIdx: args.community_idx });
   if (!post) throw notFound(communityMessages.postNotFound);
-  const row = await ctx.tx
-    .insertInto('community_comments')
-    .values({
+  const commentIdx = await insertCommentRow({
+    db: ctx.tx,
+    comment: {
       f_community_idx: args.community_idx,
       f_comment: args.comment.trim(),
       f_anony: args.anony,
       f_user_idx: ctx.auth.user.f_idx,
       f_reg_time: ctx.now.toISOString(),
       f_update_time: null,
-    })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  const made = await findComment({ db: ctx.tx, postIdx: args.community_idx, commentIdx: row.f_idx });
+    },
+  });
+  const made = await findComment({ db: ctx.tx, postIdx: args.community_idx, commentIdx });
   if (!made) throw notFound(communityMessages.commentNotFound);
   await tellPostWriter({ ctx, post, comment: made });
   return toComment({ row: made, auth: ctx.auth });
@@ -89,11 +91,11 @@ export async function updateComment({
   await editableComment({ ctx, postIdx, commentIdx });
   const refusal = commentRefusal({ comment });
   if (refusal) throw refusal;
-  await ctx.tx
-    .updateTable('community_comments')
-    .set({ f_comment: comment.trim(), f_anony: anony, f_update_time: ctx.now.toISOString() })
-    .where('f_idx', '=', commentIdx)
-    .execute();
+  await updateCommentRow({
+    db: ctx.tx,
+    commentIdx,
+    values: { f_comment: comment.trim(), f_anony: anony, f_update_time: ctx.now.toISOString() },
+  });
   const row = await findComment({ db: ctx.tx, postIdx, commentIdx });
   if (!row) throw notFound(communityMessages.commentNotFound);
   return toComment({ row, auth: ctx.auth });
@@ -109,7 +111,7 @@ export async function removeComment({
   commentIdx: number;
 }): Promise<null> {
   await editableComment({ ctx, postIdx, commentIdx });
-  await ctx.tx.deleteFrom('community_comments').where('f_idx', '=', commentIdx).execute();
+  await deleteCommentRow({ db: ctx.tx, commentIdx });
   return null;
 }
 
@@ -130,7 +132,17 @@ async function tellPostWriter({
   comment: CommentRecord;
 }): Promise<void> {
   if (post.f_user_idx === comment.f_user_idx) return;
-  if (await hasBlocked({ db: ctx.tx, userIdx: post.f_user_idx, blockedIdx: comment.f_user_idx })) return;
+  // Only a block of the comment's kind silences it: a push missing for a named comment would tie its
+  // writer to an anonymous post the reader blocked.
+  if (
+    await hasBlocked({
+      db: ctx.tx,
+      userIdx: post.f_user_idx,
+      blockedIdx: comment.f_user_idx,
+      anony: comment.f_anony,
+    })
+  )
+    return;
   const name =
     comment.f_anony === 'Y'
       ? renderMessage({ message: communityMessages.anonymous, lang: 'ko' })

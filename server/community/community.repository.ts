@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Page } from '../../sync/api/page.ts';
 import type { CommunityType, SearchColumn } from '../../sync/community/rules.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { selectPage } from '../db/paging.ts';
-import type { NewPost } from './community.tables.ts';
+import type { CommunityCommentsTable, CommunityPostsTable, NewPost } from './community.tables.ts';
 import { containsPattern } from './moderation.ts';
 
 /** A post row as the lists and the detail read it, before the viewer's masking (masking.ts). */
@@ -68,7 +68,8 @@ interface PostFilter {
 }
 
 /**
- * The posts a list shows: one category or all, without the writers the viewer stopped seeing;
+ * The posts a list shows: one category or all, without the writers the viewer stopped seeing
+ * (their posts of the kind each block was made from);
  * `writerIdx` keeps one writer's posts (mine, or an admin's look by phone). Writer search never
  * matches an anonymous post unless `moderator`, so a name cannot be probed behind anonymity.
  * `keyword` arrives with its spaces stripped.
@@ -81,7 +82,9 @@ function filteredPosts({ db, viewerIdx, moderator, type, column, keyword, writer
           .selectFrom('community_blocks as b')
           .select('b.f_user_idx')
           .where('b.f_user_idx', '=', viewerIdx)
-          .whereRef('b.f_blocked_user_idx', '=', 'p.f_user_idx'),
+          .whereRef('b.f_blocked_user_idx', '=', 'p.f_user_idx')
+          // A block hides the writing of the kind it was made from (community.tables.ts).
+          .whereRef('b.f_anony', '=', 'p.f_anony'),
       ),
     ),
   );
@@ -327,21 +330,136 @@ export async function markPushRead({
     .execute();
 }
 
-/** The member stopped seeing `blockedIdx`'s posts (reportOrPrevent P). */
+/** The member stopped seeing `blockedIdx`'s writing of this kind (reportOrPrevent P; anonymous or named). */
 export async function hasBlocked({
   db,
   userIdx,
   blockedIdx,
+  anony,
 }: {
   db: DbOrTx;
   userIdx: number;
   blockedIdx: number;
+  anony: 'Y' | 'N';
 }): Promise<boolean> {
   const row = await db
     .selectFrom('community_blocks')
     .select('f_user_idx')
     .where('f_user_idx', '=', userIdx)
     .where('f_blocked_user_idx', '=', blockedIdx)
+    .where('f_anony', '=', anony)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export async function updatePostRow({
+  db,
+  postIdx,
+  values,
+}: {
+  db: DbOrTx;
+  postIdx: number;
+  values: Updateable<CommunityPostsTable>;
+}): Promise<void> {
+  await db.updateTable('community_posts').set(values).where('f_idx', '=', postIdx).execute();
+}
+
+/** Posts leave the board (their rows stay, for the daily limit and the reports). */
+export async function markPostsRemoved({
+  db,
+  postIdxs,
+  time,
+}: {
+  db: DbOrTx;
+  postIdxs: readonly number[];
+  time: string;
+}): Promise<void> {
+  await db
+    .updateTable('community_posts')
+    .set({ f_removed_time: time })
+    .where('f_idx', 'in', postIdxs)
+    .execute();
+}
+
+/** A member's report of a post, once: false when they reported it already. */
+export async function insertPostReport({
+  db,
+  postIdx,
+  userIdx,
+  time,
+}: {
+  db: DbOrTx;
+  postIdx: number;
+  userIdx: number;
+  time: string;
+}): Promise<boolean> {
+  const inserted = await db
+    .insertInto('community_reports')
+    .values({ f_community_idx: postIdx, f_user_idx: userIdx, f_reg_time: time })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** reportOrPrevent P: the member stops seeing the writer's posts of the kind of the post it was made from. */
+export async function insertBlock({
+  db,
+  userIdx,
+  blockedIdx,
+  anony,
+  now,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  blockedIdx: number;
+  anony: 'Y' | 'N';
+  now: Date;
+}): Promise<void> {
+  await db
+    .insertInto('community_blocks')
+    .values({
+      f_user_idx: userIdx,
+      f_blocked_user_idx: blockedIdx,
+      f_anony: anony,
+      f_reg_time: now.toISOString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function insertCommentRow({
+  db,
+  comment,
+}: {
+  db: DbOrTx;
+  comment: Insertable<CommunityCommentsTable>;
+}): Promise<number> {
+  const row = await db
+    .insertInto('community_comments')
+    .values(comment)
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  return row.f_idx;
+}
+
+export async function updateCommentRow({
+  db,
+  commentIdx,
+  values,
+}: {
+  db: DbOrTx;
+  commentIdx: number;
+  values: Updateable<CommunityCommentsTable>;
+}): Promise<void> {
+  await db.updateTable('community_comments').set(values).where('f_idx', '=', commentIdx).execute();
+}
+
+export async function deleteCommentRow({
+  db,
+  commentIdx,
+}: {
+  db: DbOrTx;
+  commentIdx: number;
+}): Promise<void> {
+  await db.deleteFrom('community_comments').where('f_idx', '=', commentIdx).execute();
 }

@@ -15,7 +15,6 @@ import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
 import { removeComment, updateComment } from './comments.service.ts';
 import { communityMessages } from './community.messages.ts';
-import { writerOfPhone } from './community.repository.ts';
 import {
   adminPostList,
   postDetail,
@@ -48,14 +47,7 @@ export const communityOperations = [
   }),
   defineOperation(findCommunityListCall, {
     access: { kind: 'admin', tab: AdminTab.write },
-    handler: async ({ input, ctx }) =>
-      adminPostList({
-        db: ctx.db,
-        auth: ctx.auth,
-        now: ctx.clock.now(),
-        input,
-        writerIdx: input.phone.trim() === '' ? null : await writerOfPhone({ db: ctx.db, phone: input.phone }),
-      }),
+    handler: ({ input, ctx }) => adminPostList({ db: ctx.db, auth: ctx.auth, now: ctx.clock.now(), input }),
   }),
   defineOperation(getCommunityDetailCall, {
     access: member,

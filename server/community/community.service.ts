@@ -24,6 +24,7 @@ import type { TxContext } from '../http/context.ts';
 import { alreadyExists, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { changePoints } from '../points/ledger.ts';
+import { balanceOf } from '../points/payments.repository.ts';
 import { queuePush } from '../push/push.queue.ts';
 import { readIntSetting } from '../settings/settings.repository.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
@@ -33,13 +34,18 @@ import {
   commentsOf,
   countPostsOnDay,
   findPost,
+  insertBlock,
   insertPost,
+  insertPostReport,
+  markPostsRemoved,
   markPushRead,
   type PostRecord,
   postPage,
   pushedPage,
   pushRecipientsOf,
   recordPushRecipients,
+  updatePostRow,
+  writerOfPhone,
 } from './community.repository.ts';
 import { canEdit, toComment, toPost } from './masking.ts';
 import { moderates } from './moderation.ts';
@@ -169,16 +175,12 @@ export async function publishPost({
       },
     });
   }
-  const balance = await ctx.tx
-    .selectFrom('users')
-    .select('f_point')
-    .where('f_idx', '=', userIdx)
-    .executeTakeFirstOrThrow();
+  const balance = await balanceOf({ db: ctx.tx, userIdx });
   return {
     f_idx: postIdx,
     f_made_until: madeUntil,
     spent,
-    balance: balance.f_point,
+    balance,
     left: Math.max(0, count.left - 1),
     limit: count.limit,
   };
@@ -203,9 +205,10 @@ export async function updatePost({
 }): Promise<CommunityPost> {
   await editablePost({ ctx, postIdx });
   checkPost({ auth: ctx.auth, post: { ...post, made: 'N', push: 'N' } });
-  await ctx.tx
-    .updateTable('community_posts')
-    .set({
+  await updatePostRow({
+    db: ctx.tx,
+    postIdx,
+    values: {
       f_type: post.type,
       f_title: post.title.trim(),
       f_content: post.content.trim(),
@@ -213,9 +216,8 @@ export async function updatePost({
       f_anony: post.anony,
       f_image_url: JSON.stringify(post.image_url),
       f_update_time: ctx.now.toISOString(),
-    })
-    .where('f_idx', '=', postIdx)
-    .execute();
+    },
+  });
   const row = await findPost({ db: ctx.tx, postIdx });
   if (!row) throw notFound(communityMessages.postNotFound);
   return toPost({ row, auth: ctx.auth, now: ctx.now });
@@ -231,11 +233,7 @@ export async function removePosts({
 }): Promise<{ removed: number }> {
   const unique = [...new Set(idxList)];
   for (const postIdx of unique) await editablePost({ ctx, postIdx });
-  await ctx.tx
-    .updateTable('community_posts')
-    .set({ f_removed_time: ctx.now.toISOString() })
-    .where('f_idx', 'in', unique)
-    .execute();
+  await markPostsRemoved({ db: ctx.tx, postIdxs: unique, time: ctx.now.toISOString() });
   return { removed: unique.length };
 }
 
@@ -275,7 +273,6 @@ export async function adminPostList({
   auth,
   now,
   input,
-  writerIdx,
 }: {
   db: DbOrTx;
   auth: AuthInfo;
@@ -286,9 +283,11 @@ export async function adminPostList({
     column: SearchColumn;
     keyword: string;
     reported: 'Y' | 'N';
+    /** The writer's phone, to list one member's posts; empty for everyone's. */
+    phone: string;
   };
-  writerIdx: number | null;
 }): Promise<Page<AdminCommunityPost>> {
+  const writerIdx = input.phone.trim() === '' ? null : await writerOfPhone({ db, phone: input.phone });
   const page = await adminPostPage({
     db,
     now,
@@ -347,7 +346,9 @@ export async function postDetail({
 
 /**
  * Spec §7 reportOrPrevent: R reports the post to the admins (once per member), P stops showing the
- * writer's posts to the caller. The writer is found from the post, so anonymity holds.
+ * writer's posts to the caller: those of the post's kind only (anonymous or named), so the blocker
+ * never learns which named posts share a writer with an anonymous one. The writer is found from
+ * the post, so nothing about them is answered.
  */
 export async function reportOrPrevent({
   ctx,
@@ -362,28 +363,21 @@ export async function reportOrPrevent({
   if (!post) throw notFound(communityMessages.postNotFound);
   if (post.f_user_idx === ctx.auth.user.f_idx) throw ruleViolation(communityMessages.ownPost);
   if (type === 'R') {
-    const inserted = await ctx.tx
-      .insertInto('community_reports')
-      .values({
-        f_community_idx: postIdx,
-        f_user_idx: ctx.auth.user.f_idx,
-        f_reg_time: ctx.now.toISOString(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      throw alreadyExists(communityMessages.alreadyReported);
-    }
+    const reported = await insertPostReport({
+      db: ctx.tx,
+      postIdx,
+      userIdx: ctx.auth.user.f_idx,
+      time: ctx.now.toISOString(),
+    });
+    if (!reported) throw alreadyExists(communityMessages.alreadyReported);
   } else {
-    await ctx.tx
-      .insertInto('community_blocks')
-      .values({
-        f_user_idx: ctx.auth.user.f_idx,
-        f_blocked_user_idx: post.f_user_idx,
-        f_reg_time: ctx.now.toISOString(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await insertBlock({
+      db: ctx.tx,
+      userIdx: ctx.auth.user.f_idx,
+      blockedIdx: post.f_user_idx,
+      anony: post.f_anony,
+      now: ctx.now,
+    });
   }
   return null;
 }

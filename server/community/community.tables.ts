@@ -41,10 +41,15 @@ export interface CommunityReportsTable {
   f_reg_time: string;
 }
 
-/** A member who stopped seeing another's posts (reportOrPrevent P). */
+/**
+ * A member who stopped seeing another's posts (reportOrPrevent P), of one kind: a block made from
+ * an anonymous post ('Y') hides that writer's anonymous writing only, one made from a named post
+ * ('N') their named writing only, so a block never ties an anonymous post to a name.
+ */
 export interface CommunityBlocksTable {
   f_user_idx: number;
   f_blocked_user_idx: number;
+  f_anony: 'Y' | 'N';
   f_reg_time: string;
 }
 

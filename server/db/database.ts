@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
+import { type DialectAdapter, Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrations } from '../../migrations/index.ts';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
 import { metrics } from '../ops/metrics.ts';
@@ -23,6 +23,37 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
+/** The raw connection behind each kysely handle, found through the adapter every derived handle shares. */
+const connections = new WeakMap<DialectAdapter, SQLite.Database>();
+
+/** kysely's SQLite dialect, remembering which better-sqlite3 connection its handles run on. */
+class SqliteDialectOf extends SqliteDialect {
+  readonly #sqlite: SQLite.Database;
+  constructor(sqlite: SQLite.Database) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
+  }
+  override createAdapter(): DialectAdapter {
+    const adapter = super.createAdapter();
+    connections.set(adapter, this.#sqlite);
+    return adapter;
+  }
+}
+
+/**
+ * The better-sqlite3 connection a kysely handle (the database, or a transaction opened on it)
+ * runs on. Only repositories use it, for hot paths where kysely's overhead shows, each behind a
+ * function that takes the handle like any other: the PostgreSQL port gives that function a body
+ * of its own. A raw statement runs inside the caller's transaction when `db` is one (SQLite has
+ * a single connection, and kysely holds it for the transaction's whole length).
+ */
+export function rawSqlite(db: DbOrTx): SQLite.Database {
+  // Every handle derived from one Kysely (transactions, connections, plugins) keeps its adapter.
+  const sqlite = connections.get(db.getExecutor().adapter);
+  if (!sqlite) throw new Error('rawSqlite: the handle is not an SQLite database opened by openDatabase');
+  return sqlite;
+}
+
 /** Opens (and creates) the SQLite file with the pragmas the server relies on. */
 export function openDatabase({ file }: { file: string }): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -30,7 +61,7 @@ export function openDatabase({ file }: { file: string }): DatabaseHandle {
   applyPragmas(sqlite);
   const db = new Kysely<Database>({
     dialect: timedDialect({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialectOf(sqlite),
       waited: metrics.connectionWait,
     }),
   });

@@ -4,7 +4,7 @@ import type { AuthedContext, TxContext } from '../http/context.ts';
 import { alreadyExists, forbidden, invalidInput, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { registrationMessages } from '../sites/registration.messages.ts';
-import { siteAccess } from '../sites/site-access.ts';
+import { requireVisible, siteAccess } from '../sites/site-access.ts';
 import { groupMessages } from './groups.messages.ts';
 import {
   allGroupsPage,
@@ -38,8 +38,8 @@ import {
  * member's device follow from the rows alone (the feed triggers, migrations/0010).
  */
 
-function requireMember({ ctx, groupIdx }: { ctx: TxContext; groupIdx: number }): void {
-  requireGroupMember({ sqlite: ctx.sqlite, groupIdx, userIdx: ctx.auth.user.f_idx });
+function requireMember({ ctx, groupIdx }: { ctx: TxContext; groupIdx: number }): Promise<void> {
+  return requireGroupMember({ db: ctx.tx, groupIdx, userIdx: ctx.auth.user.f_idx });
 }
 
 async function requireOwner({
@@ -95,7 +95,7 @@ export async function changeGroupName({
   groupIdx: number;
   name: string;
 }): Promise<{ group: MyGroup }> {
-  requireMember({ ctx, groupIdx });
+  await requireMember({ ctx, groupIdx });
   await requireOwner({ ctx, groupIdx, refusal: groupMessages.onlyOwnerRenames });
   await renameGroup({ db: ctx.tx, groupIdx, name });
   return { group: await groupOfCaller({ ctx, groupIdx }) };
@@ -112,7 +112,7 @@ export async function leaveGroup({
   ctx: TxContext;
   groupIdx: number;
 }): Promise<{ group_idx: number }> {
-  requireMember({ ctx, groupIdx });
+  await requireMember({ ctx, groupIdx });
   const userIdx = ctx.auth.user.f_idx;
   await removeGroupMember({ db: ctx.tx, groupIdx, userIdx });
   if ((await groupOwner({ db: ctx.tx, groupIdx })) === userIdx) {
@@ -132,10 +132,10 @@ export async function addMemberToGroup({
   groupIdx: number;
   phone: string;
 }): Promise<{ member: GroupMember }> {
-  requireMember({ ctx, groupIdx });
+  await requireMember({ ctx, groupIdx });
   const agent = await approvedMemberByPhone({ db: ctx.tx, phone });
   if (!agent) throw invalidInput({ field: 'phone_number', msg: groupMessages.noSuchAgent });
-  if (isGroupMember({ sqlite: ctx.sqlite, groupIdx, userIdx: agent.f_idx })) {
+  if (await isGroupMember({ db: ctx.tx, groupIdx, userIdx: agent.f_idx })) {
     throw alreadyExists(groupMessages.alreadyMember);
   }
   await addGroupMember({ db: ctx.tx, groupIdx, userIdx: agent.f_idx, now: ctx.now });
@@ -154,11 +154,11 @@ export async function deleteMemberFromGroup({
   groupIdx: number;
   phone: string;
 }): Promise<{ group_idx: number; left: boolean }> {
-  requireMember({ ctx, groupIdx });
+  await requireMember({ ctx, groupIdx });
   if (phone === ctx.auth.user.f_phone) return { ...(await leaveGroup({ ctx, groupIdx })), left: true };
   await requireOwner({ ctx, groupIdx, refusal: groupMessages.onlyOwnerRemoves });
   const agent = await approvedMemberByPhone({ db: ctx.tx, phone });
-  if (!agent || !isGroupMember({ sqlite: ctx.sqlite, groupIdx, userIdx: agent.f_idx })) {
+  if (!agent || !(await isGroupMember({ db: ctx.tx, groupIdx, userIdx: agent.f_idx }))) {
     throw invalidInput({ field: 'phone_number', msg: groupMessages.notInGroup });
   }
   await removeGroupMember({ db: ctx.tx, groupIdx, userIdx: agent.f_idx });
@@ -173,7 +173,7 @@ export async function membersOfGroup({
   ctx: TxContext;
   groupIdx: number;
 }): Promise<{ list: GroupMember[] }> {
-  requireMember({ ctx, groupIdx });
+  await requireMember({ ctx, groupIdx });
   await recordVisit({ db: ctx.tx, groupIdx, userIdx: ctx.auth.user.f_idx, now: ctx.now });
   return { list: await membersOf({ db: ctx.tx, groupIdx }) };
 }
@@ -188,8 +188,10 @@ export async function shareSiteToGroup({
   siteIdx: number;
   groupIdx: number;
 }): Promise<{ site_idx: number; group_idx: number }> {
-  const { site } = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
-  requireMember({ ctx, groupIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
+  requireVisible(access);
+  const { site } = access;
+  await requireMember({ ctx, groupIdx });
   if (site.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(registrationMessages.onlyOwnerShares);
   if (site.f_status !== 'N' || site.f_site_type === 'U') throw ruleViolation(groupMessages.notShareable);
   await setSiteGroup({ db: ctx.tx, siteIdx, groupIdx });
@@ -208,9 +210,11 @@ export async function releaseSiteFromGroup({
   ctx: TxContext;
   siteIdx: number;
 }): Promise<{ site_idx: number }> {
-  const { site } = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
+  requireVisible(access);
+  const { site } = access;
   if (site.f_user_idx !== ctx.auth.user.f_idx) {
-    if (site.f_group_idx !== null) requireMember({ ctx, groupIdx: site.f_group_idx });
+    if (site.f_group_idx !== null) await requireMember({ ctx, groupIdx: site.f_group_idx });
     throw forbidden(registrationMessages.onlyOwnerShares);
   }
   if (site.f_group_idx !== null) await setSiteGroup({ db: ctx.tx, siteIdx, groupIdx: null });

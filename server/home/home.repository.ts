@@ -1,6 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { SitePage } from '../../sync/api/site-lists.api.ts';
 import type { AdConnectType } from '../../sync/home/ads.ts';
+import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { sitePage } from '../sites/lists.repository.ts';
+import { visibleSitesOf } from '../sites/site-access.repository.ts';
 import type { AdRow } from './home.tables.ts';
 
 /** Every slot, 1 to 10. */
@@ -51,19 +55,8 @@ export async function likedDistrictCodes({
  * The FROM of the monthly new sites: registered sites of a kind, registered within [from, to),
  * not hidden, in the given districts (every district when null), seen by `visible`.
  */
-export function monthlySitesFrom({
-  type,
-  from,
-  to,
-  codes,
-  visible,
-}: {
-  type: 'O' | 'G';
-  from: string;
-  to: string;
-  codes: string[] | null;
-  visible: RawBuilder<unknown>;
-}): RawBuilder<unknown> {
+function monthlySitesFrom({ type, from, to, codes, auth }: MonthlySites): RawBuilder<unknown> {
+  const visible = visibleSitesOf(auth);
   const area =
     codes === null
       ? sql``
@@ -74,7 +67,31 @@ export function monthlySitesFrom({
     AND s.f_reg_time >= ${from} AND s.f_reg_time < ${to} ${area} ${visible}`;
 }
 
-export async function countSites({ db, from }: { db: DbOrTx; from: RawBuilder<unknown> }): Promise<number> {
-  const row = await sql<{ n: number }>`SELECT COUNT(*) AS n ${from}`.execute(db);
+/** Which monthly new sites: a kind, registered within [from, to), in the districts (every one when null), seen by `auth`. */
+interface MonthlySites {
+  type: 'O' | 'G';
+  from: string;
+  to: string;
+  codes: string[] | null;
+  auth: AuthInfo;
+}
+
+export async function countMonthlySites({ db, ...which }: { db: DbOrTx } & MonthlySites): Promise<number> {
+  const row = await sql<{ n: number }>`SELECT COUNT(*) AS n ${monthlySitesFrom(which)}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
+}
+
+/** A page of the monthly new sites, newest registered first. */
+export function monthlySitesPage({
+  db,
+  page,
+  ...which
+}: { db: DbOrTx; page: number } & MonthlySites): Promise<SitePage> {
+  return sitePage({
+    db,
+    userIdx: which.auth.user.f_idx,
+    from: monthlySitesFrom(which),
+    time: sql`s.f_reg_time`,
+    page,
+  });
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Ad, HomeData, HomeSetting, InterestSites } from '../../sync/api/home.api.ts';
 import type { AdminAd } from '../../sync/api/home-admin.api.ts';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
@@ -7,9 +6,7 @@ import { DAY_MS } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { readPublicSettings, readSettings } from '../settings/settings.repository.ts';
-import { sitePage } from '../sites/lists.repository.ts';
-import { visibleSitesOf } from '../sites/site-access.ts';
-import { countSites, likedDistrictCodes, monthlySitesFrom, readAds } from './home.repository.ts';
+import { countMonthlySites, likedDistrictCodes, monthlySitesPage, readAds } from './home.repository.ts';
 import type { AdRow } from './home.tables.ts';
 
 /**
@@ -84,9 +81,7 @@ async function interestCodes({ db, auth }: { db: DbOrTx; auth: AuthInfo }): Prom
 async function monthCounts({ ctx, month }: { ctx: AuthedContext; month: string }): Promise<InterestSites> {
   const codes = await interestCodes({ db: ctx.db, auth: ctx.auth });
   const range = monthRange(month);
-  const visible = visibleSitesOf(ctx.auth);
-  const count = (type: 'O' | 'G') =>
-    countSites({ db: ctx.db, from: monthlySitesFrom({ type, ...range, codes, visible }) });
+  const count = (type: 'O' | 'G') => countMonthlySites({ db: ctx.db, type, ...range, codes, auth: ctx.auth });
   const [newOpen, general] = await Promise.all([count('O'), count('G')]);
   return { month, new_open_count: newOpen, general_count: general, by_area: codes !== null };
 }
@@ -118,11 +113,12 @@ export async function interestSiteList({
   page: number;
 }): Promise<SitePage & { by_area: boolean }> {
   const codes = await interestCodes({ db: ctx.db, auth: ctx.auth });
-  const result = await sitePage({
+  const result = await monthlySitesPage({
     db: ctx.db,
-    userIdx: ctx.auth.user.f_idx,
-    from: monthlySitesFrom({ type, ...monthRange(month), codes, visible: visibleSitesOf(ctx.auth) }),
-    time: sql`s.f_reg_time`,
+    type,
+    ...monthRange(month),
+    codes,
+    auth: ctx.auth,
     page,
   });
   return { ...result, by_area: codes !== null };

@@ -1,7 +1,7 @@
-import type SQLite from 'better-sqlite3';
 import { AdminTab, canOpenTab } from '../../sync/admin-tabs.ts';
 import { authMessages } from '../auth/auth.messages.ts';
 import { type AuthInfo, resolveSession } from '../auth/session.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { requireTicket } from '../points/ticket.ts';
 import type { RequestContext } from './context.ts';
 import { forbidden, ruleViolation } from './errors.ts';
@@ -26,9 +26,9 @@ export type Access =
   | { kind: 'admin'; tab: AdminTab | 'any'; lock?: boolean; write?: boolean };
 
 /** The signed-in caller of a request, or the refusal (-2, -3, -7, -9) when there is none. */
-export function resolveAuth(ctx: RequestContext): AuthInfo {
+export function resolveAuth(ctx: RequestContext): Promise<AuthInfo> {
   return resolveSession({
-    sqlite: ctx.sqlite,
+    db: ctx.db,
     clock: ctx.clock,
     token: ctx.accessToken,
     deviceId: ctx.deviceId,
@@ -57,12 +57,13 @@ export function requireAdminLock({
 export async function checkAccess({
   access,
   auth,
-  sqlite,
+  db,
   now,
 }: {
   access: Exclude<Access, { kind: 'public' }>;
   auth: AuthInfo;
-  sqlite: SQLite.Database;
+  /** Where the ticket's setting is read: the request's database, or the push's transaction. */
+  db: DbOrTx;
   now: Date;
 }): Promise<void> {
   if (access.kind === 'admin') {
@@ -90,6 +91,6 @@ export async function checkAccess({
   }
   // After the write limit: a write-limited member hears why, not an offer to buy a ticket.
   if (access.kind === 'member' && access.ticket && !auth.isAdmin) {
-    await requireTicket({ ctx: { sqlite, clock: { now: () => now } }, user: auth.user });
+    await requireTicket({ ctx: { db, clock: { now: () => now } }, user: auth.user });
   }
 }

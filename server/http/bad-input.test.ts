@@ -21,6 +21,7 @@ import {
   superAdminToken,
   type TestApp,
 } from '../testing/fixtures.ts';
+import { pushAnswer } from '../testing/sync-fixtures.ts';
 import { sampleFile, validInput } from '../testing/valid-input.ts';
 import type { Operation } from './operation.ts';
 
@@ -226,13 +227,7 @@ describe('odd arguments of a pushed offline operation', () => {
             },
           ],
         });
-        return t.call<{ results: Array<{ status: string; code: number; msg: string; data: unknown }> }>(
-          '/sync/push',
-          {
-            token,
-            raw: text,
-          },
-        );
+        return pushAnswer(await t.call('/sync/push', { token, raw: text }));
       };
       const before = t.changes();
       await push(null);

@@ -3,14 +3,14 @@ import type { Adapters } from '../adapters/adapters.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { DatabaseHandle, Db, Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import type { Lifecycle } from '../ops/lifecycle.ts';
 import type { Lang } from './messages.ts';
 
 /** Everything a server feature needs, built once at start (or per test). */
 export interface AppDeps {
+  /** The database; repositories find the raw connection behind it where they need one. */
   db: Db;
-  sqlite: DatabaseHandle['sqlite'];
   config: Config;
   logger: Logger;
   clock: Clock;
@@ -27,6 +27,8 @@ export interface RequestContext extends AppDeps {
   ip: string;
   lang: Lang;
   userAgent: string;
+  /** Aborts when the client gives up on the request (its connection closed): outside calls stop with it. */
+  requestSignal: () => AbortSignal;
   /** The request body's declared length (0 without one), for the metrics. */
   requestBytes: number;
 }
@@ -37,14 +39,12 @@ export interface AuthedContext extends RequestContext {
 
 /**
  * What a service that changes data runs with: the transaction its caller opened (a route,
- * or the push of one offline operation), the same connection for prepared statements, who
- * asks and when. The caller owns the transaction, so an RPC route and a pushed mutation
- * call the same service function.
+ * or the push of one offline operation), who asks and when. The caller owns the transaction,
+ * so an RPC route and a pushed mutation call the same service function; the service hands
+ * `tx` to the repository functions it calls.
  */
 export interface TxContext {
   tx: Tx;
-  /** The transaction's own connection; prepared statements run on it only inside the transaction. */
-  sqlite: DatabaseHandle['sqlite'];
   auth: AuthInfo;
   now: Date;
 }
@@ -52,5 +52,5 @@ export interface TxContext {
 /** Runs a service in one transaction opened for this request. */
 export function inTransaction<T>(ctx: AuthedContext, run: (t: TxContext) => Promise<T>): Promise<T> {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute((tx) => run({ tx, sqlite: ctx.sqlite, auth: ctx.auth, now }));
+  return ctx.db.transaction().execute((tx) => run({ tx, auth: ctx.auth, now }));
 }

@@ -8,7 +8,7 @@ import {
   superAdminToken,
   type TestApp,
 } from '../testing/fixtures.ts';
-import { insertSite } from '../testing/sync-fixtures.ts';
+import { insertSite, pushAnswer } from '../testing/sync-fixtures.ts';
 
 /** The odd inputs of the security report, one by one, as a member or an admin would send them. */
 
@@ -88,22 +88,24 @@ describe('the reported odd inputs', () => {
     expect(online.code).toBe(ResultCode.badParameter);
     expect(online.msg.length).toBeLessThan(400);
     expect(online.msg).toContain('…');
-    const pushed = await t.call<{ results: Array<{ code: number; msg: string }> }>('/sync/push', {
-      token: member,
-      body: {
-        protocol_version: PROTOCOL_VERSION,
-        client_id: 'client-aaaaaaaa',
-        mutations: [
-          {
-            seq: 1,
-            id: 'mutation-aaaaaaaa',
-            name: 'saveSiteDraft',
-            args: { draft_id: 'draft-aaaaaaaa', site_type: huge.slice(0, 900_000), changes: {} },
-            created_at: '2024-01-01T00:00:00.000Z',
-          },
-        ],
-      },
-    });
+    const pushed = pushAnswer(
+      await t.call('/sync/push', {
+        token: member,
+        body: {
+          protocol_version: PROTOCOL_VERSION,
+          client_id: 'client-aaaaaaaa',
+          mutations: [
+            {
+              seq: 1,
+              id: 'mutation-aaaaaaaa',
+              name: 'saveSiteDraft',
+              args: { draft_id: 'draft-aaaaaaaa', site_type: huge.slice(0, 900_000), changes: {} },
+              created_at: '2024-01-01T00:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    );
     expect(pushed.data.results[0]?.code).toBe(ResultCode.badParameter);
     expect(pushed.data.results[0]?.msg.length).toBeLessThan(400);
     expect(pushed.data.results[0]?.msg).toContain('…');

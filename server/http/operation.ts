@@ -73,8 +73,8 @@ export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
 
 async function authorize(op: Operation, ctx: RequestContext): Promise<AuthInfo | null> {
   if (op.access.kind === 'public') return null;
-  const auth = resolveAuth(ctx);
-  await checkAccess({ access: op.access, auth, sqlite: ctx.sqlite, now: ctx.clock.now() });
+  const auth = await resolveAuth(ctx);
+  await checkAccess({ access: op.access, auth, db: ctx.db, now: ctx.clock.now() });
   return auth;
 }
 
@@ -104,6 +104,8 @@ export function requestContext(c: Context, deps: AppDeps): RequestContext {
     }),
     lang: pickLang(c.req.header('accept-language')),
     userAgent: c.req.header('user-agent') ?? '',
+    // Read on demand: the Node adapter makes the signal (an AbortController) only when asked.
+    requestSignal: () => c.req.raw.signal,
     requestBytes: Number(c.req.header('content-length')) || 0,
   };
 }

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Page } from '../../sync/api/page.ts';
 import { InquiryRules, type SearchColumn } from '../../sync/community/rules.ts';
 import { containsPattern } from '../community/moderation.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { selectPage } from '../db/paging.ts';
-import type { InquiryRow } from './inquiries.tables.ts';
+import type { InquiriesTable, InquiryRow } from './inquiries.tables.ts';
 
 export type InquiryRecord = InquiryRow & { f_user_name: string; f_user_phone: string };
 
@@ -67,4 +67,31 @@ export function findInquiry({
   inquiryIdx: number;
 }): Promise<InquiryRecord | undefined> {
   return inquiriesQuery(db).where('i.f_idx', '=', inquiryIdx).executeTakeFirst();
+}
+
+export async function insertInquiry({
+  db,
+  inquiry,
+}: {
+  db: DbOrTx;
+  inquiry: Insertable<InquiriesTable>;
+}): Promise<number> {
+  const row = await db.insertInto('inquiries').values(inquiry).returning('f_idx').executeTakeFirstOrThrow();
+  return row.f_idx;
+}
+
+export async function updateInquiryRow({
+  db,
+  inquiryIdx,
+  values,
+}: {
+  db: DbOrTx;
+  inquiryIdx: number;
+  values: Updateable<InquiriesTable>;
+}): Promise<void> {
+  await db.updateTable('inquiries').set(values).where('f_idx', '=', inquiryIdx).execute();
+}
+
+export async function deleteInquiries({ db, inquiryIdxs }: { db: DbOrTx; inquiryIdxs: readonly number[] }) {
+  await db.deleteFrom('inquiries').where('f_idx', 'in', inquiryIdxs).execute();
 }

@@ -30,12 +30,12 @@ const signedIn = { kind: 'session' } as const;
 export const inquiryOperations = [
   defineOperation(getInquireListCall, {
     access: { kind: 'public' },
-    handler: ({ input, ctx }) => inquiryList({ db: ctx.db, auth: callerOf(ctx), input }),
+    handler: async ({ input, ctx }) => inquiryList({ db: ctx.db, auth: await callerOf(ctx), input }),
   }),
   defineOperation(getInquireDetailCall, {
     access: { kind: 'public' },
-    handler: ({ input, ctx }) =>
-      inquiryDetail({ db: ctx.db, auth: callerOf(ctx), inquiryIdx: input.inquire_idx }),
+    handler: async ({ input, ctx }) =>
+      inquiryDetail({ db: ctx.db, auth: await callerOf(ctx), inquiryIdx: input.inquire_idx }),
   }),
   defineOperation(addInquireCall, {
     access: signedIn,

@@ -14,7 +14,14 @@ import { resolveAuth } from '../http/access.ts';
 import type { RequestContext, TxContext } from '../http/context.ts';
 import { AppError, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import { inquiryMessages } from './inquiries.messages.ts';
-import { findInquiry, type InquiryRecord, inquiryPage } from './inquiries.repository.ts';
+import {
+  deleteInquiries,
+  findInquiry,
+  type InquiryRecord,
+  inquiryPage,
+  insertInquiry,
+  updateInquiryRow,
+} from './inquiries.repository.ts';
 
 /**
  * The inquiry board (spec §2 /Inquire, §4 Inquiry, §5, §6). A secret inquiry opens only for its
@@ -34,10 +41,10 @@ export interface InquiryFields {
  * The caller of a public call when their session is good, else a visitor: a stale token on the
  * public board reads what a visitor reads rather than failing.
  */
-export function callerOf(ctx: RequestContext): AuthInfo | null {
+export async function callerOf(ctx: RequestContext): Promise<AuthInfo | null> {
   if (!ctx.accessToken) return null;
   try {
-    return resolveAuth(ctx);
+    return await resolveAuth(ctx);
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;
@@ -127,9 +134,9 @@ export async function addInquiry({
   fields: InquiryFields;
 }): Promise<Inquiry> {
   checkFields(fields);
-  const row = await ctx.tx
-    .insertInto('inquiries')
-    .values({
+  const inquiryIdx = await insertInquiry({
+    db: ctx.tx,
+    inquiry: {
       f_type: fields.type,
       f_title: fields.title.trim(),
       f_content: fields.content.trim(),
@@ -139,10 +146,9 @@ export async function addInquiry({
       f_user_idx: ctx.auth.user.f_idx,
       f_reg_time: ctx.now.toISOString(),
       f_update_time: null,
-    })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  return read({ ctx, inquiryIdx: row.f_idx });
+    },
+  });
+  return read({ ctx, inquiryIdx });
 }
 
 async function editable({ ctx, inquiryIdx }: { ctx: TxContext; inquiryIdx: number }): Promise<InquiryRecord> {
@@ -165,17 +171,17 @@ export async function updateInquiry({
 }): Promise<Inquiry> {
   await editable({ ctx, inquiryIdx });
   checkFields(fields);
-  await ctx.tx
-    .updateTable('inquiries')
-    .set({
+  await updateInquiryRow({
+    db: ctx.tx,
+    inquiryIdx,
+    values: {
       f_type: fields.type,
       f_title: fields.title.trim(),
       f_content: fields.content.trim(),
       f_secret: fields.secret,
       f_update_time: ctx.now.toISOString(),
-    })
-    .where('f_idx', '=', inquiryIdx)
-    .execute();
+    },
+  });
   return read({ ctx, inquiryIdx });
 }
 
@@ -192,15 +198,15 @@ export async function answerInquiry({
   const row = await findInquiry({ db: ctx.tx, inquiryIdx });
   if (!row) throw notFound(inquiryMessages.notFound);
   if (answerProblem({ answer })) throw ruleViolation(inquiryMessages.answerRequired);
-  await ctx.tx
-    .updateTable('inquiries')
-    .set({
+  await updateInquiryRow({
+    db: ctx.tx,
+    inquiryIdx,
+    values: {
       f_answer: answer.trim(),
       f_answer_time: ctx.now.toISOString(),
       f_answer_admin_idx: ctx.auth.user.f_idx,
-    })
-    .where('f_idx', '=', inquiryIdx)
-    .execute();
+    },
+  });
   return read({ ctx, inquiryIdx });
 }
 
@@ -214,6 +220,6 @@ export async function removeInquiries({
 }): Promise<{ removed: number }> {
   const unique = [...new Set(idxList)];
   for (const inquiryIdx of unique) await editable({ ctx, inquiryIdx });
-  await ctx.tx.deleteFrom('inquiries').where('f_idx', 'in', unique).execute();
+  await deleteInquiries({ db: ctx.tx, inquiryIdxs: unique });
   return { removed: unique.length };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 
 /**
  * How long a claim holds a job. Only a process that died mid-run leaves one behind (a run
@@ -92,4 +92,32 @@ export async function finishJob({
     .where('f_claim', '=', claim)
     .executeTakeFirst();
   return Number(done.numUpdatedRows) === 1;
+}
+
+/** The last day a daily job counted (its own record, beside the scheduler's); undefined before its first run. */
+export async function lastJobDate({ db, name }: { db: DbOrTx; name: string }): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('job_runs')
+    .select('f_last_date')
+    .where('f_name', '=', name)
+    .executeTakeFirst();
+  return row?.f_last_date;
+}
+
+export async function recordJobDate({
+  db,
+  name,
+  date,
+  time,
+}: {
+  db: DbOrTx;
+  name: string;
+  date: string;
+  time: string;
+}): Promise<void> {
+  await db
+    .insertInto('job_runs')
+    .values({ f_name: name, f_last_date: date, f_run_time: time })
+    .onConflict((oc) => oc.column('f_name').doUpdateSet({ f_last_date: date, f_run_time: time }))
+    .execute();
 }

@@ -14,7 +14,7 @@ it('searches a keyword holding a NUL or quotes without an SQL error', async () =
   await insertSite(t, { userIdx, f_name: '보이는 현장' });
   const search = (needle: string) =>
     findSitesByName({
-      sqlite: t.handle.sqlite,
+      db: t.deps.db,
       needle,
       siteType: null,
       order: 'R',
@@ -22,7 +22,7 @@ it('searches a keyword holding a NUL or quotes without an SQL error', async () =
       userIdx,
       page: 1,
     });
-  expect(search('보이는\u0000현장').total).toBe(1);
-  expect(search('"보이는"').total).toBe(0);
-  expect(search('보이는현장').total).toBe(1);
+  expect((await search('보이는\u0000현장')).total).toBe(1);
+  expect((await search('"보이는"')).total).toBe(0);
+  expect((await search('보이는현장')).total).toBe(1);
 });

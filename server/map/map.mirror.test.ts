@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapQuerySchema } from '../../sync/map/query.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { type Db, migrateToLatest, openDatabase } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
 import { fixtureBounds, insertFixture } from './map.fixture.ts';
 import { type MapMirror, mirrorOf } from './map.mirror.ts';
@@ -44,7 +44,7 @@ const query = (extra: Record<string, unknown> = {}) =>
   v.parse(mapQuerySchema, { bounds: fixtureBounds, zoom_level: 15, ...extra });
 
 /** The search from memory gives what a plain scan of the sites gives. */
-function expectSameAsScan(sqlite: SQLite.Database, userIdx: number) {
+async function expectSameAsScan(db: Db, userIdx: number) {
   for (const q of [
     query(),
     query({ sort_price: 'PL' }),
@@ -53,8 +53,8 @@ function expectSameAsScan(sqlite: SQLite.Database, userIdx: number) {
     query({ keyword: '역삼', use_keyword: 'Y' }),
     query({ keyword: '역삼동', use_keyword: 'Y' }),
   ]) {
-    expect(searchMap({ sqlite, userIdx, query: q })).toEqual(
-      searchMap({ sqlite, userIdx, query: q, via: 'scan' }),
+    expect(await searchMap({ db, userIdx, query: q })).toEqual(
+      await searchMap({ db, userIdx, query: q, via: 'scan' }),
     );
   }
 }
@@ -64,9 +64,9 @@ describe("the map search's in-memory copy of map_sites", () => {
     t = await createTestApp();
     const { ids, userIdx } = await insertFixture(t);
     const sqlite = t.handle.sqlite;
-    expectCopyOf(sqlite, mirrorOf(sqlite));
-    expectSameAsScan(sqlite, userIdx);
     const db = t.deps.db;
+    expectCopyOf(sqlite, await mirrorOf(db));
+    await expectSameAsScan(db, userIdx);
     const site = (name: string) => ids[name] as number;
     const steps: Array<() => Promise<unknown>> = [
       () =>
@@ -113,8 +113,8 @@ describe("the map search's in-memory copy of map_sites", () => {
     ];
     for (const step of steps) {
       await step();
-      expectCopyOf(sqlite, mirrorOf(sqlite));
-      expectSameAsScan(sqlite, userIdx);
+      expectCopyOf(sqlite, await mirrorOf(db));
+      await expectSameAsScan(db, userIdx);
     }
   });
 
@@ -122,25 +122,31 @@ describe("the map search's in-memory copy of map_sites", () => {
     t = await createTestApp();
     const { ids, userIdx } = await insertFixture(t);
     const sqlite = t.handle.sqlite;
-    expectCopyOf(sqlite, mirrorOf(sqlite));
-    const price = sqlite.prepare(
-      'UPDATE sites SET f_sale_price_min = ?, f_sale_price_max = ? WHERE f_idx = ?',
-    );
-    expect(() =>
-      sqlite.transaction(() => {
-        price.run(10, 20, ids.raemian);
-        expect(mirrorOf(sqlite)).toBeNull();
+    const db = t.deps.db;
+    expectCopyOf(sqlite, await mirrorOf(db));
+    const price = (tx: typeof db, idx: number, min: number, max: number) =>
+      tx
+        .updateTable('sites')
+        .set({ f_sale_price_min: min, f_sale_price_max: max })
+        .where('f_idx', '=', idx)
+        .execute();
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await price(tx, ids.raemian as number, 10, 20);
+        expect(await mirrorOf(tx)).toBeNull();
+        // Another request's search while the transaction is open on the one connection.
+        expect(await mirrorOf(db)).toBeNull();
         // The search still sees the transaction's own write, through the SQL indexes.
-        const inside = searchMap({ sqlite, userIdx, query: query({ trans_type: [0], sale_max: 30 }) });
+        const inside = await searchMap({ db: tx, userIdx, query: query({ trans_type: [0], sale_max: 30 }) });
         expect(inside.list.map((s) => s.f_idx)).toEqual([ids.raemian]);
         throw new Error('roll back');
-      })(),
-    ).toThrow('roll back');
-    expectCopyOf(sqlite, mirrorOf(sqlite));
+      }),
+    ).rejects.toThrow('roll back');
+    expectCopyOf(sqlite, await mirrorOf(db));
     // A later write takes the change number the rolled-back one had: it must still be read.
-    price.run(30, 40, ids.xi);
-    expectCopyOf(sqlite, mirrorOf(sqlite));
-    expectSameAsScan(sqlite, userIdx);
+    await price(db, ids.xi as number, 30, 40);
+    expectCopyOf(sqlite, await mirrorOf(db));
+    await expectSameAsScan(db, userIdx);
   });
 
   it('sees what another connection commits', async () => {
@@ -156,21 +162,21 @@ describe("the map search's in-memory copy of map_sites", () => {
     // The fixture written through a test app on the same file: its connection is `second`.
     const app = { ...t, deps: { ...t.deps, db: second.db, sqlite: second.sqlite } } as TestApp;
     const { ids, userIdx } = await insertFixture(app);
-    expectCopyOf(first.sqlite, mirrorOf(first.sqlite));
+    expectCopyOf(first.sqlite, await mirrorOf(first.db));
     second.sqlite.prepare('UPDATE sites SET f_hidden = ? WHERE f_idx = ?').run('Y', ids.raemian);
-    expectCopyOf(first.sqlite, mirrorOf(first.sqlite));
-    expectSameAsScan(first.sqlite, userIdx);
+    expectCopyOf(first.sqlite, await mirrorOf(first.db));
+    await expectSameAsScan(first.db, userIdx);
   });
 
   it('reads everything again when the change numbers go back', async () => {
     t = await createTestApp();
     const { ids } = await insertFixture(t);
     const sqlite = t.handle.sqlite;
-    expectCopyOf(sqlite, mirrorOf(sqlite));
+    expectCopyOf(sqlite, await mirrorOf(t.deps.db));
     // As after the database file was swapped for an older one.
     sqlite.prepare('DELETE FROM map_changes').run();
     sqlite.prepare('UPDATE sites SET f_name = ? WHERE f_idx = ?').run('다른 이름', ids.xi);
     sqlite.prepare('DELETE FROM sites WHERE f_idx = ?').run(ids.villa);
-    expectCopyOf(sqlite, mirrorOf(sqlite));
+    expectCopyOf(sqlite, await mirrorOf(t.deps.db));
   });
 });

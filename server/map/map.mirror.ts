@@ -1,12 +1,10 @@
-import type SQLite from 'better-sqlite3';
 import type { RowReader } from '../../sync/map/evaluate.ts';
 import { type FilterField, SITE_FIELDS, SUMMARY_FIELDS, siteSearchText } from '../../sync/map/filter.ts';
 import { MAP_SITE_COLUMNS } from '../../sync/map/result.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { codeBits, type SlotColumns } from './map.mirror-select.ts';
 import { TextMarks } from './map.mirror-text.ts';
-import { eachMirrorRow, lastMapChange, mapChangesSince, writeMark } from './map.repository.ts';
-
-type Sqlite = SQLite.Database;
+import { databaseVersion, type MapChanges, readMapChanges } from './map.repository.ts';
 
 /**
  * The columns of map_sites the copy holds, in the order the repository reads them: the grid
@@ -63,12 +61,9 @@ export class MapMirror {
   private textMarks = new TextMarks();
   private mark = '';
   private seq = -1;
-  private readonly catchUp: () => void;
 
-  constructor(private readonly sqlite: Sqlite) {
+  constructor(private readonly db: DbOrTx) {
     this.clear();
-    // One read transaction: the change numbers and the rows come from the same snapshot.
-    this.catchUp = sqlite.transaction(() => this.readChanges());
   }
 
   /** The number of sites held. */
@@ -157,37 +152,32 @@ export class MapMirror {
     return this.slotBuffer;
   }
 
-  /** Brings the copy up to date with what the database holds now. */
-  refresh(): void {
-    const mark = writeMark(this.sqlite);
-    if (mark === this.mark) return;
-    this.catchUp();
-    this.mark = mark;
-  }
-
-  private readChanges(): void {
-    const sqlite = this.sqlite;
-    const last = lastMapChange(sqlite);
-    // Numbers only grow: a lower one means another database file, read whole.
-    if (this.seq < 0 || last < this.seq) {
-      this.reload(last);
-      return;
-    }
-    if (last === this.seq) return;
-    const { ids } = mapChangesSince({ sqlite, seq: this.seq });
-    if (ids.length > this.slots.size * RELOAD_SHARE) {
-      this.reload(last);
-      return;
-    }
-    for (const id of ids) this.remove(id);
-    eachMirrorRow({
-      sqlite,
+  /**
+   * Brings the copy up to date with what the database holds now. A write between the version
+   * read and the rows read only makes the next refresh read again; the rows themselves are read
+   * and applied without giving way, so a search never sees half of a change. False (and the
+   * copy left as it was) while a transaction is open on the connection.
+   */
+  async refresh(): Promise<boolean> {
+    const mark = await databaseVersion({ db: this.db });
+    if (mark === this.mark) return true;
+    const read = await readMapChanges({
+      db: this.db,
+      seq: this.seq,
+      wholeAbove: this.slots.size * RELOAD_SHARE,
       mapColumns: MAP_FIELDS,
       siteColumns: SITE_TEXT,
-      ids,
+      begin: (changes) => this.begin(changes),
       each: (row) => this.add(row),
     });
-    this.seq = last;
+    if (read) this.mark = mark;
+    return read;
+  }
+
+  private begin(changes: MapChanges): void {
+    this.seq = changes.last;
+    if (changes.kind === 'all') this.clear();
+    else if (changes.kind === 'some') for (const id of changes.ids) this.remove(id);
   }
 
   private clear(): void {
@@ -200,18 +190,6 @@ export class MapMirror {
     this.free = [];
     this.cells.clear();
     this.textMarks = new TextMarks();
-  }
-
-  private reload(last: number): void {
-    this.clear();
-    eachMirrorRow({
-      sqlite: this.sqlite,
-      mapColumns: MAP_FIELDS,
-      siteColumns: SITE_TEXT,
-      ids: null,
-      each: (row) => this.add(row),
-    });
-    this.seq = last;
   }
 
   private add(row: unknown[]): void {
@@ -253,16 +231,18 @@ export class MapMirror {
   }
 }
 
-const mirrors = new WeakMap<Sqlite, MapMirror>();
+const mirrors = new WeakMap<DbOrTx, MapMirror>();
 
-/** The connection's copy of map_sites, up to date; null inside a transaction (search with SQL there). */
-export function mirrorOf(sqlite: Sqlite): MapMirror | null {
-  if (sqlite.inTransaction) return null;
-  let mirror = mirrors.get(sqlite);
+/**
+ * The database's copy of map_sites, up to date; null while a transaction is open on its
+ * connection (the search then runs on the SQL indexes, which see what the transaction sees).
+ */
+export async function mirrorOf(db: DbOrTx): Promise<MapMirror | null> {
+  if (db.isTransaction) return null;
+  let mirror = mirrors.get(db);
   if (!mirror) {
-    mirror = new MapMirror(sqlite);
-    mirrors.set(sqlite, mirror);
+    mirror = new MapMirror(db);
+    mirrors.set(db, mirror);
   }
-  mirror.refresh();
-  return mirror;
+  return (await mirror.refresh()) ? mirror : null;
 }

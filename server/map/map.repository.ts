@@ -9,6 +9,7 @@ import {
   pageBound,
   pinsOrClusters,
 } from '../../sync/map/result.ts';
+import { type DbOrTx, rawSqlite } from '../db/database.ts';
 import { statementPage } from '../db/paging.ts';
 import { ftsMatch, searchSql } from './map.sql.ts';
 
@@ -45,19 +46,20 @@ type CellTuple = [number, number, number, number, string | number | null];
  * key), then the matching rows that can still reach the page, or all of them when the map
  * shows pins. A city-wide viewport thus returns hundreds of cells, not tens of thousands of rows.
  */
-export function findMatches({
-  sqlite,
+export async function findMatches({
+  db,
   search,
   userIdx,
   offset,
   indexed = true,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   search: CompiledSearch;
   userIdx: number;
   offset: number;
   indexed?: boolean;
-}): { cells: CellStat[]; candidates: MapMatch[] } {
+}): Promise<{ cells: CellStat[]; candidates: MapMatch[] }> {
+  const sqlite = rawSqlite(db);
   const statements = searchSql({ search, userIdx, indexed });
   const stats = prepared(sqlite, statements.cellStats.sql)
     .raw(true)
@@ -100,17 +102,17 @@ export function findMatches({
 const listColumns = MAP_SITE_COLUMNS.map((c) => `s.${c}`).join(', ');
 
 /** The list rows of one page. */
-export function loadListSites({
-  sqlite,
+export async function loadListSites({
+  db,
   ids,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   ids: readonly number[];
-}): Map<number, Record<string, unknown>> {
+}): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
   const marks = ids.map(() => '?').join(', ');
   // Raw rows made into objects here: better-sqlite3's own row objects cost several times more.
-  const rows = prepared(sqlite, `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`)
+  const rows = prepared(rawSqlite(db), `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`)
     .raw(true)
     .all(...ids) as unknown[][];
   const out = new Map<number, Record<string, unknown>>();
@@ -123,19 +125,22 @@ export function loadListSites({
 }
 
 /** Which of these sites the member has among their favourites. */
-export function likedAmong({
-  sqlite,
+export async function likedAmong({
+  db,
   userIdx,
   ids,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   ids: readonly number[];
-}): Set<number> {
+}): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const marks = ids.map(() => '?').join(', ');
   return new Set(
-    prepared(sqlite, `SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (${marks})`)
+    prepared(
+      rawSqlite(db),
+      `SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (${marks})`,
+    )
       .pluck()
       .all(userIdx, ...ids) as number[],
   );
@@ -155,8 +160,8 @@ export interface SiteNameRow {
  * Visible sites whose name or address contains the needle (findSiteListByName), newest or
  * by name, optionally only those the caller may update (own or shared to one of their groups).
  */
-export function findSitesByName({
-  sqlite,
+export async function findSitesByName({
+  db,
   needle,
   siteType,
   order,
@@ -164,14 +169,15 @@ export function findSitesByName({
   userIdx,
   page,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   needle: string;
   siteType: 'O' | 'G' | null;
   order: 'R' | 'N';
   onlyUpdatable: boolean;
   userIdx: number;
   page: number;
-}): Page<SiteNameRow> {
+}): Promise<Page<SiteNameRow>> {
+  const sqlite = rawSqlite(db);
   const where: string[] = [];
   const params: unknown[] = [];
   if (needle !== '') {
@@ -202,75 +208,99 @@ export function findSitesByName({
 }
 
 /**
- * What the in-memory copy of map_sites (map.mirror.ts) reads: for each map row the
- * `mapColumns` of map_sites, then the `siteColumns` of its site (typed constants, never input).
- * `ids` null: every row, in the table's order (by grid cell).
+ * What the database holds, as a text that changes with any write: on this connection
+ * (total_changes) or, once committed, another (data_version). The map search's cache is
+ * emptied, and its in-memory copy brought up to date, when it changes.
  */
-export function eachMirrorRow({
-  sqlite,
-  mapColumns,
-  siteColumns,
-  ids,
-  each,
-}: {
-  sqlite: Sqlite;
-  mapColumns: readonly string[];
-  siteColumns: readonly string[];
-  ids: readonly number[] | null;
-  each: (row: unknown[]) => void;
-}): void {
-  const columns = [...mapColumns.map((c) => `m.${c}`), ...siteColumns.map((c) => `s.${c}`)].join(', ');
-  const select = `SELECT ${columns} FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx`;
-  const rows =
-    ids === null
-      ? // In the table's order: a grid cell's rows then sit side by side in memory too.
-        prepared(sqlite, `${select} ORDER BY m.f_cell, m.f_idx`).raw(true).iterate()
-      : prepared(sqlite, `${select} WHERE m.f_idx IN (SELECT value FROM json_each(?))`)
-          .raw(true)
-          .iterate(JSON.stringify(ids));
-  for (const row of rows as IterableIterator<unknown[]>) each(row);
-}
-
-/** The sites whose map row changed after change number `seq`, with the number of the last change. */
-export function mapChangesSince({ sqlite, seq }: { sqlite: Sqlite; seq: number }): {
-  ids: number[];
-  last: number;
-} {
-  const rows = prepared(sqlite, 'SELECT f_idx, f_seq FROM map_changes WHERE f_seq > ? ORDER BY f_seq')
-    .raw(true)
-    .all(seq) as Array<[number, number]>;
-  return {
-    ids: rows.map((r) => r[0]),
-    last: rows.length ? (rows[rows.length - 1] as [number, number])[1] : seq,
-  };
-}
-
-/** The number of the latest change to map_sites (0 before any). */
-export function lastMapChange(sqlite: Sqlite): number {
-  return prepared(sqlite, 'SELECT coalesce(max(f_seq), 0) FROM map_changes').pluck().get() as number;
-}
-
-/**
- * Changes as soon as anything is written to the database: by this connection (total_changes)
- * or, once committed, by another (data_version).
- */
-export function writeMark(sqlite: Sqlite): string {
-  return prepared(sqlite, "SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()")
+export async function databaseVersion({ db }: { db: DbOrTx }): Promise<string> {
+  return prepared(
+    rawSqlite(db),
+    "SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()",
+  )
     .pluck()
     .get() as string;
 }
 
+/**
+ * What `readMapChanges` found: nothing new, every row (read whole), or the rows of these
+ * sites; `last` is the number of the last change the rows include.
+ */
+export type MapChanges = { last: number } & (
+  | { kind: 'none' }
+  | { kind: 'all' }
+  | { kind: 'some'; ids: number[] }
+);
+
+/**
+ * What the in-memory copy of map_sites (map.mirror.ts) reads to catch up, in one read
+ * transaction so the change numbers and the rows come from the same snapshot: the sites whose
+ * map row changed after change number `seq` (map_changes, migration 0030), or every row when
+ * `seq` is negative, when the numbers went back (another database file) or when more than
+ * `wholeAbove` sites changed. `begin` hears which, then `each` gets for each map row the
+ * `mapColumns` of map_sites and the `siteColumns` of its site (typed constants, never input);
+ * a changed site without a map row (no longer shown) gets no row. Reads nothing and answers
+ * false while a transaction is open on the connection (the caller's or, on SQLite's single
+ * connection, another request's): rows read then could still be rolled back.
+ */
+export async function readMapChanges({
+  db,
+  seq,
+  wholeAbove,
+  mapColumns,
+  siteColumns,
+  begin,
+  each,
+}: {
+  db: DbOrTx;
+  seq: number;
+  wholeAbove: number;
+  mapColumns: readonly string[];
+  siteColumns: readonly string[];
+  begin: (changes: MapChanges) => void;
+  each: (row: unknown[]) => void;
+}): Promise<boolean> {
+  const sqlite = rawSqlite(db);
+  if (sqlite.inTransaction) return false;
+  const columns = [...mapColumns.map((c) => `m.${c}`), ...siteColumns.map((c) => `s.${c}`)].join(', ');
+  const select = `SELECT ${columns} FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx`;
+  const read = sqlite.transaction((): void => {
+    const last = prepared(sqlite, 'SELECT coalesce(max(f_seq), 0) FROM map_changes').pluck().get() as number;
+    let ids: number[] | null = null;
+    if (seq >= 0 && last >= seq) {
+      if (last === seq) {
+        begin({ kind: 'none', last });
+        return;
+      }
+      ids = prepared(sqlite, 'SELECT f_idx FROM map_changes WHERE f_seq > ? ORDER BY f_seq')
+        .pluck()
+        .all(seq) as number[];
+      if (ids.length > wholeAbove) ids = null;
+    }
+    begin(ids === null ? { kind: 'all', last } : { kind: 'some', ids, last });
+    const rows =
+      ids === null
+        ? // In the table's order: a grid cell's rows then sit side by side in memory too.
+          prepared(sqlite, `${select} ORDER BY m.f_cell, m.f_idx`).raw(true).iterate()
+        : prepared(sqlite, `${select} WHERE m.f_idx IN (SELECT value FROM json_each(?))`)
+            .raw(true)
+            .iterate(JSON.stringify(ids));
+    for (const row of rows as IterableIterator<unknown[]>) each(row);
+  });
+  read();
+  return true;
+}
+
 /** The member's favourite sites. */
-export function likedSiteIds({ sqlite, userIdx }: { sqlite: Sqlite; userIdx: number }): number[] {
-  return prepared(sqlite, 'SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?')
+export async function likedSiteIds({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<number[]> {
+  return prepared(rawSqlite(db), 'SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?')
     .pluck()
     .all(userIdx) as number[];
 }
 
 /** Visible sites whose search text contains a needle of three characters or more (trigram index). */
-export function siteIdsWithText({ sqlite, needle }: { sqlite: Sqlite; needle: string }): number[] {
+export async function siteIdsWithText({ db, needle }: { db: DbOrTx; needle: string }): Promise<number[]> {
   const match = ftsMatch(needle);
-  return prepared(sqlite, `SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql}`)
+  return prepared(rawSqlite(db), `SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql}`)
     .pluck()
     .all(...match.params) as number[];
 }

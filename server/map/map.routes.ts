@@ -13,7 +13,7 @@ export const mapOperations = [
     access: { kind: 'member', ticket: true },
     handler: ({ input, ctx }) =>
       searchMapJson({
-        sqlite: ctx.sqlite,
+        db: ctx.db,
         userIdx: ctx.auth.user.f_idx,
         query: input,
         maxEntries: ctx.config.mapCacheEntries,
@@ -21,14 +21,12 @@ export const mapOperations = [
   }),
   defineOperation(searchSiteListByPosCall, {
     access: { kind: 'member', ticket: true },
-    handler: ({ input, ctx }) =>
-      searchAtPosition({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx, ...input }),
+    handler: ({ input, ctx }) => searchAtPosition({ db: ctx.db, userIdx: ctx.auth.user.f_idx, ...input }),
   }),
   // Used by the site report and site pickers, which spec §6 does not put behind the ticket.
   defineOperation(findSiteListByNameCall, {
     access: { kind: 'member' },
-    handler: ({ input, ctx }) =>
-      findSiteListByName({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx, input }),
+    handler: ({ input, ctx }) => findSiteListByName({ db: ctx.db, userIdx: ctx.auth.user.f_idx, input }),
   }),
   defineOperation(getMapConfigCall, {
     access: { kind: 'session' },

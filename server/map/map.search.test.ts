@@ -31,9 +31,9 @@ describe('the indexed map search', () => {
     ).toBeGreaterThan(0);
     let found = 0;
     for (const query of queries) {
-      const mirrored = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query });
-      const indexed = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query, via: 'indexes' });
-      const scanned = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query, via: 'scan' });
+      const mirrored = await searchMap({ db: t.deps.db, userIdx: owner, query });
+      const indexed = await searchMap({ db: t.deps.db, userIdx: owner, query, via: 'indexes' });
+      const scanned = await searchMap({ db: t.deps.db, userIdx: owner, query, via: 'scan' });
       expect(indexed, JSON.stringify(query)).toEqual(scanned);
       expect(mirrored, JSON.stringify(query)).toEqual(scanned);
       found += mirrored.count;

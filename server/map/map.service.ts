@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import { type Page, pageOf } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import {
@@ -9,10 +8,12 @@ import {
 } from '../../sync/map/filter.ts';
 import type { MapQuery, MapSearchResult, MapSite } from '../../sync/map/query.ts';
 import { arrangeMatches, toMapSite } from '../../sync/map/result.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { RawJson, sharedJson } from '../http/raw-json.ts';
 import { type MapMirror, mirrorOf } from './map.mirror.ts';
 import { findMatchesInMirror } from './map.mirror-search.ts';
 import {
+  databaseVersion,
   findMatches,
   findSitesByName,
   likedAmong,
@@ -22,8 +23,6 @@ import {
   siteIdsWithText,
 } from './map.repository.ts';
 import { searchWindow } from './map.sql.ts';
-
-type Sqlite = SQLite.Database;
 
 /**
  * Where a search finds its matches: the in-memory copy of map_sites (map.mirror.ts, what the
@@ -36,31 +35,30 @@ export type SearchVia = 'mirror' | 'indexes' | 'scan';
  * searchSiteForMap_app: the shared clauses find the matches, the shared arrangement counts,
  * orders, pages and clusters them, and the page's rows are read last.
  */
-export function searchMap({
-  sqlite,
+export async function searchMap({
+  db,
   userIdx,
   query,
   via = 'mirror',
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   query: MapQuery;
   via?: SearchVia;
-}): MapSearchResult {
+}): Promise<MapSearchResult> {
   const search = compileMapQuery(query);
-  const mirror = via === 'mirror' ? mirrorOf(sqlite) : null;
-  const { cells, candidates } = mirror
-    ? findMatchesInMirror({
-        mirror,
-        search,
-        offset: query.offset,
-        ...narrowedBy({ sqlite, mirror, search, userIdx }),
-      })
-    : findMatches({ sqlite, search, userIdx, offset: query.offset, indexed: via !== 'scan' });
+  const start = via === 'mirror' ? await startingPoints({ db, search, userIdx }) : null;
+  const mirror = start ? await mirrorOf(db) : null;
+  // From the copy's matches to its list rows nothing awaits: another request's refresh of the
+  // copy cannot come in between.
+  const { cells, candidates } =
+    start && mirror
+      ? findMatchesInMirror({ mirror, search, offset: query.offset, ...startIn(mirror, start) })
+      : await findMatches({ db, search, userIdx, offset: query.offset, indexed: via !== 'scan' });
   const { page, ...rest } = arrangeMatches({ cells, candidates, search, query });
   const ids = page.map((m) => m.idx);
-  const sites = mirror ? mirror.listSites(ids) : loadListSites({ sqlite, ids });
-  const liked = likedAmong({ sqlite, userIdx, ids });
+  const sites = start && mirror ? mirror.listSites(ids) : await loadListSites({ db, ids });
+  const liked = await likedAmong({ db, userIdx, ids });
   const list = page.map((m) =>
     toMapSite({
       site: sites.get(m.idx) as Record<string, unknown>,
@@ -75,45 +73,61 @@ export function searchMap({
  * Reads the in-memory copy of the map sites now (a second or so for 100,000 sites), so that
  * the first search after a start does not wait for it. Answers how many sites it holds.
  */
-export function prepareMapSearch(sqlite: Sqlite): number {
-  return mirrorOf(sqlite)?.size ?? 0;
+export async function prepareMapSearch(db: Db): Promise<number> {
+  return (await mirrorOf(db))?.size ?? 0;
 }
 
 /**
  * Where the in-memory search starts when not from a viewport: the caller's favourites, or for
  * a keyword searched everywhere the sites holding it (the trigram index answers three
- * characters or more at once; a shorter one is looked for in all the texts in one pass).
+ * characters or more at once; a shorter `needle` is looked for in all the copy's texts).
+ * Null fields: start from the viewport's cells, or every row.
  */
-function narrowedBy({
-  sqlite,
-  mirror,
+interface StartingPoints {
+  liked: Set<number> | null;
+  ids: number[] | null;
+  needle: string | null;
+}
+
+async function startingPoints({
+  db,
   search,
   userIdx,
 }: {
-  sqlite: Sqlite;
-  mirror: MapMirror;
+  db: DbOrTx;
   search: CompiledSearch;
   userIdx: number;
-}): { liked: Set<number> | null; slots: number[] | null } {
+}): Promise<StartingPoints> {
   if (search.where.some((c) => c.k === 'liked')) {
-    const liked = likedSiteIds({ sqlite, userIdx });
-    return { liked: new Set(liked), slots: mirror.slotsOf(liked) };
+    const ids = await likedSiteIds({ db, userIdx });
+    return { liked: new Set(ids), ids, needle: null };
   }
   const text = search.where.find((c) => c.k === 'text');
-  if (!text || searchWindow(search)) return { liked: null, slots: null };
-  const slots = needleUsesIndex(text.needle)
-    ? mirror.slotsOf(siteIdsWithText({ sqlite, needle: text.needle }))
-    : mirror.slotsWithText(text.needle);
-  return { liked: null, slots };
+  if (!text || searchWindow(search)) return { liked: null, ids: null, needle: null };
+  return needleUsesIndex(text.needle)
+    ? { liked: null, ids: await siteIdsWithText({ db, needle: text.needle }), needle: null }
+    : { liked: null, ids: null, needle: text.needle };
+}
+
+/** The starting points as the copy's slots. */
+function startIn(
+  mirror: MapMirror,
+  start: StartingPoints,
+): { liked: Set<number> | null; slots: number[] | null } {
+  const slots = start.ids
+    ? mirror.slotsOf(start.ids)
+    : start.needle !== null
+      ? mirror.slotsWithText(start.needle)
+      : null;
+  return { liked: start.liked, slots };
 }
 
 interface SearchCache {
   version: string;
   entries: Map<string, MapSearchResult>;
-  dataVersion: SQLite.Statement;
-  totalChanges: SQLite.Statement;
 }
-const caches = new WeakMap<Sqlite, SearchCache>();
+/** One cache per database. */
+const caches = new WeakMap<Db, SearchCache>();
 
 /**
  * searchMap behind a cache of results shared by every member: agents open the map on the
@@ -121,29 +135,24 @@ const caches = new WeakMap<Sqlite, SearchCache>();
  * (total_changes) or another (data_version), empties it, so a result is never stale.
  * Searches of favourites are per member and skip it; the list's like marks are filled per caller.
  */
-export function searchMapCached({
-  sqlite,
+export async function searchMapCached({
+  db,
   userIdx,
   query,
   maxEntries,
 }: {
-  sqlite: Sqlite;
+  db: Db;
   userIdx: number;
   query: MapQuery;
   maxEntries: number;
-}): MapSearchResult {
-  if (maxEntries <= 0 || query.favorite === 'Y') return searchMap({ sqlite, userIdx, query });
-  let cache = caches.get(sqlite);
+}): Promise<MapSearchResult> {
+  if (maxEntries <= 0 || query.favorite === 'Y') return searchMap({ db, userIdx, query });
+  let cache = caches.get(db);
   if (!cache) {
-    cache = {
-      version: '',
-      entries: new Map(),
-      dataVersion: sqlite.prepare('PRAGMA data_version').pluck(),
-      totalChanges: sqlite.prepare('SELECT total_changes()').pluck(),
-    };
-    caches.set(sqlite, cache);
+    cache = { version: '', entries: new Map() };
+    caches.set(db, cache);
   }
-  const version = `${cache.dataVersion.get()}:${cache.totalChanges.get()}`;
+  const version = await databaseVersion({ db });
   if (version !== cache.version) {
     cache.entries.clear();
     cache.version = version;
@@ -153,12 +162,12 @@ export function searchMapCached({
   if (shared) cache.entries.delete(key);
   else {
     // Nobody's favourites: the caller's likes are added below.
-    shared = searchMap({ sqlite, userIdx: 0, query });
+    shared = await searchMap({ db, userIdx: 0, query });
     if (cache.entries.size >= maxEntries) cache.entries.delete(cache.entries.keys().next().value as string);
   }
   cache.entries.set(key, shared);
   sharedResults.add(shared);
-  const liked = likedAmong({ sqlite, userIdx, ids: shared.list.map((s) => s.f_idx) });
+  const liked = await likedAmong({ db, userIdx, ids: shared.list.map((s) => s.f_idx) });
   return liked.size === 0
     ? shared
     : { ...shared, list: shared.list.map((s) => (liked.has(s.f_idx) ? { ...s, f_like: 'Y' } : s)) };
@@ -172,8 +181,10 @@ const sharedResults = new WeakSet<MapSearchResult>();
  * serialised once (`sharedJson`); any other has one caller and is serialised once for it,
  * without being remembered (an uncached search's answer is used once).
  */
-export function searchMapJson(args: Parameters<typeof searchMapCached>[0]): RawJson<MapSearchResult> {
-  const result = searchMapCached(args);
+export async function searchMapJson(
+  args: Parameters<typeof searchMapCached>[0],
+): Promise<RawJson<MapSearchResult>> {
+  const result = await searchMapCached(args);
   return sharedResults.has(result) ? sharedJson(result) : new RawJson(JSON.stringify(result));
 }
 
@@ -181,21 +192,21 @@ export function searchMapJson(args: Parameters<typeof searchMapCached>[0]): RawJ
 const SAME_POSITION_DEGREES = 1e-7;
 
 /** searchSiteListByPos: the sites sharing one pin, through the same search, 10 a page from `offset`. */
-export function searchAtPosition({
-  sqlite,
+export async function searchAtPosition({
+  db,
   userIdx,
   lat,
   lng,
   offset,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   lat: number;
   lng: number;
   offset: number;
-}): Page<MapSite> & { count: number } {
-  const result = searchMap({
-    sqlite,
+}): Promise<Page<MapSite> & { count: number }> {
+  const result = await searchMap({
+    db,
     userIdx,
     query: {
       keyword: '',
@@ -228,11 +239,11 @@ export function searchAtPosition({
 }
 
 export function findSiteListByName({
-  sqlite,
+  db,
   userIdx,
   input,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   userIdx: number;
   input: {
     search_key: string;
@@ -241,9 +252,9 @@ export function findSiteListByName({
     order: 'R' | 'N';
     isUpdate: 'Y' | 'N';
   };
-}): Page<SiteNameRow> {
+}): Promise<Page<SiteNameRow>> {
   return findSitesByName({
-    sqlite,
+    db,
     needle: searchNeedle(input.search_key),
     siteType: input.filter === 'A' ? null : input.filter,
     order: input.order,

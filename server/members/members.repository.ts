@@ -3,7 +3,7 @@ import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { selectPage } from '../db/paging.ts';
-import type { User } from '../users/users.tables.ts';
+import type { User, UserUpdate } from '../users/users.tables.ts';
 import type { AdminAuditTable } from './members.tables.ts';
 
 /** The admin view of members (spec §3 User, admin view), with the counts it shows. */
@@ -229,5 +229,73 @@ export async function insertAudit({
       f_ip: ip.slice(0, 64),
       f_time: now.toISOString(),
     })
+    .execute();
+}
+
+export function userByIdx({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
+}
+
+/** Who owns a site, by its listing number; undefined when there is no such site. */
+export async function siteOwnerIdx({
+  db,
+  siteIdx,
+}: {
+  db: DbOrTx;
+  siteIdx: number;
+}): Promise<number | undefined> {
+  const site = await db
+    .selectFrom('sites')
+    .select('f_user_idx')
+    .where('f_idx', '=', siteIdx)
+    .executeTakeFirst();
+  return site?.f_user_idx;
+}
+
+export async function updateMember({
+  db,
+  userIdx,
+  values,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  values: UserUpdate;
+}) {
+  await db.updateTable('users').set(values).where('f_idx', '=', userIdx).execute();
+}
+
+/** A phone allowed to sign up without the quiz (a second time changes nothing). */
+export async function insertPreregisteredPhone({
+  db,
+  phone,
+  addedBy,
+  time,
+}: {
+  db: DbOrTx;
+  phone: string;
+  addedBy: number;
+  time: string;
+}): Promise<void> {
+  await db
+    .insertInto('preregistered_phones')
+    .values({ f_phone: phone, f_added_by: addedBy, f_reg_time: time })
+    .onConflict((oc) => oc.column('f_phone').doNothing())
+    .execute();
+}
+
+/** Opens the admin lock of a session until `until`, or closes it (null). */
+export async function setSessionUnlockedUntil({
+  db,
+  sessionIdx,
+  until,
+}: {
+  db: DbOrTx;
+  sessionIdx: number;
+  until: string | null;
+}): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ admin_unlocked_until: until })
+    .where('f_idx', '=', sessionIdx)
     .execute();
 }

@@ -54,7 +54,7 @@ export const membersOperations = [
     successMessage: authMessages.phoneAdded,
     handler: async ({ input, ctx }) => {
       await preregisterPhone({ ctx, phone: input.phone });
-      return null;
+      return { phone: input.phone };
     },
   }),
   defineOperation(changeUserStatusCall, {
@@ -67,7 +67,7 @@ export const membersOperations = [
     successMessage: authMessages.limitLifted,
     handler: async ({ input, ctx }) => {
       await liftLimit({ ctx, phone: input.phone });
-      return null;
+      return { phone: input.phone, f_status: 'N' as const };
     },
   }),
   defineOperation(blockPhoneCall, {
@@ -75,7 +75,7 @@ export const membersOperations = [
     successMessage: authMessages.limitApplied,
     handler: async ({ input, ctx }) => {
       await setBlocked({ ctx, phone: input.phone, blocked: true });
-      return null;
+      return { phone: input.phone, f_status: 'B' as const };
     },
   }),
   defineOperation(unblockPhoneCall, {
@@ -83,7 +83,7 @@ export const membersOperations = [
     successMessage: authMessages.limitLifted,
     handler: async ({ input, ctx }) => {
       await setBlocked({ ctx, phone: input.phone, blocked: false });
-      return null;
+      return { phone: input.phone, f_status: 'N' as const };
     },
   }),
   defineOperation(removeUserFromDBCall, {
@@ -91,7 +91,7 @@ export const membersOperations = [
     successMessage: authMessages.userRemoved,
     handler: async ({ input, ctx }) => {
       await removeByPhone({ ctx, phone: input.phone });
-      return null;
+      return { phone: input.phone };
     },
   }),
   defineOperation(findUserByPhoneCall, {
@@ -120,7 +120,7 @@ export const membersOperations = [
     access: { kind: 'admin', tab: 'any' },
     handler: async ({ ctx }) => {
       await closeLock({ ctx });
-      return null;
+      return { unlocked_until: null };
     },
   }),
   defineOperation(getLoginLogCall, {

@@ -15,11 +15,16 @@ import {
   activeUserByPhone,
   clearLockFailures,
   insertAudit,
+  insertPreregisteredPhone,
   lockThrottle,
   loginLogPage,
   pendingUserPage,
   recordLockFailure,
+  setSessionUnlockedUntil,
+  siteOwnerIdx,
   toAdminUsers,
+  updateMember,
+  userByIdx,
   userPageByPhone,
 } from './members.repository.ts';
 
@@ -114,15 +119,15 @@ export async function decideApplicant({
   userIdx: number;
   status: 'A' | 'R';
 }) {
-  const user = await ctx.db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
+  const user = await userByIdx({ db: ctx.db, userIdx });
   if (!user) throw notFound(authMessages.userNotFound);
   if (user.f_approval !== 'P') throw ruleViolation(authMessages.notPending, { status: 409 });
   const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .updateTable('users')
-    .set(status === 'A' ? { f_approval: 'A' } : { f_approval: 'R', f_reject_time: now })
-    .where('f_idx', '=', userIdx)
-    .execute();
+  await updateMember({
+    db: ctx.db,
+    userIdx,
+    values: status === 'A' ? { f_approval: 'A' } : { f_approval: 'R', f_reject_time: now },
+  });
   await endSessions({ db: ctx.db, clock: ctx.clock, userIdx, reason: 'status_changed' });
   return { f_idx: userIdx, f_approval: status };
 }
@@ -132,11 +137,11 @@ export async function limitMember({ ctx, phone, status }: { ctx: Ctx; phone: str
   const user = await requireUserByPhone({ ctx, phone });
   guardTarget({ ctx, user });
   const releaseDate = seoulDate(new Date(ctx.clock.now().getTime() + Limits.writeLimitDays * DAY_MS));
-  await ctx.db
-    .updateTable('users')
-    .set({ f_status: status, f_release_date: seoulMidnight(releaseDate).toISOString() })
-    .where('f_idx', '=', user.f_idx)
-    .execute();
+  await updateMember({
+    db: ctx.db,
+    userIdx: user.f_idx,
+    values: { f_status: status, f_release_date: seoulMidnight(releaseDate).toISOString() },
+  });
   await endSessions({ db: ctx.db, clock: ctx.clock, userIdx: user.f_idx, reason: 'status_changed' });
   return { release_date: releaseDate };
 }
@@ -144,11 +149,11 @@ export async function limitMember({ ctx, phone, status }: { ctx: Ctx; phone: str
 export async function setBlocked({ ctx, phone, blocked }: { ctx: Ctx; phone: string; blocked: boolean }) {
   const user = await requireUserByPhone({ ctx, phone });
   guardTarget({ ctx, user });
-  await ctx.db
-    .updateTable('users')
-    .set({ f_status: blocked ? 'B' : 'N', f_release_date: null })
-    .where('f_idx', '=', user.f_idx)
-    .execute();
+  await updateMember({
+    db: ctx.db,
+    userIdx: user.f_idx,
+    values: { f_status: blocked ? 'B' : 'N', f_release_date: null },
+  });
   if (blocked)
     await endSessions({ db: ctx.db, clock: ctx.clock, userIdx: user.f_idx, reason: 'status_changed' });
 }
@@ -157,20 +162,17 @@ export async function liftLimit({ ctx, phone }: { ctx: Ctx; phone: string }) {
   const user = await requireUserByPhone({ ctx, phone });
   guardTarget({ ctx, user });
   if (user.f_status !== 'WL' && user.f_status !== 'LL') return;
-  await ctx.db
-    .updateTable('users')
-    .set({ f_status: 'N', f_release_date: null })
-    .where('f_idx', '=', user.f_idx)
-    .execute();
+  await updateMember({ db: ctx.db, userIdx: user.f_idx, values: { f_status: 'N', f_release_date: null } });
 }
 
 export async function preregisterPhone({ ctx, phone }: { ctx: Ctx; phone: string }) {
   if (await activeUserByPhone({ db: ctx.db, phone })) throw alreadyExists(authMessages.alreadyMember);
-  await ctx.db
-    .insertInto('preregistered_phones')
-    .values({ f_phone: phone, f_added_by: ctx.auth.user.f_idx, f_reg_time: ctx.clock.now().toISOString() })
-    .onConflict((oc) => oc.column('f_phone').doNothing())
-    .execute();
+  await insertPreregisteredPhone({
+    db: ctx.db,
+    phone,
+    addedBy: ctx.auth.user.f_idx,
+    time: ctx.clock.now().toISOString(),
+  });
 }
 
 export async function removeByPhone({ ctx, phone }: { ctx: Ctx; phone: string }) {
@@ -189,7 +191,7 @@ export async function setAuthority({
   userIdx: number;
   authority: string;
 }) {
-  const user = await ctx.db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
+  const user = await userByIdx({ db: ctx.db, userIdx });
   if (!user || user.f_withdrawn_time) throw notFound(authMessages.userNotFound);
   if (user.f_phone === ctx.config.superAdminPhone) throw forbidden();
   const tabs: AdminTab[] = [];
@@ -201,11 +203,11 @@ export async function setAuthority({
   }
   const list = tabs.join(',');
   const type = tabs.length > 0 ? 'A' : 'U';
-  await ctx.db
-    .updateTable('users')
-    .set({ f_admin_authority: list, f_type: type, f_authority_by: ctx.auth.user.f_idx })
-    .where('f_idx', '=', userIdx)
-    .execute();
+  await updateMember({
+    db: ctx.db,
+    userIdx,
+    values: { f_admin_authority: list, f_type: type, f_authority_by: ctx.auth.user.f_idx },
+  });
   return { f_idx: userIdx, f_type: type, f_admin_authority: list } as const;
 }
 
@@ -227,11 +229,7 @@ export async function openLock({ ctx, password }: { ctx: Ctx; password: string }
     if (passwordMatches({ password, hash: ctx.config.adminLockHash })) {
       await clearLockFailures({ db: trx, adminIdx: admin });
       const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
-      await trx
-        .updateTable('sessions')
-        .set({ admin_unlocked_until: until })
-        .where('f_idx', '=', ctx.auth.session.f_idx)
-        .execute();
+      await setSessionUnlockedUntil({ db: trx, sessionIdx: ctx.auth.session.f_idx, until });
       return { kind: 'open' as const, until };
     }
     await recordLockFailure({ db: trx, adminIdx: admin, now, ip: ctx.ip });
@@ -267,11 +265,7 @@ export async function openLock({ ctx, password }: { ctx: Ctx; password: string }
 }
 
 export async function closeLock({ ctx }: { ctx: Ctx }) {
-  await ctx.db
-    .updateTable('sessions')
-    .set({ admin_unlocked_until: null })
-    .where('f_idx', '=', ctx.auth.session.f_idx)
-    .execute();
+  await setSessionUnlockedUntil({ db: ctx.db, sessionIdx: ctx.auth.session.f_idx, until: null });
 }
 
 /**
@@ -298,17 +292,9 @@ export async function loginAsMember({
     const siteIdx = Number(key);
     if (!Number.isInteger(siteIdx) || siteIdx < 1)
       throw badParameter({ field: 'phone_number', reason: 'listing number must be a number' });
-    const site = await ctx.db
-      .selectFrom('sites')
-      .select('f_user_idx')
-      .where('f_idx', '=', siteIdx)
-      .executeTakeFirst();
-    if (!site) throw notFound(authMessages.listingNotFound);
-    user = await ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('f_idx', '=', site.f_user_idx)
-      .executeTakeFirst();
+    const site = await siteOwnerIdx({ db: ctx.db, siteIdx });
+    if (site === undefined) throw notFound(authMessages.listingNotFound);
+    user = await userByIdx({ db: ctx.db, userIdx: site });
     if (!user) throw notFound(authMessages.userNotFound);
   }
   // Only a member's view: an admin account's view would carry its authority to whoever opened it.

@@ -2,6 +2,7 @@ import type { AutoInterval } from '../../sync/notify/rules.ts';
 import { DAY_MS, seoulDate, seoulMidnight } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { defineJob } from '../jobs/job.ts';
+import { enabledAutoNotifications } from './notify.repository.ts';
 import { type NotifySent, sendNotification } from './send.ts';
 
 /**
@@ -49,13 +50,7 @@ function timeOfDayMs(time: string): number {
 
 /** Sends every automatic notification whose latest due time has passed and has not gone out yet. */
 export async function runAutoNotify({ db, now }: { db: Db; now: Date }): Promise<NotifySent[]> {
-  const autos = await db
-    .selectFrom('notifications')
-    .select(['f_idx', 'f_auto_from', 'f_reg_time', 'f_auto_time', 'f_auto_interval'])
-    .where('f_auto', '=', 'Y')
-    .where('f_auto_enable', '=', 'Y')
-    .where('f_removed_time', 'is', null)
-    .execute();
+  const autos = await enabledAutoNotifications({ db });
   const sent: NotifySent[] = [];
   for (const auto of autos) {
     const due = latestDue({

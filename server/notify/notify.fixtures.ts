@@ -33,7 +33,7 @@ export async function likeArea(t: TestApp, userIdx: number, district: string): P
 }
 
 export async function notifyWorld(t: TestApp) {
-  ensureAreas({ sqlite: t.deps.sqlite });
+  ensureAreas({ sqlite: t.handle.sqlite });
   const writer = await member(t, { f_name: '작성자' });
   const siteIdx = await insertSite(t, {
     userIdx: writer.userIdx,

@@ -1,15 +1,21 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { NotifyItem } from '../../sync/api/notify.api.ts';
 import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
+import { SEARCH_IGNORED, searchKey } from '../../sync/notify/list.ts';
 import type { NotifySearchColumn } from '../../sync/notify/rules.ts';
+import type { InboxRow, NotificationRow } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { rowsByKeys } from '../db/keyed-rows.ts';
 import { sqlPage } from '../db/paging.ts';
+import type { NotificationsTable } from '../sync/sync.tables.ts';
 
 /**
  * The notifications' reads. Lists answer `NotifyItem`s from two sources: deliveries to the viewer
  * (notify_inbox joined with the notification and its writer) and the viewer's own notifications.
+ * Their order and search are the rules of sync/notify/list.ts, written in SQL here
+ * (tests/unit/notify-list-parity.test.ts holds the two together).
  */
 
 interface ItemRow extends Omit<NotifyItem, 'contacts_list' | 'writer' | 'mine'> {
@@ -50,9 +56,25 @@ export function toItem({ row, viewerIdx }: { row: ItemRow; viewerIdx: number }):
   };
 }
 
-function search({ column, keyword }: { column: NotifySearchColumn; keyword: string }): RawBuilder<unknown> {
-  const k = keyword.replace(/\s+/g, '');
+/** A text as a search compares it (sync/notify/list.ts `searchKey`): white space removed; LIKE folds ASCII case. */
+function searchable(text: RawBuilder<unknown>): RawBuilder<unknown> {
+  return SEARCH_IGNORED.reduce((expr, ignored) => sql`REPLACE(${expr}, ${ignored}, '')`, text);
+}
+
+/** The search condition on the viewer's own notifications (`mine`) or on deliveries to them. */
+function search({
+  column,
+  keyword,
+  mine,
+}: {
+  column: NotifySearchColumn;
+  keyword: string;
+  mine: boolean;
+}): RawBuilder<unknown> {
+  const k = searchKey(keyword);
   if (k === '') return sql``;
+  // One's own notifications have no writer to search.
+  if (column === 'writer' && mine) return sql`AND 0`;
   const like = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const target = {
     title: sql`n.f_title`,
@@ -60,7 +82,7 @@ function search({ column, keyword }: { column: NotifySearchColumn; keyword: stri
     site: sql`n.f_site_name`,
     writer: sql`u.f_name || u.f_phone`,
   }[column];
-  return sql`AND REPLACE(${target}, ' ', '') LIKE ${like} ESCAPE '\\'`;
+  return sql`AND ${searchable(target)} LIKE ${like} ESCAPE '\\'`;
 }
 
 export type ListKind =
@@ -86,17 +108,18 @@ export async function itemPage({
   page: number;
   pinnedSince: string;
 }): Promise<Page<NotifyItem>> {
-  const found = search({ column, keyword });
+  const inReceived = search({ column, keyword, mine: false });
+  const inWritten = search({ column, keyword, mine: true });
   let source: RawBuilder<unknown>;
   if (list.kind === 'received') {
     const day = list.today ? sql`AND date(i.f_send_time, '+9 hours') = ${list.today}` : sql``;
     const phone = list.writerPhone ? sql`AND u.f_phone = ${list.writerPhone}` : sql``;
-    source = sql`${received} AND i.f_user_idx = ${viewerIdx} ${day} ${phone} ${found}`;
+    source = sql`${received} AND i.f_user_idx = ${viewerIdx} ${day} ${phone} ${inReceived}`;
   } else if (list.kind === 'written') {
-    source = sql`${written} AND n.f_user_idx = ${viewerIdx} AND n.f_auto = ${list.auto} ${found}`;
+    source = sql`${written} AND n.f_user_idx = ${viewerIdx} AND n.f_auto = ${list.auto} ${inWritten}`;
   } else {
-    source = sql`${received} AND i.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${found}
-      UNION ALL ${written} AND n.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${found}`;
+    source = sql`${received} AND i.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${inReceived}
+      UNION ALL ${written} AND n.f_user_idx = ${viewerIdx} AND n.f_site_idx = ${list.siteIdx} ${inWritten}`;
   }
   const result = await sqlPage<ItemRow>({
     db,
@@ -147,4 +170,285 @@ export async function countWrittenOnDay({
     db,
   );
   return Number(row.rows[0]?.n ?? 0);
+}
+
+/** What a notification records of its linked site. */
+export function siteForNotification({ db, siteIdx }: { db: DbOrTx; siteIdx: number }) {
+  return db
+    .selectFrom('sites')
+    .select(['f_name', 'f_site_type', 'f_address1', 'f_address2', 'f_latitude', 'f_longitude'])
+    .where('f_idx', '=', siteIdx)
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertNotification({
+  db,
+  row,
+}: {
+  db: DbOrTx;
+  row: Insertable<NotificationsTable>;
+}): Promise<number> {
+  const inserted = await db
+    .insertInto('notifications')
+    .values(row)
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  return inserted.f_idx;
+}
+
+export async function updateNotification({
+  db,
+  notifyIdx,
+  values,
+}: {
+  db: DbOrTx;
+  notifyIdx: number;
+  values: Updateable<NotificationsTable>;
+}): Promise<void> {
+  await db.updateTable('notifications').set(values).where('f_idx', '=', notifyIdx).execute();
+}
+
+/** A notification its writer has not removed, every column; undefined when there is none. */
+export function liveNotification({ db, notifyIdx }: { db: DbOrTx; notifyIdx: number }) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('f_idx', '=', notifyIdx)
+    .where('f_removed_time', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Whether the notification was delivered to the member (and is still in their list). */
+export async function isInInbox({
+  db,
+  notifyIdx,
+  userIdx,
+}: {
+  db: DbOrTx;
+  notifyIdx: number;
+  userIdx: number;
+}): Promise<boolean> {
+  const got = await db
+    .selectFrom('notify_inbox')
+    .select('f_idx')
+    .where('f_notify_idx', '=', notifyIdx)
+    .where('f_user_idx', '=', userIdx)
+    .executeTakeFirst();
+  return got !== undefined;
+}
+
+/** The writer withdraws notifications: marked removed, their schedule off, every delivery gone. */
+export async function withdrawNotifications({
+  db,
+  notifyIdxs,
+  time,
+}: {
+  db: DbOrTx;
+  notifyIdxs: readonly number[];
+  time: string;
+}): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ f_removed_time: time, f_auto_enable: 'N' })
+    .where('f_idx', 'in', notifyIdxs)
+    .execute();
+  await db.deleteFrom('notify_inbox').where('f_notify_idx', 'in', notifyIdxs).execute();
+}
+
+/** Received notifications leave the member's list. */
+export async function dropFromInbox({
+  db,
+  notifyIdxs,
+  userIdx,
+}: {
+  db: DbOrTx;
+  notifyIdxs: readonly number[];
+  userIdx: number;
+}): Promise<void> {
+  await db
+    .deleteFrom('notify_inbox')
+    .where('f_notify_idx', 'in', notifyIdxs)
+    .where('f_user_idx', '=', userIdx)
+    .execute();
+}
+
+/** Marks the member's unread deliveries read: one notification's, or all (null). Answers how many. */
+export async function markInboxRead({
+  db,
+  userIdx,
+  notifyIdx,
+  time,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  notifyIdx: number | null;
+  time: string;
+}): Promise<number> {
+  let update = db
+    .updateTable('notify_inbox')
+    .set({ f_read: 'Y', f_read_time: time })
+    .where('f_user_idx', '=', userIdx)
+    .where('f_read', '=', 'N');
+  if (notifyIdx !== null) update = update.where('f_notify_idx', '=', notifyIdx);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A notification row as stored for the pull: its contacts still JSON text. */
+export type StoredNotification = Omit<NotificationRow, 'contacts_list'> & { f_contacts_list: string };
+export type StoredInboxRow = Omit<InboxRow, 'contacts_list'> & { f_contacts_list: string };
+
+/**
+ * The member's own notifications among these (the pull's 'notification' rows), with the columns
+ * of spec §3 only. A removed notification is not among them: it leaves the writer's device.
+ */
+export function ownNotificationRows({
+  db,
+  userIdx,
+  notifyIdxs,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  notifyIdxs: readonly number[];
+}) {
+  return rowsByKeys<StoredNotification>({
+    db,
+    sql: `SELECT f_idx AS k, f_idx, f_user_idx, f_title, f_content, f_site_idx, f_site_name, f_site_type,
+            f_address, f_longitude, f_latitude, f_push, f_made, f_made1, f_auto, f_auto_enable, f_auto_time,
+            f_auto_interval, f_read, f_image_url, f_contacts_list, f_reg_time, f_update_time
+          FROM notifications WHERE f_user_idx = ? AND f_removed_time IS NULL AND f_idx IN (?keys)`,
+    params: [userIdx],
+    keys: notifyIdxs,
+  });
+}
+
+/**
+ * Deliveries to the member among these (the pull's 'inbox' rows, protocol 7): the delivery with
+ * its read state and the notification as written, its writer named. A delivery of a removed
+ * notification is not among them.
+ */
+export function inboxRows({
+  db,
+  userIdx,
+  inboxIdxs,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  inboxIdxs: readonly number[];
+}) {
+  return rowsByKeys<StoredInboxRow>({
+    db,
+    sql: `SELECT i.f_idx AS k, i.f_idx, i.f_notify_idx, i.f_send_time, i.f_read, n.f_title, n.f_content,
+            n.f_site_idx, n.f_site_name, n.f_site_type, n.f_address, n.f_push, n.f_made, n.f_auto,
+            n.f_image_url, n.f_contacts_list, n.f_reg_time, n.f_user_idx AS f_writer_idx,
+            u.f_name AS f_writer_name, u.f_phone AS f_writer_phone, u.f_affiliation AS f_writer_affiliation
+          FROM notify_inbox i JOIN notifications n ON n.f_idx = i.f_notify_idx JOIN users u ON u.f_idx = n.f_user_idx
+          WHERE i.f_user_idx = ? AND n.f_removed_time IS NULL AND i.f_idx IN (?keys)`,
+    params: [userIdx],
+    keys: inboxIdxs,
+  });
+}
+
+/** Areas (시/군/구) by their 5-digit code. */
+export function areaByCode({ db, code }: { db: DbOrTx; code: string }) {
+  return db.selectFrom('areas').select('f_idx').where('f_code', '=', code).executeTakeFirst();
+}
+
+/** The 시/군/구 of a 시/도, by its full name. */
+export function districtsOfProvince({ db, province }: { db: DbOrTx; province: string }) {
+  return db.selectFrom('areas').select(['f_idx', 'f_district']).where('f_area', '=', province).execute();
+}
+
+/**
+ * Gives each recipient (recipients.ts says who) one unread delivery of the send `due`: approved
+ * members, not blocked or withdrawn, other than the writer, interested in the area (or in none),
+ * who did not stop seeing the writer's named posts. Answers who got one now.
+ */
+export async function insertDeliveries({
+  db,
+  notifyIdx,
+  writerIdx,
+  areaIdx,
+  due,
+  time,
+}: {
+  db: DbOrTx;
+  notifyIdx: number;
+  writerIdx: number;
+  areaIdx: number | null;
+  due: string;
+  time: string;
+}): Promise<number[]> {
+  const result = await sql<{ f_user_idx: number }>`
+    INSERT INTO notify_inbox (f_notify_idx, f_user_idx, f_due, f_send_time)
+    SELECT ${notifyIdx}, u.f_idx, ${due}, ${time} FROM users u
+    WHERE u.f_approval = 'A' AND u.f_status <> 'B' AND u.f_withdrawn_time IS NULL AND u.f_idx <> ${writerIdx}
+      AND (NOT EXISTS (SELECT 1 FROM area_likes al WHERE al.f_user_idx = u.f_idx)
+        OR EXISTS (SELECT 1 FROM area_likes al WHERE al.f_user_idx = u.f_idx AND al.f_area_idx = ${areaIdx ?? -1}))
+      AND NOT EXISTS (SELECT 1 FROM community_blocks b
+        WHERE b.f_user_idx = u.f_idx AND b.f_blocked_user_idx = ${writerIdx} AND b.f_anony = 'N')
+    ON CONFLICT DO NOTHING
+    RETURNING f_user_idx`.execute(db);
+  return result.rows.map((r) => r.f_user_idx);
+}
+
+/** Records that the send `due` of a notification happens; false when it already did. */
+export async function claimSend({
+  db,
+  notifyIdx,
+  due,
+  time,
+}: {
+  db: DbOrTx;
+  notifyIdx: number;
+  due: string;
+  time: string;
+}): Promise<boolean> {
+  const claimed = await db
+    .insertInto('notify_sends')
+    .values({ f_notify_idx: notifyIdx, f_due: due, f_send_time: time, f_recipients: 0 })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function recordSendCount({
+  db,
+  notifyIdx,
+  due,
+  recipients,
+}: {
+  db: DbOrTx;
+  notifyIdx: number;
+  due: string;
+  recipients: number;
+}): Promise<void> {
+  await db
+    .updateTable('notify_sends')
+    .set({ f_recipients: recipients })
+    .where('f_notify_idx', '=', notifyIdx)
+    .where('f_due', '=', due)
+    .execute();
+}
+
+/** What a send needs of a live notification: writer, push, text, and its site's place. */
+export function notificationToSend({ db, notifyIdx }: { db: DbOrTx; notifyIdx: number }) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('sites as s', 's.f_idx', 'n.f_site_idx')
+    .select(['n.f_user_idx', 'n.f_push', 'n.f_title', 'n.f_content', 's.f_bjd_code', 's.f_address1'])
+    .where('n.f_idx', '=', notifyIdx)
+    .where('n.f_removed_time', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The live automatic notifications that are switched on, with their schedules. */
+export function enabledAutoNotifications({ db }: { db: DbOrTx }) {
+  return db
+    .selectFrom('notifications')
+    .select(['f_idx', 'f_auto_from', 'f_reg_time', 'f_auto_time', 'f_auto_interval'])
+    .where('f_auto', '=', 'Y')
+    .where('f_auto_enable', '=', 'Y')
+    .where('f_removed_time', 'is', null)
+    .execute();
 }

@@ -18,6 +18,7 @@ import {
   notifyDetail,
   notifyList,
   removeNotify,
+  siteNotifyList,
   updateAutoNotify,
   updateNotify,
   writingInfo,
@@ -78,14 +79,7 @@ export const notifyOperations = [
   }),
   defineOperation(getSiteNotifyListCall, {
     access: member,
-    handler: ({ input, ctx }) =>
-      notifyList({
-        db: ctx.db,
-        viewerIdx: ctx.auth.user.f_idx,
-        now: ctx.clock.now(),
-        list: { kind: 'site', siteIdx: input.site_idx },
-        input,
-      }),
+    handler: ({ input, ctx }) => siteNotifyList({ ctx, siteIdx: input.site_idx, input }),
   }),
   defineOperation(getNotifyDetailCall, {
     access: member,
@@ -94,13 +88,7 @@ export const notifyOperations = [
   }),
   defineOperation(todayNotifyWritingCountCall, {
     access: member,
-    handler: ({ input, ctx }) =>
-      writingInfo({
-        db: ctx.db,
-        userIdx: ctx.auth.user.f_idx,
-        siteIdx: input.site_idx,
-        now: ctx.clock.now(),
-      }),
+    handler: ({ input, ctx }) => writingInfo({ ctx, siteIdx: input.site_idx }),
   }),
   defineOperation(updateNotifyCall, {
     access: writer,

@@ -1,6 +1,7 @@
 import type { NotifyItem, NotifyWrite, NotifyWritingCount } from '../../sync/api/notify.api.ts';
 import type { Page } from '../../sync/api/page.ts';
 import type { MutatorArgs } from '../../sync/mutators.ts';
+import { notifyPinnedSince } from '../../sync/notify/list.ts';
 import {
   filledContacts,
   type NotifyProblem,
@@ -10,15 +11,29 @@ import {
 } from '../../sync/notify/rules.ts';
 import { seoulDate } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
-import type { TxContext } from '../http/context.ts';
+import type { AuthedContext, TxContext } from '../http/context.ts';
 import { forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 import { changePoints, takeUsageCount } from '../points/ledger.ts';
+import { pointsAndCounts } from '../points/points.repository.ts';
 import { readIntSetting } from '../settings/settings.repository.ts';
 import { requireModify, requireVisible, siteAccess, siteUnavailable } from '../sites/site-access.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
 import { notifyMessages } from './notify.messages.ts';
-import { countWrittenOnDay, findItem, itemPage, type ListKind } from './notify.repository.ts';
+import {
+  countWrittenOnDay,
+  dropFromInbox,
+  findItem,
+  insertNotification,
+  isInInbox,
+  itemPage,
+  type ListKind,
+  liveNotification,
+  markInboxRead,
+  siteForNotification,
+  updateNotification,
+  withdrawNotifications,
+} from './notify.repository.ts';
 import { type NotifySent, sendNotification, WRITTEN_SEND } from './send.ts';
 
 /**
@@ -38,18 +53,23 @@ const problemMessages: Record<NotifyProblem, Message> = {
 
 type Fields = MutatorArgs<'addNotify'>;
 
+/** A site the caller may not see does not exist for them: refused like a missing one, never counted or listed. */
+async function requireSeenSite({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }): Promise<void> {
+  requireVisible(await siteAccess({ db: ctx.db, auth: ctx.auth, siteIdx }));
+}
+
 /** Spec §7 today writing count with the costs the write popup confirms (app settings). */
 export async function writingInfo({
-  db,
-  userIdx,
+  ctx,
   siteIdx,
-  now,
 }: {
-  db: DbOrTx;
-  userIdx: number;
+  ctx: AuthedContext;
   siteIdx: number | undefined;
-  now: Date;
 }): Promise<NotifyWritingCount> {
+  if (siteIdx !== undefined) await requireSeenSite({ ctx, siteIdx });
+  const db = ctx.db;
+  const userIdx = ctx.auth.user.f_idx;
+  const now = ctx.clock.now();
   // Without a site nothing is written for it yet: the whole limit is left.
   const count = await writingCount({ db, userIdx, siteIdx: siteIdx ?? 0, now });
   return {
@@ -88,15 +108,11 @@ function checkFields(fields: Fields): void {
 
 /** The linked site as the notification records it: registered, and one the writer may modify. */
 async function linkedSite({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }) {
-  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
   requireVisible(access);
   if (access.site.f_status !== 'N') throw siteUnavailable();
   requireModify(access);
-  const site = await ctx.tx
-    .selectFrom('sites')
-    .select(['f_name', 'f_site_type', 'f_address1', 'f_address2', 'f_latitude', 'f_longitude'])
-    .where('f_idx', '=', siteIdx)
-    .executeTakeFirstOrThrow();
+  const site = await siteForNotification({ db: ctx.tx, siteIdx });
   return {
     f_site_idx: siteIdx,
     f_site_name: site.f_name,
@@ -162,9 +178,9 @@ export async function writeNotify({ ctx, args }: { ctx: TxContext; args: Fields 
   if (count.left <= 0) throw ruleViolation(notifyMessages.perSiteLimit, { params: { limit: count.limit } });
   const time = ctx.now.toISOString();
   const auto = args.is_auto === 'Y';
-  const row = await ctx.tx
-    .insertInto('notifications')
-    .values({
+  const notifyIdx = await insertNotification({
+    db: ctx.tx,
+    row: {
       f_user_idx: userIdx,
       ...site,
       ...writtenColumns(args),
@@ -181,23 +197,18 @@ export async function writeNotify({ ctx, args }: { ctx: TxContext; args: Fields 
       f_reg_time: time,
       f_update_time: time,
       f_removed_time: null,
-    })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
+    },
+  });
   let spent = 0;
-  if (args.made === 'Y') spent += await pay({ ctx, kind: 'made', notifyIdx: row.f_idx });
-  if (args.push === 'Y') spent += await pay({ ctx, kind: 'push', notifyIdx: row.f_idx });
+  if (args.made === 'Y') spent += await pay({ ctx, kind: 'made', notifyIdx });
+  if (args.push === 'Y') spent += await pay({ ctx, kind: 'push', notifyIdx });
   const sent = auto
     ? null
-    : await sendNotification({ db: ctx.tx, notifyIdx: row.f_idx, due: WRITTEN_SEND, now: ctx.now });
-  const user = await ctx.tx
-    .selectFrom('users')
-    .select(['f_point', 'f_made_count', 'f_push_count'])
-    .where('f_idx', '=', userIdx)
-    .executeTakeFirstOrThrow();
+    : await sendNotification({ db: ctx.tx, notifyIdx, due: WRITTEN_SEND, now: ctx.now });
+  const user = await pointsAndCounts({ db: ctx.tx, userIdx });
   return {
     answer: {
-      f_idx: row.f_idx,
+      f_idx: notifyIdx,
       recipients: sent?.recipients.length ?? 0,
       spent,
       balance: user.f_point,
@@ -211,12 +222,7 @@ export async function writeNotify({ ctx, args }: { ctx: TxContext; args: Fields 
 }
 
 async function ownNotification({ ctx, notifyIdx }: { ctx: TxContext; notifyIdx: number }) {
-  const row = await ctx.tx
-    .selectFrom('notifications')
-    .selectAll()
-    .where('f_idx', '=', notifyIdx)
-    .where('f_removed_time', 'is', null)
-    .executeTakeFirst();
+  const row = await liveNotification({ db: ctx.tx, notifyIdx });
   if (!row) throw notFound(notifyMessages.notFound);
   if (row.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(notifyMessages.notYours);
   return row;
@@ -266,9 +272,10 @@ export async function updateNotify({
     (args.auto_enable !== row.f_auto_enable ||
       args.auto_time !== row.f_auto_time ||
       args.auto_interval !== row.f_auto_interval);
-  await ctx.tx
-    .updateTable('notifications')
-    .set({
+  await updateNotification({
+    db: ctx.tx,
+    notifyIdx,
+    values: {
       ...site,
       ...writtenColumns(args),
       f_made: paid.made,
@@ -283,9 +290,8 @@ export async function updateNotify({
         : {}),
       ...(rescheduled ? { f_auto_from: ctx.now.toISOString() } : {}),
       f_update_time: ctx.now.toISOString(),
-    })
-    .where('f_idx', '=', notifyIdx)
-    .execute();
+    },
+  });
   return itemOf({ ctx, notifyIdx });
 }
 
@@ -301,17 +307,17 @@ export async function updateAutoNotify({
 }): Promise<NotifyItem> {
   const row = await ownNotification({ ctx, notifyIdx });
   if (row.f_auto !== 'Y') throw ruleViolation(notifyMessages.notAuto);
-  await ctx.tx
-    .updateTable('notifications')
-    .set({
+  await updateNotification({
+    db: ctx.tx,
+    notifyIdx,
+    values: {
       f_auto_enable: auto.auto_enable,
       f_auto_interval: auto.auto_interval,
       f_auto_time: auto.auto_time,
       f_auto_from: ctx.now.toISOString(),
       f_update_time: ctx.now.toISOString(),
-    })
-    .where('f_idx', '=', notifyIdx)
-    .execute();
+    },
+  });
   return itemOf({ ctx, notifyIdx });
 }
 
@@ -325,53 +331,30 @@ export async function removeNotify({ ctx, idxList }: { ctx: TxContext; idxList: 
   const own: number[] = [];
   const received: number[] = [];
   for (const notifyIdx of unique) {
-    const row = await ctx.tx
-      .selectFrom('notifications')
-      .select('f_user_idx')
-      .where('f_idx', '=', notifyIdx)
-      .where('f_removed_time', 'is', null)
-      .executeTakeFirst();
+    const row = await liveNotification({ db: ctx.tx, notifyIdx });
     if (row?.f_user_idx === userIdx) {
       own.push(notifyIdx);
       continue;
     }
-    const got = await ctx.tx
-      .selectFrom('notify_inbox')
-      .select('f_idx')
-      .where('f_notify_idx', '=', notifyIdx)
-      .where('f_user_idx', '=', userIdx)
-      .executeTakeFirst();
-    if (!row || !got) throw notFound(notifyMessages.notFound);
+    if (!row || !(await isInInbox({ db: ctx.tx, notifyIdx, userIdx })))
+      throw notFound(notifyMessages.notFound);
     received.push(notifyIdx);
   }
-  if (own.length > 0) {
-    await ctx.tx
-      .updateTable('notifications')
-      .set({ f_removed_time: ctx.now.toISOString(), f_auto_enable: 'N' })
-      .where('f_idx', 'in', own)
-      .execute();
-    await ctx.tx.deleteFrom('notify_inbox').where('f_notify_idx', 'in', own).execute();
-  }
-  if (received.length > 0) {
-    await ctx.tx
-      .deleteFrom('notify_inbox')
-      .where('f_notify_idx', 'in', received)
-      .where('f_user_idx', '=', userIdx)
-      .execute();
-  }
+  if (own.length > 0)
+    await withdrawNotifications({ db: ctx.tx, notifyIdxs: own, time: ctx.now.toISOString() });
+  if (received.length > 0) await dropFromInbox({ db: ctx.tx, notifyIdxs: received, userIdx });
   return { removed: unique.length };
 }
 
 /** Spec §4: unread becomes read when opened, or all of them with notify_idx 0. A repeat changes nothing. */
 export async function setRead({ ctx, notifyIdx }: { ctx: TxContext; notifyIdx: number }) {
-  let update = ctx.tx
-    .updateTable('notify_inbox')
-    .set({ f_read: 'Y', f_read_time: ctx.now.toISOString() })
-    .where('f_user_idx', '=', ctx.auth.user.f_idx)
-    .where('f_read', '=', 'N');
-  if (notifyIdx > 0) update = update.where('f_notify_idx', '=', notifyIdx);
-  const result = await update.executeTakeFirst();
-  return { read: Number(result.numUpdatedRows) };
+  const read = await markInboxRead({
+    db: ctx.tx,
+    userIdx: ctx.auth.user.f_idx,
+    notifyIdx: notifyIdx > 0 ? notifyIdx : null,
+    time: ctx.now.toISOString(),
+  });
+  return { read };
 }
 
 /** Spec §7 getNotifyDetail: the caller's own, or one delivered to them; opening it reads it. */
@@ -379,6 +362,26 @@ export async function notifyDetail({ ctx, notifyIdx }: { ctx: TxContext; notifyI
   const item = await itemOf({ ctx, notifyIdx });
   if (!item.mine) await setRead({ ctx, notifyIdx });
   return item.mine ? item : { ...item, f_read: 'Y' as const };
+}
+
+/** One site's notifications (getSiteNotifyList): only of a site the caller may see. */
+export async function siteNotifyList({
+  ctx,
+  siteIdx,
+  input,
+}: {
+  ctx: AuthedContext;
+  siteIdx: number;
+  input: { page_num: number; column: NotifySearchColumn; keyword: string };
+}): Promise<Page<NotifyItem>> {
+  await requireSeenSite({ ctx, siteIdx });
+  return notifyList({
+    db: ctx.db,
+    viewerIdx: ctx.auth.user.f_idx,
+    now: ctx.clock.now(),
+    list: { kind: 'site', siteIdx },
+    input,
+  });
 }
 
 /** The lists of spec §7 (my, auto, today, per site, find), each as its tab shows it (NotifyScreen). */
@@ -402,6 +405,6 @@ export async function notifyList({
     column: input.column,
     keyword: input.keyword,
     page: input.page_num,
-    pinnedSince: new Date(now.getTime() - NotifyRules.pinHours * 3_600_000).toISOString(),
+    pinnedSince: notifyPinnedSince(now),
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NotifyItem, NotifyWrite, NotifyWritingCount } from '../../sync/api/notify.api.ts';
 import type { Page } from '../../sync/api/page.ts';
 import { fixedClock } from '../clock.ts';
-import { member, pointsOf } from '../community/community.fixtures.ts';
+import { member, pointsOf, publish } from '../community/community.fixtures.ts';
 import { createTestApp } from '../testing/fixtures.ts';
 import { fold, insertSite, keysOf, mutation, pullAll, pushAs, pushOne } from '../testing/sync-fixtures.ts';
 import { deliveriesOf, likeArea, noteBody, notifyWorld } from './notify.fixtures.ts';
@@ -32,6 +32,7 @@ describe('writing a notification', () => {
       .values({
         f_user_idx: blocker.userIdx,
         f_blocked_user_idx: writer.userIdx,
+        f_anony: 'N',
         f_reg_time: '2026-03-01T00:00:00Z',
       })
       .execute();
@@ -45,6 +46,20 @@ describe('writing a notification', () => {
     for (const left of [busan, blocker, pending, writer]) expect(told).not.toContain(left.userIdx);
     expect(got.every((d) => d.f_read === 'N')).toBe(true);
     expect(res.data.recipients).toBe(told.length);
+  });
+
+  it('still reaches a member who hid the writer’s anonymous post (the block says nothing of names)', async () => {
+    const t = await createTestApp({ clock: clock() });
+    const { writer, siteIdx } = await notifyWorld(t);
+    const anonymous = await publish(t, writer, { anony: 'Y' });
+    const hider = await member(t);
+    const hid = await t.call('/community/reportOrPrevent', {
+      token: hider.token,
+      body: { community_idx: anonymous, type: 'P' },
+    });
+    expect(hid.code).toBe(0);
+    const res = await write(t, writer.token, { site_idx: siteIdx });
+    expect((await deliveriesOf(t, res.data.f_idx)).map((d) => d.f_user_idx)).toContain(hider.userIdx);
   });
 
   it('checks the title, then the site, then the content, and refuses someone else’s site', async () => {

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/database.ts';
 import { queuePush } from '../push/push.queue.ts';
+import { claimSend, notificationToSend, recordSendCount } from './notify.repository.ts';
 import { deliver, districtOfSite } from './recipients.ts';
 
 /** What a send did: who received it and whether it was pushed to them (type 3). */
@@ -31,31 +32,15 @@ export async function sendNotification({
   due: string;
   now: Date;
 }): Promise<NotifySent | null> {
-  const claimed = await db
-    .insertInto('notify_sends')
-    .values({ f_notify_idx: notifyIdx, f_due: due, f_send_time: now.toISOString(), f_recipients: 0 })
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-  const note = await db
-    .selectFrom('notifications as n')
-    .leftJoin('sites as s', 's.f_idx', 'n.f_site_idx')
-    .select(['n.f_user_idx', 'n.f_push', 'n.f_title', 'n.f_content', 's.f_bjd_code', 's.f_address1'])
-    .where('n.f_idx', '=', notifyIdx)
-    .where('n.f_removed_time', 'is', null)
-    .executeTakeFirst();
+  if (!(await claimSend({ db, notifyIdx, due, time: now.toISOString() }))) return null;
+  const note = await notificationToSend({ db, notifyIdx });
   if (!note) return null;
   const areaIdx =
     note.f_address1 === null
       ? null
       : await districtOfSite({ db, site: { f_bjd_code: note.f_bjd_code, f_address1: note.f_address1 } });
   const recipients = await deliver({ db, notifyIdx, writerIdx: note.f_user_idx, areaIdx, due, now });
-  await db
-    .updateTable('notify_sends')
-    .set({ f_recipients: recipients.length })
-    .where('f_notify_idx', '=', notifyIdx)
-    .where('f_due', '=', due)
-    .execute();
+  await recordSendCount({ db, notifyIdx, due, recipients: recipients.length });
   const sent = {
     notifyIdx,
     recipients,

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { SITE_FIELDS } from '../../sync/map/filter.ts';
 import { MAP_SITE_COLUMNS } from '../../sync/map/result.ts';
 import type { ViewBox } from '../../sync/offline-areas/offline-areas.ts';
+import { type DbOrTx, rawSqlite } from '../db/database.ts';
 
 type Sqlite = SQLite.Database;
 
@@ -65,22 +66,23 @@ function statements(sqlite: Sqlite) {
 }
 
 /** Map sites per 시/군/구 code. */
-export function siteCountsByDistrict(sqlite: Sqlite): Map<string, number> {
-  const rows = statements(sqlite).counts.all() as Array<{ code: string; n: number }>;
+export async function siteCountsByDistrict({ db }: { db: DbOrTx }): Promise<Map<string, number>> {
+  const rows = statements(rawSqlite(db)).counts.all() as Array<{ code: string; n: number }>;
   return new Map(rows.map((r) => [r.code, r.n]));
 }
 
-export function areaSitesPage({
-  sqlite,
+export async function areaSitesPage({
+  db,
   code,
   afterIdx,
   limit,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   code: string;
   afterIdx: number;
   limit: number;
-}): { columns: string[]; rows: unknown[][] } {
+}): Promise<{ columns: string[]; rows: unknown[][] }> {
+  const sqlite = rawSqlite(db);
   const s = statements(sqlite);
   return { columns: s.columns, rows: s.page.raw(true).all(afterIdx, code, limit) as unknown[][] };
 }
@@ -89,19 +91,20 @@ export function areaSitesPage({
  * One page of the map sites inside a box (of one 시/군/구 when `code` is given), in site order after
  * `afterIdx`: the same columns as an area's page.
  */
-export function boxSitesPage({
-  sqlite,
+export async function boxSitesPage({
+  db,
   box,
   code,
   afterIdx,
   limit,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   box: ViewBox;
   code: string | null;
   afterIdx: number;
   limit: number;
-}): { columns: string[]; rows: unknown[][] } {
+}): Promise<{ columns: string[]; rows: unknown[][] }> {
+  const sqlite = rawSqlite(db);
   const s = statements(sqlite);
   const key = code === null ? 'box' : 'box+code';
   let page = s.boxPages.get(key);
@@ -118,26 +121,26 @@ export function boxSitesPage({
 }
 
 /** Map sites inside a box. */
-export function countBoxSites({ sqlite, box }: { sqlite: Sqlite; box: ViewBox }): number {
-  return sqlite
+export async function countBoxSites({ db, box }: { db: DbOrTx; box: ViewBox }): Promise<number> {
+  return rawSqlite(db)
     .prepare(`SELECT count(*) FROM map_sites m WHERE ${IN_BOX}`)
     .pluck()
     .get(...boxParams(box)) as number;
 }
 
 /** The 시/군/구 code of the map site inside the box nearest to a point, if any. */
-export function nearestSiteDistrict({
-  sqlite,
+export async function nearestSiteDistrict({
+  db,
   box,
   lat,
   lng,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   box: ViewBox;
   lat: number;
   lng: number;
-}): string | null {
-  const code = sqlite
+}): Promise<string | null> {
+  const code = rawSqlite(db)
     .prepare(
       `SELECT substr(s.f_bjd_code, 1, 5) FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx
        WHERE ${IN_BOX} AND s.f_bjd_code IS NOT NULL
@@ -149,8 +152,8 @@ export function nearestSiteDistrict({
 }
 
 /** The 시/군/구 whose centre is nearest to a point (districts with a centre). */
-export function nearestAreaByCentre({ sqlite, lat, lng }: { sqlite: Sqlite; lat: number; lng: number }) {
-  return sqlite
+export async function nearestAreaByCentre({ db, lat, lng }: { db: DbOrTx; lat: number; lng: number }) {
+  return rawSqlite(db)
     .prepare(
       `SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_latitude IS NOT NULL AND f_longitude IS NOT NULL
        ORDER BY (f_latitude - ?) * (f_latitude - ?) + (f_longitude - ?) * (f_longitude - ?) LIMIT 1`,
@@ -158,10 +161,16 @@ export function nearestAreaByCentre({ sqlite, lat, lng }: { sqlite: Sqlite; lat:
     .get(lat, lat, lng, lng) as AreaRow | undefined;
 }
 
-export function findAreaByCode({ sqlite, code }: { sqlite: Sqlite; code: string }): AreaRow | undefined {
-  return sqlite.prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_code = ?').get(code) as
-    | AreaRow
-    | undefined;
+export async function findAreaByCode({
+  db,
+  code,
+}: {
+  db: DbOrTx;
+  code: string;
+}): Promise<AreaRow | undefined> {
+  return rawSqlite(db)
+    .prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_code = ?')
+    .get(code) as AreaRow | undefined;
 }
 
 export interface AreaRow {
@@ -171,14 +180,14 @@ export interface AreaRow {
   f_code: string;
 }
 
-export function listAreas(sqlite: Sqlite): AreaRow[] {
-  return sqlite
+export async function listAreas({ db }: { db: DbOrTx }): Promise<AreaRow[]> {
+  return rawSqlite(db)
     .prepare('SELECT f_idx, f_area, f_district, f_code FROM areas ORDER BY f_idx')
     .all() as AreaRow[];
 }
 
-export function findArea({ sqlite, idx }: { sqlite: Sqlite; idx: number }): AreaRow | undefined {
-  return sqlite.prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_idx = ?').get(idx) as
-    | AreaRow
-    | undefined;
+export async function findArea({ db, idx }: { db: DbOrTx; idx: number }): Promise<AreaRow | undefined> {
+  return rawSqlite(db)
+    .prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_idx = ?')
+    .get(idx) as AreaRow | undefined;
 }

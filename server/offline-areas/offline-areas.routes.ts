@@ -13,13 +13,13 @@ const mapMember = { kind: 'member', ticket: true } as const;
 export const offlineAreaOperations = [
   defineOperation(getOfflineAreaListCall, {
     access: mapMember,
-    handler: ({ ctx }) => ({ list: offlineAreaOptions(ctx.sqlite) }),
+    handler: async ({ ctx }) => ({ list: await offlineAreaOptions({ db: ctx.db }) }),
   }),
   defineOperation(getOfflineAreaSitesCall, {
     access: mapMember,
     handler: ({ input, ctx }) =>
       offlineAreaSites({
-        sqlite: ctx.sqlite,
+        db: ctx.db,
         areaIdx: input.area_idx,
         box: boxOf(input),
         afterIdx: input.after_idx,
@@ -27,6 +27,6 @@ export const offlineAreaOperations = [
   }),
   defineOperation(getOfflineViewEstimateCall, {
     access: mapMember,
-    handler: ({ input, ctx }) => offlineViewEstimate({ sqlite: ctx.sqlite, box: input }),
+    handler: ({ input, ctx }) => offlineViewEstimate({ db: ctx.db, box: input }),
   }),
 ];

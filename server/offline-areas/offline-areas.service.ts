@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import type {
   OfflineAreaOption,
   OfflineAreaPage,
@@ -10,6 +9,7 @@ import {
   MAX_VIEW_SITES,
   type ViewBox,
 } from '../../sync/offline-areas/offline-areas.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { notFound, ruleViolation } from '../http/errors.ts';
 import { offlineAreaMessages } from './offline-areas.messages.ts';
 import {
@@ -24,12 +24,10 @@ import {
   siteCountsByDistrict,
 } from './offline-areas.repository.ts';
 
-type Sqlite = SQLite.Database;
-
 /** Every 시/군/구 with its map sites counted now and the device size they would take. */
-export function offlineAreaOptions(sqlite: Sqlite): OfflineAreaOption[] {
-  const counts = siteCountsByDistrict(sqlite);
-  return listAreas(sqlite).map((a) => {
+export async function offlineAreaOptions({ db }: { db: DbOrTx }): Promise<OfflineAreaOption[]> {
+  const counts = await siteCountsByDistrict({ db });
+  return (await listAreas({ db })).map((a) => {
     const site_count = counts.get(a.f_code) ?? 0;
     return { ...a, site_count, estimate_bytes: site_count * AREA_SITE_BYTES };
   });
@@ -40,27 +38,27 @@ export function offlineAreaOptions(sqlite: Sqlite): OfflineAreaOption[] {
  * in site order after `afterIdx`; the last page says so. A box holding more than MAX_VIEW_SITES
  * map sites is refused when its download starts.
  */
-export function offlineAreaSites({
-  sqlite,
+export async function offlineAreaSites({
+  db,
   areaIdx,
   box = null,
   afterIdx,
   limit = AREA_PAGE_SIZE,
 }: {
-  sqlite: Sqlite;
+  db: DbOrTx;
   areaIdx?: number | undefined;
   box?: ViewBox | null;
   afterIdx: number;
   limit?: number;
-}): OfflineAreaPage {
-  const area = areaIdx === undefined ? null : findArea({ sqlite, idx: areaIdx });
+}): Promise<OfflineAreaPage> {
+  const area = areaIdx === undefined ? null : await findArea({ db, idx: areaIdx });
   if (area === undefined) throw notFound();
-  if (box && !area && afterIdx === 0 && countBoxSites({ sqlite, box }) > MAX_VIEW_SITES) {
+  if (box && !area && afterIdx === 0 && (await countBoxSites({ db, box })) > MAX_VIEW_SITES) {
     throw ruleViolation(offlineAreaMessages.tooManySites);
   }
   const { columns, rows } = box
-    ? boxSitesPage({ sqlite, box, code: area?.f_code ?? null, afterIdx, limit })
-    : areaSitesPage({ sqlite, code: area?.f_code ?? '', afterIdx, limit });
+    ? await boxSitesPage({ db, box, code: area?.f_code ?? null, afterIdx, limit })
+    : await areaSitesPage({ db, code: area?.f_code ?? '', afterIdx, limit });
   const idxAt = columns.indexOf('f_idx');
   const last = rows[rows.length - 1];
   return {
@@ -76,12 +74,18 @@ export function offlineAreaSites({
  * it is named after: the one of the site nearest to the view's centre, else the district whose
  * centre is nearest.
  */
-export function offlineViewEstimate({ sqlite, box }: { sqlite: Sqlite; box: ViewBox }): OfflineViewEstimate {
-  const site_count = countBoxSites({ sqlite, box });
+export async function offlineViewEstimate({
+  db,
+  box,
+}: {
+  db: DbOrTx;
+  box: ViewBox;
+}): Promise<OfflineViewEstimate> {
+  const site_count = await countBoxSites({ db, box });
   const lat = (box.south + box.north) / 2;
   const lng = (box.west + box.east) / 2;
-  const code = nearestSiteDistrict({ sqlite, box, lat, lng });
+  const code = await nearestSiteDistrict({ db, box, lat, lng });
   const area =
-    (code ? findAreaByCode({ sqlite, code }) : undefined) ?? nearestAreaByCentre({ sqlite, lat, lng });
+    (code ? await findAreaByCode({ db, code }) : undefined) ?? (await nearestAreaByCentre({ db, lat, lng }));
   return { site_count, estimate_bytes: site_count * AREA_SITE_BYTES, area: area ?? null };
 }

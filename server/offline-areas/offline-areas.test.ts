@@ -31,11 +31,11 @@ async function densest(token: string): Promise<OfflineAreaOption> {
   return best;
 }
 
-function download(areaIdx: number, limit: number): OfflineAreaPage[] {
+async function download(areaIdx: number, limit: number): Promise<OfflineAreaPage[]> {
   const pages: OfflineAreaPage[] = [];
   let after = 0;
   for (;;) {
-    const page = offlineAreaSites({ sqlite: t.handle.sqlite, areaIdx, afterIdx: after, limit });
+    const page = await offlineAreaSites({ db: t.deps.db, areaIdx, afterIdx: after, limit });
     pages.push(page);
     if (page.next_after === null) return pages;
     after = page.next_after;
@@ -60,7 +60,7 @@ describe('offline areas', () => {
   it('sends an area in pages that together hold each of its map sites once', async () => {
     const { token } = await withSites(600);
     const area = await densest(token);
-    const pages = download(area.f_idx, 7);
+    const pages = await download(area.f_idx, 7);
     expect(pages.length).toBeGreaterThan(1);
     const ids = pages.flatMap((p) => p.rows.map((r) => r[p.columns.indexOf('f_idx')]));
     expect(new Set(ids).size).toBe(ids.length);
@@ -74,7 +74,7 @@ describe('offline areas', () => {
   it('answers every map query over a kept area exactly as the server does over that area', async () => {
     const { owner, token } = await withSites(1500);
     const area = await densest(token);
-    const pages = download(area.f_idx, 250);
+    const pages = await download(area.f_idx, 250);
     const rows = pages.flatMap((p) =>
       p.rows.map((row) => areaSearchRow({ columns: p.columns, row, liked: false })),
     );
@@ -85,7 +85,7 @@ describe('offline areas', () => {
     const queries = randomQueries({ sqlite: t.handle.sqlite, rng: createRng(22), count: 300 });
     let found = 0;
     for (const query of queries) {
-      const server = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query });
+      const server = await searchMap({ db: t.deps.db, userIdx: owner, query });
       const device = searchRows({ query, rows });
       expect(device, JSON.stringify(query)).toEqual(server);
       found += server.count;

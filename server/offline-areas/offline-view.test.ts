@@ -105,7 +105,7 @@ describe('a map view kept offline', () => {
     let found = 0;
     for (const raw of queries) {
       const query = insideView(raw, view);
-      const server = searchMap({ sqlite: t.handle.sqlite, userIdx: owner, query });
+      const server = await searchMap({ db: t.deps.db, userIdx: owner, query });
       expect(searchRows({ query, rows }), JSON.stringify(query)).toEqual(server);
       found += server.count;
     }

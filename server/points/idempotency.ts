@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { invalidInput } from '../http/errors.ts';
 import { pointsMessages } from './points.messages.ts';
+import { findPurchaseRequest, insertPurchaseRequest } from './points.repository.ts';
 
 /**
  * Runs a purchase once per idempotency key. The stored answer, the key and the purchase's
@@ -26,17 +25,12 @@ export async function once<T>({
   operation: string;
   fingerprint: unknown;
   now: Date;
-  run: (trx: Kysely<Database>) => Promise<T>;
+  run: (trx: Tx) => Promise<T>;
 }): Promise<T> {
   const print = JSON.stringify(fingerprint);
   return db.transaction().execute(async (trx) => {
     if (key === undefined) return run(trx);
-    const seen = await trx
-      .selectFrom('purchase_requests')
-      .selectAll()
-      .where('f_user_idx', '=', userIdx)
-      .where('f_key', '=', key)
-      .executeTakeFirst();
+    const seen = await findPurchaseRequest({ db: trx, userIdx, key });
     if (seen) {
       if (seen.f_operation !== operation || seen.f_fingerprint !== print) {
         throw invalidInput({ field: 'idempotency_key', msg: pointsMessages.idempotencyReused });
@@ -44,17 +38,17 @@ export async function once<T>({
       return JSON.parse(seen.f_result) as T;
     }
     const result = await run(trx);
-    await trx
-      .insertInto('purchase_requests')
-      .values({
+    await insertPurchaseRequest({
+      db: trx,
+      request: {
         f_user_idx: userIdx,
         f_key: key,
         f_operation: operation,
         f_fingerprint: print,
         f_result: JSON.stringify(result),
         f_reg_time: now.toISOString(),
-      })
-      .execute();
+      },
+    });
     return result;
   });
 }

@@ -1,12 +1,20 @@
-import type { Kysely } from 'kysely';
 import type { PointLogType } from '../../sync/api/points.api.ts';
 import { extendUsageDate } from '../../sync/points/plans.ts';
-import type { Database } from '../db/schema.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { notFound, ruleViolation } from '../http/errors.ts';
+import {
+  addUsage,
+  insertPointLog,
+  insertUsageLog,
+  moveBalance,
+  takeOneCount,
+  usageDateOf,
+  userExists,
+} from './ledger.repository.ts';
 import { pointsMessages } from './points.messages.ts';
 
 /** A transaction (or the database, when the caller has opened none). */
-type Trx = Kysely<Database>;
+type Trx = DbOrTx;
 
 const INCREASES: ReadonlySet<PointLogType> = new Set(['C', 'A']);
 
@@ -41,37 +49,26 @@ export async function changePoints({
   if (!Number.isInteger(amount) || amount <= 0)
     throw new RangeError(`point amount must be positive: ${amount}`);
   const increase = INCREASES.has(type);
-  let update = trx
-    .updateTable('users')
-    .set((eb) => ({ f_point: eb('f_point', increase ? '+' : '-', amount) }))
-    .where('f_idx', '=', userIdx);
-  if (!increase) update = update.where('f_point', '>=', amount);
-  const row = await update.returning('f_point').executeTakeFirst();
-  if (!row) {
-    const exists = await trx
-      .selectFrom('users')
-      .select('f_idx')
-      .where('f_idx', '=', userIdx)
-      .executeTakeFirst();
-    if (!exists) throw notFound();
+  const balance = await moveBalance({ db: trx, userIdx, delta: increase ? amount : -amount });
+  if (balance === undefined) {
+    if (!(await userExists({ db: trx, userIdx }))) throw notFound();
     throw ruleViolation(pointsMessages.pointNotEnough);
   }
-  const log = await trx
-    .insertInto('point_logs')
-    .values({
+  const logIdx = await insertPointLog({
+    db: trx,
+    log: {
       f_user_idx: userIdx,
       f_reg_time: now.toISOString(),
       f_type: type,
       f_point: amount,
-      f_point_final: row.f_point,
+      f_point_final: balance,
       f_reason: reason,
       f_memo: memo,
       f_admin_idx: adminIdx,
       f_ref: ref,
-    })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  return { logIdx: log.f_idx, balance: row.f_point };
+    },
+  });
+  return { logIdx, balance };
 }
 
 /** Adds days (from the current usage date while it lasts, else from now) and made/push counts, logged. */
@@ -98,27 +95,14 @@ export async function extendUsage({
   pointLogIdx?: number | null;
   now: Date;
 }): Promise<{ usageDate: string | null; madeCount: number; pushCount: number }> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['f_usage_date'])
-    .where('f_idx', '=', userIdx)
-    .executeTakeFirst();
+  const user = await usageDateOf({ db: trx, userIdx });
   if (!user) throw notFound();
   const usageDate =
     days !== 0 ? extendUsageDate({ usageDate: user.f_usage_date, days, now }) : user.f_usage_date;
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({
-      f_usage_date: usageDate,
-      f_made_count: eb('f_made_count', '+', made),
-      f_push_count: eb('f_push_count', '+', push),
-    }))
-    .where('f_idx', '=', userIdx)
-    .returning(['f_usage_date', 'f_made_count', 'f_push_count'])
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('usage_logs')
-    .values({
+  const row = await addUsage({ db: trx, userIdx, usageDate, made, push });
+  await insertUsageLog({
+    db: trx,
+    log: {
       f_user_idx: userIdx,
       f_reg_time: now.toISOString(),
       f_days: days,
@@ -131,8 +115,8 @@ export async function extendUsage({
       f_memo: memo,
       f_admin_idx: adminIdx,
       f_point_log_idx: pointLogIdx,
-    })
-    .execute();
+    },
+  });
   return { usageDate: row.f_usage_date, madeCount: row.f_made_count, pushCount: row.f_push_count };
 }
 
@@ -154,22 +138,11 @@ export async function takeUsageCount({
   reason: string;
   now: Date;
 }): Promise<{ madeCount: number; pushCount: number } | null> {
-  const column = kind === 'made' ? 'f_made_count' : 'f_push_count';
-  const row = await trx
-    .updateTable('users')
-    .set((eb) =>
-      kind === 'made'
-        ? { f_made_count: eb('f_made_count', '-', 1) }
-        : { f_push_count: eb('f_push_count', '-', 1) },
-    )
-    .where('f_idx', '=', userIdx)
-    .where(column, '>=', 1)
-    .returning(['f_usage_date', 'f_made_count', 'f_push_count'])
-    .executeTakeFirst();
+  const row = await takeOneCount({ db: trx, userIdx, kind });
   if (!row) return null;
-  await trx
-    .insertInto('usage_logs')
-    .values({
+  await insertUsageLog({
+    db: trx,
+    log: {
       f_user_idx: userIdx,
       f_reg_time: now.toISOString(),
       f_days: 0,
@@ -182,7 +155,7 @@ export async function takeUsageCount({
       f_memo: '',
       f_admin_idx: null,
       f_point_log_idx: null,
-    })
-    .execute();
+    },
+  });
   return { madeCount: row.f_made_count, pushCount: row.f_push_count };
 }

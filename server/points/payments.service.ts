@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { ChargeResult, PreparedPayment } from '../../sync/api/points.api.ts';
 import { findChargeOption } from '../../sync/points/plans.ts';
 import type { ProviderPayment } from '../adapters/payment/payment.ts';
-import type { Database } from '../db/schema.ts';
+import type { DbOrTx } from '../db/database.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { badParameter, ruleViolation } from '../http/errors.ts';
 import { renderMessage } from '../http/messages.ts';
 import { changePoints } from './ledger.ts';
+import {
+  balanceOf,
+  claimPayment,
+  insertPayment,
+  markPaymentFailed,
+  paymentByIdx,
+  paymentByMerchantUid,
+  recordCharge,
+} from './payments.repository.ts';
 import { pointsMessages } from './points.messages.ts';
 import type { Payment } from './points.tables.ts';
 
@@ -26,9 +34,9 @@ export async function preparePayment({ ctx, point }: { ctx: Ctx; point: number }
   const user = ctx.auth.user;
   const uid = merchantUid({ uid: user.f_idx, now });
   const provider = ctx.adapters.payment;
-  await ctx.db
-    .insertInto('payments')
-    .values({
+  await insertPayment({
+    db: ctx.db,
+    payment: {
       f_merchant_uid: uid,
       f_user_idx: user.f_idx,
       f_provider: provider.kind,
@@ -39,8 +47,8 @@ export async function preparePayment({ ctx, point }: { ctx: Ctx; point: number }
       f_reg_time: now.toISOString(),
       f_paid_time: null,
       f_point_log_idx: null,
-    })
-    .execute();
+    },
+  });
   return {
     merchant_uid: uid,
     amount: option.price,
@@ -81,11 +89,7 @@ export async function confirmPayment({
   impUid: string;
 }): Promise<ChargeResult> {
   const userIdx = ctx.auth.user.f_idx;
-  const payment = await ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('f_merchant_uid', '=', uid)
-    .executeTakeFirst();
+  const payment = await paymentByMerchantUid({ db: ctx.db, merchantUid: uid });
   if (!payment || payment.f_user_idx !== userIdx) refuse({ ctx, payment, why: 'unknown merchant_uid' });
   if (payment.f_status === 'paid') {
     if (payment.f_imp_uid !== impUid) refuse({ ctx, payment, why: 'already paid by another imp_uid' });
@@ -104,12 +108,7 @@ export async function confirmPayment({
   if (reported.merchant_uid !== uid) refuse({ ctx, payment, why: 'imp_uid belongs to another merchant_uid' });
   if (reported.status !== 'paid') {
     const reason = reported.fail_reason ?? reported.status;
-    await ctx.db
-      .updateTable('payments')
-      .set({ f_status: 'failed', f_fail_reason: reason })
-      .where('f_idx', '=', payment.f_idx)
-      .where('f_status', '!=', 'paid')
-      .execute();
+    await markPaymentFailed({ db: ctx.db, paymentIdx: payment.f_idx, reason });
     throw ruleViolation(pointsMessages.paymentFailed, { params: { reason } });
   }
   if (reported.amount !== payment.f_amount) {
@@ -119,25 +118,14 @@ export async function confirmPayment({
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     // Only one confirmation can move the row to paid; a concurrent one finds it done.
-    const claimed = await trx
-      .updateTable('payments')
-      .set({ f_status: 'paid', f_imp_uid: impUid, f_paid_time: now.toISOString(), f_fail_reason: null })
-      .where('f_idx', '=', payment.f_idx)
-      .where('f_status', '!=', 'paid')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('payments as other').select('other.f_idx').where('other.f_imp_uid', '=', impUid),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) {
-      const current = await trx
-        .selectFrom('payments')
-        .selectAll()
-        .where('f_idx', '=', payment.f_idx)
-        .executeTakeFirstOrThrow();
+    const claimed = await claimPayment({
+      db: trx,
+      paymentIdx: payment.f_idx,
+      impUid,
+      time: now.toISOString(),
+    });
+    if (!claimed) {
+      const current = await paymentByIdx({ db: trx, paymentIdx: payment.f_idx });
       if (current.f_status === 'paid' && current.f_imp_uid === impUid)
         return replayed({ db: trx, payment: current });
       refuse({ ctx, payment, why: 'imp_uid already used' });
@@ -152,25 +140,12 @@ export async function confirmPayment({
       ref: uid,
       now,
     });
-    await trx
-      .updateTable('payments')
-      .set({ f_point_log_idx: logIdx })
-      .where('f_idx', '=', payment.f_idx)
-      .execute();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ f_charge_point: eb('f_charge_point', '+', payment.f_point) }))
-      .where('f_idx', '=', userIdx)
-      .execute();
+    await recordCharge({ db: trx, paymentIdx: payment.f_idx, userIdx, point: payment.f_point, logIdx });
     return { merchant_uid: uid, charged: payment.f_point, point: balance };
   });
 }
 
-async function replayed({ db, payment }: { db: Kysely<Database>; payment: Payment }): Promise<ChargeResult> {
-  const user = await db
-    .selectFrom('users')
-    .select('f_point')
-    .where('f_idx', '=', payment.f_user_idx)
-    .executeTakeFirstOrThrow();
-  return { merchant_uid: payment.f_merchant_uid, charged: payment.f_point, point: user.f_point };
+async function replayed({ db, payment }: { db: DbOrTx; payment: Payment }): Promise<ChargeResult> {
+  const point = await balanceOf({ db, userIdx: payment.f_user_idx });
+  return { merchant_uid: payment.f_merchant_uid, charged: payment.f_point, point };
 }

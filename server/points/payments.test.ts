@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChargeResult, PreparedPayment } from '../../sync/api/points.api.ts';
 import { ResultCode } from '../../sync/codes.ts';
 import { portonePaymentProvider } from '../adapters/payment/portone.ts';
 import { TEST_CHECKOUT_PATH, testPaymentProvider } from '../adapters/payment/test-checkout.ts';
+import { createApp } from '../app.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { startStubServer } from '../testing/stub-server.ts';
 
@@ -347,6 +351,27 @@ describe('the PortOne v1 client', () => {
     expect(csp).toContain('https://cdn.iamport.kr');
     // Without PortOne there is no checkout page of our own to reach.
     expect((await t.app.request(TEST_CHECKOUT_PATH)).status).toBe(404);
+  });
+});
+
+describe('the test checkout in production', () => {
+  it('is a 404, not the app’s page, when a real provider is configured and the app is served', async () => {
+    stub = await portoneStub({});
+    const dist = mkdtempSync(path.join(tmpdir(), 'bt-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>분양톡</title>');
+    t = await createTestApp({ config: { distDir: dist }, adapters: { payment: portone(stub.url) } });
+    const served = createApp({ deps: t.deps, serveClient: true });
+    expect((await served.request('/Home')).status).toBe(200);
+    for (const [method, url] of [
+      ['GET', `${TEST_CHECKOUT_PATH}?merchant_uid=m1&amount=5500&name=p&redirect=/More`],
+      ['POST', TEST_CHECKOUT_PATH],
+      ['GET', '/pay/anything'],
+    ] as const) {
+      const res = await served.request(url, { method });
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(await res.text()).not.toContain('분양톡');
+    }
+    rmSync(dist, { recursive: true, force: true });
   });
 });
 

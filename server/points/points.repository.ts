@@ -1,14 +1,11 @@
+import type { Insertable } from 'kysely';
 import type { Page } from '../../sync/api/page.ts';
-import type {
-  AdminPointLogItem,
-  PointLogItem,
-  PointMember,
-  UsageLogItem,
-} from '../../sync/api/points.api.ts';
+import type { AdminPointLogItem, PointLogItem, UsageLogItem } from '../../sync/api/points.api.ts';
 import { Limits } from '../../sync/constants.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { selectPage } from '../db/paging.ts';
 import type { User } from '../users/users.tables.ts';
+import type { PurchaseRequestsTable } from './points.tables.ts';
 
 export function pointLogPage({
   db,
@@ -94,15 +91,35 @@ export function usageLogPage({
   });
 }
 
-export function toPointMember(u: User): PointMember {
-  return {
-    f_idx: u.f_idx,
-    f_name: u.f_name,
-    f_phone: u.f_phone,
-    f_affiliation: u.f_affiliation,
-    f_point: Math.max(0, u.f_point),
-    f_usage_date: u.f_usage_date,
-    f_made_count: u.f_made_count,
-    f_push_count: u.f_push_count,
-  };
+/** A member's balance and their made+ and push counts. */
+export function pointsAndCounts({ db, userIdx }: { db: DbOrTx; userIdx: number }) {
+  return db
+    .selectFrom('users')
+    .select(['f_point', 'f_made_count', 'f_push_count'])
+    .where('f_idx', '=', userIdx)
+    .executeTakeFirstOrThrow();
+}
+
+export function userByIdx({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
+}
+
+/** The purchase a member already made under an idempotency key, with its answer. */
+export function findPurchaseRequest({ db, userIdx, key }: { db: DbOrTx; userIdx: number; key: string }) {
+  return db
+    .selectFrom('purchase_requests')
+    .selectAll()
+    .where('f_user_idx', '=', userIdx)
+    .where('f_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertPurchaseRequest({
+  db,
+  request,
+}: {
+  db: DbOrTx;
+  request: Insertable<PurchaseRequestsTable>;
+}): Promise<void> {
+  await db.insertInto('purchase_requests').values(request).execute();
 }

@@ -16,13 +16,15 @@ import {
 import { defineOperation } from '../http/operation.ts';
 import { confirmPayment, preparePayment } from './payments.service.ts';
 import { pointsMessages } from './points.messages.ts';
-import { adminPointLogPage, pointLogPage, toPointMember, usageLogPage } from './points.repository.ts';
 import {
   adminAddPeriod,
   adminAddPoint,
   buyPeriod,
+  findPointMember,
+  memberPointLog,
+  memberUsageLog,
+  myPointLog,
   purchaseInfo,
-  requireMemberByPhone,
 } from './points.service.ts';
 
 const pointTab = { kind: 'admin', tab: AdminTab.point } as const;
@@ -63,18 +65,16 @@ export const pointsOperations = [
   }),
   defineOperation(getPointLogCall, {
     access: { kind: 'session' },
-    handler: ({ input, ctx }) =>
-      pointLogPage({ db: ctx.db, userIdx: ctx.auth.user.f_idx, pageNum: input.page_num }),
+    handler: ({ input, ctx }) => myPointLog({ ctx, pageNum: input.page_num }),
   }),
 
   defineOperation(findPointMemberCall, {
     access: pointTab,
-    handler: async ({ input, ctx }) => toPointMember(await requireMemberByPhone({ ctx, phone: input.phone })),
+    handler: ({ input, ctx }) => findPointMember({ ctx, phone: input.phone }),
   }),
   defineOperation(getMemberPointLogCall, {
     access: pointTab,
-    handler: ({ input, ctx }) =>
-      adminPointLogPage({ db: ctx.db, userIdx: input.user_idx, pageNum: input.page_num }),
+    handler: ({ input, ctx }) => memberPointLog({ ctx, userIdx: input.user_idx, pageNum: input.page_num }),
   }),
   defineOperation(addPointCall, {
     access: { ...pointTab, lock: true },
@@ -90,12 +90,11 @@ export const pointsOperations = [
   }),
   defineOperation(findPeriodMemberCall, {
     access: periodTab,
-    handler: async ({ input, ctx }) => toPointMember(await requireMemberByPhone({ ctx, phone: input.phone })),
+    handler: ({ input, ctx }) => findPointMember({ ctx, phone: input.phone }),
   }),
   defineOperation(getMemberUsageLogCall, {
     access: periodTab,
-    handler: ({ input, ctx }) =>
-      usageLogPage({ db: ctx.db, userIdx: input.user_idx, pageNum: input.page_num }),
+    handler: ({ input, ctx }) => memberUsageLog({ ctx, userIdx: input.user_idx, pageNum: input.page_num }),
   }),
   defineOperation(addPeriodCall, {
     access: { ...periodTab, lock: true },

@@ -1,4 +1,12 @@
-import type { PeriodResult, PurchaseInfo } from '../../sync/api/points.api.ts';
+import type { Page } from '../../sync/api/page.ts';
+import type {
+  AdminPointLogItem,
+  PeriodResult,
+  PointLogItem,
+  PointMember,
+  PurchaseInfo,
+  UsageLogItem,
+} from '../../sync/api/points.api.ts';
 import { CHARGE_OPTIONS, findPlan, pricedPlans, type UsagePlan } from '../../sync/points/plans.ts';
 import { authMessages } from '../auth/auth.messages.ts';
 import type { AuthedContext, RequestContext } from '../http/context.ts';
@@ -9,8 +17,58 @@ import type { User } from '../users/users.tables.ts';
 import { once } from './idempotency.ts';
 import { changePoints, extendUsage } from './ledger.ts';
 import { pointsMessages } from './points.messages.ts';
+import { adminPointLogPage, pointLogPage, usageLogPage, userByIdx } from './points.repository.ts';
 
 type Ctx = AuthedContext;
+
+export function toPointMember(u: User): PointMember {
+  return {
+    f_idx: u.f_idx,
+    f_name: u.f_name,
+    f_phone: u.f_phone,
+    f_affiliation: u.f_affiliation,
+    f_point: Math.max(0, u.f_point),
+    f_usage_date: u.f_usage_date,
+    f_made_count: u.f_made_count,
+    f_push_count: u.f_push_count,
+  };
+}
+
+/** The point member tab's look-up by phone (points and period tabs). */
+export async function findPointMember({ ctx, phone }: { ctx: Ctx; phone: string }): Promise<PointMember> {
+  return toPointMember(await requireMemberByPhone({ ctx, phone }));
+}
+
+/** The caller's own point history. */
+export function myPointLog({ ctx, pageNum }: { ctx: Ctx; pageNum: number }): Promise<Page<PointLogItem>> {
+  return pointLogPage({ db: ctx.db, userIdx: ctx.auth.user.f_idx, pageNum });
+}
+
+/** A member's point history as an admin sees it (who gave or took). */
+export function memberPointLog({
+  ctx,
+  userIdx,
+  pageNum,
+}: {
+  ctx: Ctx;
+  userIdx: number;
+  pageNum: number;
+}): Promise<Page<AdminPointLogItem>> {
+  return adminPointLogPage({ db: ctx.db, userIdx, pageNum });
+}
+
+/** A member's usage history (days, made+ and push) as an admin sees it. */
+export function memberUsageLog({
+  ctx,
+  userIdx,
+  pageNum,
+}: {
+  ctx: Ctx;
+  userIdx: number;
+  pageNum: number;
+}): Promise<Page<UsageLogItem>> {
+  return usageLogPage({ db: ctx.db, userIdx, pageNum });
+}
 
 async function currentPlans({ ctx }: { ctx: Pick<RequestContext, 'db'> }): Promise<UsagePlan[]> {
   const oneMonthTicketPoint = await readIntSetting({
@@ -104,7 +162,7 @@ export async function requireMemberByPhone({ ctx, phone }: { ctx: Ctx; phone: st
 }
 
 async function requireMemberById({ ctx, userIdx }: { ctx: Ctx; userIdx: number }): Promise<User> {
-  const user = await ctx.db.selectFrom('users').selectAll().where('f_idx', '=', userIdx).executeTakeFirst();
+  const user = await userByIdx({ db: ctx.db, userIdx });
   if (!user || user.f_withdrawn_time) throw notFound(authMessages.userNotFound);
   return user;
 }

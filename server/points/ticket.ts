@@ -1,5 +1,6 @@
 import { TICKET_EXPIRED } from '../../sync/api/points.api.ts';
-import type { RequestContext } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { ruleViolation } from '../http/errors.ts';
 import { defineMessages } from '../http/messages.ts';
 import { readSettingFast } from '../settings/settings.repository.ts';
@@ -16,24 +17,12 @@ export const ticketMessages = defineMessages({
 export { TICKET_EXPIRED };
 
 /** Spec §4: the ticket is usable while the usage date is in the future; ticket_price F makes it free. */
-export async function hasValidTicket({
-  ctx,
-  user,
-}: {
-  ctx: Pick<RequestContext, 'sqlite' | 'clock'>;
-  user: User;
-}) {
-  if (readSettingFast({ sqlite: ctx.sqlite, key: 'ticket_price' }) === 'F') return true;
+export async function hasValidTicket({ ctx, user }: { ctx: { db: DbOrTx; clock: Clock }; user: User }) {
+  if ((await readSettingFast({ db: ctx.db, key: 'ticket_price' })) === 'F') return true;
   return user.f_usage_date !== null && new Date(user.f_usage_date) > ctx.clock.now();
 }
 
-export async function requireTicket({
-  ctx,
-  user,
-}: {
-  ctx: Pick<RequestContext, 'sqlite' | 'clock'>;
-  user: User;
-}) {
+export async function requireTicket({ ctx, user }: { ctx: { db: DbOrTx; clock: Clock }; user: User }) {
   if (!(await hasValidTicket({ ctx, user }))) {
     throw ruleViolation(ticketMessages.usageExpired, { status: 402, data: { reason: TICKET_EXPIRED } });
   }

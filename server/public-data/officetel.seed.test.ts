@@ -10,11 +10,11 @@ describe('demo officetel prices', () => {
     const t = await createTestApp();
     try {
       seedDemo({
-        sqlite: t.deps.sqlite,
+        sqlite: t.handle.sqlite,
         superAdminPhone: '01000000000',
         now: new Date('2026-11-21T00:00:00Z'),
       });
-      const site = t.deps.sqlite
+      const site = t.handle.sqlite
         .prepare(
           `SELECT f_idx, f_bjd_code, f_land_type, f_main_no, f_sub_no FROM sites
            WHERE (',' || f_maemul_type || ',') LIKE '%,1,%' AND f_site_type = 'O' AND f_dong_count > 0 ORDER BY f_idx LIMIT 1`,
@@ -27,12 +27,14 @@ describe('demo officetel prices', () => {
         f_sub_no: number;
       };
       expect(site).toBeDefined();
-      const pnu = pnuOf({
+      const parcel = pnuOf({
         b_code: site.f_bjd_code,
         land_type: site.f_land_type === 2 ? 2 : 1,
         main_address_no: site.f_main_no,
         sub_address_no: site.f_sub_no,
       });
+      if (!parcel) throw new Error('a demo officetel has a lot number');
+      const pnu: string = parcel;
       const { token } = await agent(t);
       const level = async (query: Record<string, string>) =>
         (
@@ -46,7 +48,7 @@ describe('demo officetel prices', () => {
       const dongs = await level({ level: '2', buildnum: buildnum ?? '' });
       // The levels are the site's own dongs, as its unit grid shows them.
       const ownDongs = (
-        t.deps.sqlite.prepare('SELECT f_dong FROM dongs WHERE f_site_idx = ?').all(site.f_idx) as Array<{
+        t.handle.sqlite.prepare('SELECT f_dong FROM dongs WHERE f_site_idx = ?').all(site.f_idx) as Array<{
           f_dong: string;
         }>
       ).map((d) => d.f_dong);

@@ -80,6 +80,8 @@ export function seedOfficetelPrices({ sqlite }: { sqlite: SQLite.Database }): nu
         main_address_no: site.f_main_no,
         sub_address_no: site.f_sub_no ?? 0,
       });
+      // A site placed by area only (no lot number) is no parcel of the price file.
+      if (!pnu) continue;
       const own = unitsOfSite({ sqlite, siteIdx: site.f_idx });
       const units = own.length > 0 ? own : madeUpUnits(rng);
       // Won per ㎡: Seoul officetels cost about twice Gyeonggi's.

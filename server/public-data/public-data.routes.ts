@@ -10,10 +10,9 @@ import {
   getOfficetelPriceCall,
   importOfficetelPricesCall,
 } from '../../sync/api/public-data.api.ts';
-import { badParameter, invalidInputDetails, ruleViolation } from '../http/errors.ts';
+import { ruleViolation } from '../http/errors.ts';
 import { defineOperation } from '../http/operation.ts';
-import { importOfficetelRows, officetelLevel, officetelPrices } from './officetel.repository.ts';
-import { OfficetelFileError, readOfficetelFile } from './officetel.ts';
+import { importOfficetelFile, officetelChoices, officetelPriceList } from './officetel.service.ts';
 import { publicDataMessages } from './public-data.messages.ts';
 import { lookUp } from './public-data.service.ts';
 import { tidyApartPrices, tidyExposedAreas, tidyFloors, tidyHousePrices, tidyLandPrices } from './tidy.ts';
@@ -30,7 +29,7 @@ export const publicDataOperations = [
         service: 'title',
         key: input.pnu,
         source: register.source,
-        fetch: () => register.titles(input.pnu),
+        pages: { pageRows: register.pageRows, read: (page) => register.titles({ pnu: input.pnu, ...page }) },
         tidy: (rows) => rows,
       });
       // Spec §5: a parcel whose register holds no building was cancelled (or never had one).
@@ -46,7 +45,10 @@ export const publicDataOperations = [
         service: 'floor',
         key: input.pnu,
         source: ctx.adapters.buildingRegister.source,
-        fetch: () => ctx.adapters.buildingRegister.floors(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.buildingRegister.pageRows,
+          read: (page) => ctx.adapters.buildingRegister.floors({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyFloors,
       }),
   }),
@@ -58,7 +60,10 @@ export const publicDataOperations = [
         service: 'expos',
         key: input.pnu,
         source: ctx.adapters.buildingRegister.source,
-        fetch: () => ctx.adapters.buildingRegister.exposedAreas(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.buildingRegister.pageRows,
+          read: (page) => ctx.adapters.buildingRegister.exposedAreas({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyExposedAreas,
       }),
   }),
@@ -70,7 +75,10 @@ export const publicDataOperations = [
         service: 'land',
         key: input.pnu,
         source: ctx.adapters.prices.source,
-        fetch: () => ctx.adapters.prices.landPrices(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.prices.pageRows,
+          read: (page) => ctx.adapters.prices.landPrices({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyLandPrices,
       }),
   }),
@@ -86,7 +94,10 @@ export const publicDataOperations = [
         service: 'apart',
         key: JSON.stringify([input.pnu, input.dong_nm ?? null, input.ho_nm ?? null]),
         source: ctx.adapters.prices.source,
-        fetch: () => ctx.adapters.prices.apartPrices({ pnu: input.pnu, ...unit }),
+        pages: {
+          pageRows: ctx.adapters.prices.pageRows,
+          read: (page) => ctx.adapters.prices.apartPrices({ pnu: input.pnu, ...unit, ...page }),
+        },
         tidy: tidyApartPrices,
       });
     },
@@ -99,7 +110,10 @@ export const publicDataOperations = [
         service: 'house',
         key: input.pnu,
         source: ctx.adapters.prices.source,
-        fetch: () => ctx.adapters.prices.housePrices(input.pnu),
+        pages: {
+          pageRows: ctx.adapters.prices.pageRows,
+          read: (page) => ctx.adapters.prices.housePrices({ pnu: input.pnu, ...page }),
+        },
         tidy: tidyHousePrices,
       }),
   }),
@@ -107,51 +121,15 @@ export const publicDataOperations = [
   // Officetel standard prices: read from the file admins imported (no public API serves them).
   defineOperation(getOfficetelLevelCall, {
     access: member,
-    handler: async ({ input, ctx }) => ({
-      list: await officetelLevel({
-        db: ctx.db,
-        pnu: input.pnu,
-        level: input.level as 1 | 2 | 3 | 4,
-        buildnum: input.buildnum,
-        dong: input.dong,
-        floor: input.floor,
-      }),
-    }),
+    handler: ({ input, ctx }) => officetelChoices({ ctx, input }),
   }),
   defineOperation(getOfficetelPriceCall, {
     access: member,
-    handler: async ({ input, ctx }) => ({
-      list: await officetelPrices({ db: ctx.db, ...input }),
-      source: 'provider' as const,
-      fetched_at: ctx.clock.now().toISOString(),
-    }),
+    handler: ({ input, ctx }) => officetelPriceList({ ctx, input }),
   }),
   defineOperation(importOfficetelPricesCall, {
     access: { kind: 'admin', tab: AdminTab.db },
     successMessage: publicDataMessages.officetelImported,
-    handler: async ({ input, ctx }) => {
-      let rows: Awaited<ReturnType<typeof readOfficetelFile>>;
-      try {
-        rows = await readOfficetelFile({
-          bytes: new Uint8Array(await input.file.arrayBuffer()),
-          fileName: input.file.name,
-        });
-      } catch (err) {
-        if (!(err instanceof OfficetelFileError)) throw err;
-        // Rows that cannot be read are listed each (line, column, value) for the admin to fix.
-        if (err.rows)
-          throw invalidInputDetails({
-            field: 'file',
-            msg: publicDataMessages.officetelRows,
-            params: { count: err.rows.count },
-            details: { reason: err.problem, row_count: err.rows.count, rows: err.rows.listed },
-          });
-        throw badParameter({ field: 'file', reason: err.problem });
-      }
-      return {
-        imported: await importOfficetelRows({ db: ctx.db, year: input.year, rows }),
-        year: input.year,
-      };
-    },
+    handler: ({ input, ctx }) => importOfficetelFile({ ctx, file: input.file, year: input.year }),
   }),
 ];

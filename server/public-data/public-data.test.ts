@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuildingTitle, LandPrice, LookupAnswer } from '../../sync/public-data/public-data.ts';
 import { dataGoKrBuildingRegister } from '../adapters/public-data/building-register.ts';
 import { samplePriceService } from '../adapters/public-data/sample-public-data.ts';
@@ -29,7 +29,7 @@ async function nedStub(field: unknown[]) {
   stub = await startStubServer(() => ({
     json: { indvdLandPrices: { field, totalCount: String(field.length) } },
   }));
-  return vworldNedPrices({ baseUrl: stub.url, key: 'k', domain: 'd', timeoutMs: 2000 });
+  return vworldNedPrices({ baseUrl: stub.url, key: 'k', domain: 'd' });
 }
 
 describe('public-data look-ups', () => {
@@ -94,11 +94,9 @@ describe('public-data look-ups', () => {
     });
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const { port } = hung.address() as AddressInfo;
-    const config = testConfig();
     const buildingRegister = dataGoKrBuildingRegister({
       baseUrl: `http://127.0.0.1:${port}`,
       serviceKey: 'k',
-      timeoutMs: config.publicData.timeoutMs,
     });
     t = await createTestApp({ adapters: { buildingRegister } });
     const { token } = await agent(t);
@@ -120,7 +118,7 @@ describe('public-data look-ups', () => {
     stub = await startStubServer(() => ({
       json: { response: { status: 'ERROR', error: { code: 'OVER_REQUEST_LIMIT', text: '한도 초과' } } },
     }));
-    const prices = vworldNedPrices({ baseUrl: stub.url, key: 'k', domain: 'd', timeoutMs: 2000 });
+    const prices = vworldNedPrices({ baseUrl: stub.url, key: 'k', domain: 'd' });
     t = await createTestApp({ adapters: { prices } });
     const { token } = await agent(t);
     const res = await t.call('/public/housePrice', { token, method: 'GET', query: { pnu: PNU } });
@@ -132,11 +130,7 @@ describe('public-data look-ups', () => {
     stub = await startStubServer(() => ({
       json: { response: { header: { resultCode: '00' }, body: { items: '', totalCount: '0' } } },
     }));
-    const buildingRegister = dataGoKrBuildingRegister({
-      baseUrl: stub.url,
-      serviceKey: 'k',
-      timeoutMs: 2000,
-    });
+    const buildingRegister = dataGoKrBuildingRegister({ baseUrl: stub.url, serviceKey: 'k' });
     t = await createTestApp({ adapters: { buildingRegister } });
     const { token } = await agent(t);
     const res = await t.call<LookupAnswer<BuildingTitle>>('/public/buildingTitle', {
@@ -181,6 +175,114 @@ describe('public-data look-ups', () => {
     t = await createTestApp();
     const res = await t.call('/public/landPrice', { method: 'GET', query: { pnu: PNU } });
     expect(res.code).toBe(-2);
+  });
+});
+
+/** The register's JSON page of building titles: `rows` of them, of `total` in the parcel. */
+function titlePage({ pageNo, rows, total }: { pageNo: number; rows: number; total: number }) {
+  return {
+    json: {
+      response: {
+        header: { resultCode: '00', resultMsg: 'NORMAL SERVICE' },
+        body: {
+          items: {
+            item: Array.from({ length: rows }, (_, i) => ({
+              mgmBldrgstPk: `${pageNo}-${i}`,
+              dongNm: `${i}동`,
+            })),
+          },
+          numOfRows: '100',
+          pageNo: String(pageNo),
+          totalCount: String(total),
+        },
+      },
+    },
+  };
+}
+
+const pageOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('pageNo'));
+const never = () => new Promise<never>(() => {});
+
+/** An app whose register is the stub, with a short budget and page time so a test runs in a second or two. */
+async function registerApp({ budgetMs = 1500, pageMs = 300 } = {}) {
+  if (!stub) throw new Error('start the stub first');
+  const buildingRegister = dataGoKrBuildingRegister({ baseUrl: stub.url, serviceKey: 'k' });
+  t = await createTestApp({
+    clock: fixedClock(NOW),
+    adapters: { buildingRegister },
+    config: { publicData: { ...testConfig().publicData, timeoutMs: budgetMs, pageTimeoutMs: pageMs } },
+  });
+  return (await agent(t)).token;
+}
+
+const titles = (token: string, init: { signal?: AbortSignal } = {}) =>
+  t.call<LookupAnswer<BuildingTitle>>('/public/buildingTitle', {
+    token,
+    method: 'GET',
+    query: { pnu: PNU },
+    ...init,
+  });
+
+describe('a parcel of many pages', () => {
+  it('answers within its budget with the pages that arrived, marked partial, and a retry asks only for the rest', async () => {
+    let slowPageAnswers = false;
+    stub = await startStubServer((req) => {
+      const pageNo = pageOf(req.url);
+      if (pageNo === 17 && !slowPageAnswers) return never();
+      return titlePage({ pageNo, rows: 100, total: 3000 });
+    });
+    const token = await registerApp({ budgetMs: 4000, pageMs: 1000 });
+    const first = await titles(token);
+    expect(first.code).toBe(0);
+    expect(first.data.partial).toBe(true);
+    const arrived = new Set(first.data.list.map((r) => Number(r.mgmBldrgstPk.split('-')[0])));
+    expect(arrived.has(17)).toBe(false);
+    expect(first.data.list).toHaveLength(arrived.size * 100);
+    // The page that never came was given up, not left running.
+    await vi.waitFor(() => expect(stub?.abandoned()).toBeGreaterThanOrEqual(1));
+    const asked = stub.requests.length;
+
+    slowPageAnswers = true;
+    const again = await titles(token);
+    expect(again.data.partial).toBe(false);
+    expect(again.data.list).toHaveLength(3000);
+    // Only the pages missing from the first answer were asked for again (17 among them).
+    const missing = Array.from({ length: 30 }, (_, i) => i + 1).filter((p) => !arrived.has(p));
+    const retried = stub.requests.slice(asked).map((r) => pageOf(r.url));
+    expect(retried.sort((a, b) => a - b)).toEqual(missing);
+    // Whole now: kept as the answer, and a third look-up asks nothing.
+    await titles(token);
+    expect(stub.requests).toHaveLength(asked + missing.length);
+  });
+
+  it('says partial when the parcel holds more rows than the server reads (7,200 rows, 5,000 read)', async () => {
+    stub = await startStubServer((req) => titlePage({ pageNo: pageOf(req.url), rows: 100, total: 7200 }));
+    const token = await registerApp({ budgetMs: 9000, pageMs: 9000 });
+    const res = await titles(token);
+    expect(res.data.partial).toBe(true);
+    expect(res.data.list).toHaveLength(5000);
+    expect(Math.max(...stub.requests.map((r) => pageOf(r.url)))).toBe(50);
+  });
+
+  it('cancels the pages on the way when the member gives up', async () => {
+    let asked: () => void = () => {};
+    const laterPagesAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    stub = await startStubServer((req) => {
+      const pageNo = pageOf(req.url);
+      if (pageNo === 1) return titlePage({ pageNo, rows: 100, total: 1000 });
+      asked();
+      return never();
+    });
+    const token = await registerApp({ budgetMs: 8000, pageMs: 8000 });
+    const member = new AbortController();
+    const answer = titles(token, { signal: member.signal });
+    await laterPagesAsked;
+    member.abort();
+    await answer.catch(() => undefined);
+    await vi.waitFor(() => expect(stub?.abandoned()).toBe(stub ? stub.requests.length - 1 : -1));
+    expect(stub.requests.length).toBeGreaterThan(1);
   });
 });
 

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { PushType } from '../../sync/push/push-target.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { wakeJob } from '../jobs/wake.ts';
+import { deletePushMessage, insertPushMessage, queueDeliveries } from './push.repository.ts';
 
 /** What a feature asks to push: the row a click opens (spec §4 types) and its text. */
 export interface PushMessage {
@@ -36,28 +36,17 @@ export async function queuePush({
   message: PushMessage;
 }): Promise<number> {
   if (userIdxs.length === 0) return 0;
-  const inserted = await db
-    .insertInto('push_messages')
-    .values({
+  const messageIdx = await insertPushMessage({
+    db,
+    message: {
       f_type: message.type,
       f_target_idx: message.idx,
       f_title: message.title.slice(0, TITLE_MAX),
       f_body: message.body.slice(0, BODY_MAX),
-    })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  // Due '' sorts before every time: due at the job's next run, whatever its clock says.
-  const queued = await sql`
-    INSERT INTO push_deliveries (f_message_idx, f_subscription_idx, f_due_time)
-    SELECT ${inserted.f_idx}, s.f_idx, '' FROM push_subscriptions s
-    JOIN users u ON u.f_idx = s.f_user_idx
-    WHERE s.f_user_idx IN (SELECT DISTINCT value FROM json_each(${JSON.stringify(userIdxs)}))
-      AND u.f_push = 'Y' AND u.f_withdrawn_time IS NULL
-      AND EXISTS (SELECT 1 FROM sessions x WHERE x.f_user_idx = s.f_user_idx AND x.ended_at IS NULL
-        AND x.device_id = s.f_device_id)
-  `.execute(db);
-  const count = Number(queued.numAffectedRows ?? 0);
-  if (count === 0) await db.deleteFrom('push_messages').where('f_idx', '=', inserted.f_idx).execute();
+    },
+  });
+  const count = await queueDeliveries({ db, messageIdx, userIdxs });
+  if (count === 0) await deletePushMessage({ db, messageIdx });
   else wakeJob(PUSH_DELIVERY_JOB);
   return count;
 }

@@ -190,3 +190,54 @@ export async function pruneDeliveries({ db, before }: { db: Db; before: Date }):
     AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.f_message_idx = push_messages.f_idx)`.execute(db);
   return Number(removed.numDeletedRows);
 }
+
+export async function insertPushMessage({
+  db,
+  message,
+}: {
+  db: DbOrTx;
+  message: { f_type: PushType; f_target_idx: number; f_title: string; f_body: string };
+}): Promise<number> {
+  const inserted = await db
+    .insertInto('push_messages')
+    .values(message)
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  return inserted.f_idx;
+}
+
+/**
+ * Queues a message for every subscribed device of these members whose member takes pushes
+ * (users.f_push 'Y'), is not withdrawn and is still signed in on that device. Due '' sorts
+ * before every time: due at the job's next run, whatever its clock says. Answers how many.
+ */
+export async function queueDeliveries({
+  db,
+  messageIdx,
+  userIdxs,
+}: {
+  db: DbOrTx;
+  messageIdx: number;
+  userIdxs: readonly number[];
+}): Promise<number> {
+  const queued = await sql`
+    INSERT INTO push_deliveries (f_message_idx, f_subscription_idx, f_due_time)
+    SELECT ${messageIdx}, s.f_idx, '' FROM push_subscriptions s
+    JOIN users u ON u.f_idx = s.f_user_idx
+    WHERE s.f_user_idx IN (SELECT DISTINCT value FROM json_each(${JSON.stringify(userIdxs)}))
+      AND u.f_push = 'Y' AND u.f_withdrawn_time IS NULL
+      AND EXISTS (SELECT 1 FROM sessions x WHERE x.f_user_idx = s.f_user_idx AND x.ended_at IS NULL
+        AND x.device_id = s.f_device_id)
+  `.execute(db);
+  return Number(queued.numAffectedRows ?? 0);
+}
+
+export async function deletePushMessage({
+  db,
+  messageIdx,
+}: {
+  db: DbOrTx;
+  messageIdx: number;
+}): Promise<void> {
+  await db.deleteFrom('push_messages').where('f_idx', '=', messageIdx).execute();
+}

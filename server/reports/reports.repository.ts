@@ -11,7 +11,7 @@ import { ReportRules } from '../../sync/reports/report-types.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { selectPage, sqlPage } from '../db/paging.ts';
-import { visibleSitesOf } from '../sites/site-access.ts';
+import { visibleSitesOf } from '../sites/site-access.repository.ts';
 import type { NewReport } from './reports.tables.ts';
 
 /** Text matched anywhere, with LIKE's own characters taken literally. */
@@ -39,6 +39,108 @@ export async function countReportsOnDay({ db, userIdx, day }: { db: DbOrTx; user
     .where('f_report_day', '=', day)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many of the member's reports were rejected since an admin last lifted a block. */
+export async function warnedCountOf({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<number> {
+  const user = await db
+    .selectFrom('users')
+    .select('f_warned_count')
+    .where('f_idx', '=', userIdx)
+    .executeTakeFirstOrThrow();
+  return user.f_warned_count;
+}
+
+/** A unit of the site with its building's name, or undefined. */
+export async function unitOfSite({
+  db,
+  siteIdx,
+  hoIdx,
+}: {
+  db: DbOrTx;
+  siteIdx: number;
+  hoIdx: number;
+}): Promise<{ dong: string; ho: string } | undefined> {
+  return db
+    .selectFrom('hos as h')
+    .innerJoin('dongs as d', 'd.f_idx', 'h.f_dong_idx')
+    .select(['d.f_dong as dong', 'h.f_ho as ho'])
+    .where('h.f_idx', '=', hoIdx)
+    .where('h.f_site_idx', '=', siteIdx)
+    .executeTakeFirst();
+}
+
+/**
+ * Decides a pending report of another member than the admin, in one conditional UPDATE (of two
+ * decisions at once one wins); undefined when nothing was pending to decide.
+ */
+export function decidePendingReport({
+  db,
+  reportIdx,
+  type,
+  adminIdx,
+  time,
+}: {
+  db: DbOrTx;
+  reportIdx: number;
+  type: 'T' | 'F';
+  adminIdx: number;
+  time: string;
+}) {
+  return db
+    .updateTable('reports')
+    .set({ f_result_type: type, f_result_date: time, f_admin_idx: adminIdx })
+    .where('f_idx', '=', reportIdx)
+    .where('f_result_type', '=', 'U')
+    .where('f_user_idx', '!=', adminIdx)
+    .returning(['f_user_idx', 'f_site_idx', 'f_ho_idx', 'f_ho_label'])
+    .executeTakeFirst();
+}
+
+export async function recordReportPoint({
+  db,
+  reportIdx,
+  point,
+  logIdx,
+}: {
+  db: DbOrTx;
+  reportIdx: number;
+  point: number;
+  logIdx: number;
+}): Promise<void> {
+  await db
+    .updateTable('reports')
+    .set({ f_point: point, f_point_log_idx: logIdx })
+    .where('f_idx', '=', reportIdx)
+    .execute();
+}
+
+/** One more rejection counted against the member. */
+export async function addWarning({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ f_warned_count: eb('f_warned_count', '+', 1) }))
+    .where('f_idx', '=', userIdx)
+    .execute();
+}
+
+/** Clears the member's rejections; false when there is no such member. */
+export async function clearWarnings({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<boolean> {
+  const user = await db
+    .updateTable('users')
+    .set({ f_warned_count: 0 })
+    .where('f_idx', '=', userIdx)
+    .returning('f_idx')
+    .executeTakeFirst();
+  return user !== undefined;
+}
+
+export function reportOutcome({ db, reportIdx }: { db: DbOrTx; reportIdx: number }) {
+  return db
+    .selectFrom('reports')
+    .select(['f_user_idx', 'f_result_type', 'f_point'])
+    .where('f_idx', '=', reportIdx)
+    .executeTakeFirst();
 }
 
 /** New-open sites the member sees, by name (the site report tab). */

@@ -8,10 +8,21 @@ import { alreadyExists, forbidden, notFound, ruleViolation } from '../http/error
 import { memberAdminMessages } from '../members/members.messages.ts';
 import { insertAudit } from '../members/members.repository.ts';
 import { changePoints } from '../points/ledger.ts';
+import { siteNameOf } from '../sites/site-access.repository.ts';
 import { requireVisible, siteAccess, siteUnavailable } from '../sites/site-access.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
 import { reportMessages } from './reports.messages.ts';
-import { countReportsOnDay, insertReportOnce } from './reports.repository.ts';
+import {
+  addWarning,
+  clearWarnings,
+  countReportsOnDay,
+  decidePendingReport,
+  insertReportOnce,
+  recordReportPoint,
+  reportOutcome,
+  unitOfSite,
+  warnedCountOf,
+} from './reports.repository.ts';
 
 /**
  * Site and unit reports (spec §4 Reports, §9 rewards). A member reports what they saw on a
@@ -30,12 +41,8 @@ export async function reportCounts({
   userIdx: number;
   now: Date;
 }): Promise<ReportCounts> {
-  const user = await db
-    .selectFrom('users')
-    .select('f_warned_count')
-    .where('f_idx', '=', userIdx)
-    .executeTakeFirstOrThrow();
-  const remain = Math.max(0, ReportRules.rejectionsToBlock - user.f_warned_count);
+  const warned = await warnedCountOf({ db, userIdx });
+  const remain = Math.max(0, ReportRules.rejectionsToBlock - warned);
   return {
     f_today_reported_cnt: await countReportsOnDay({ db, userIdx, day: seoulDate(now) }),
     f_remain_notify_cnt: remain,
@@ -44,13 +51,16 @@ export async function reportCounts({
 }
 
 /** The unit's label as the result list shows it ("101동 1201"), or the refusal. */
-function unitLabel({ ctx, siteIdx, hoIdx }: { ctx: TxContext; siteIdx: number; hoIdx: number }): string {
-  const unit = ctx.sqlite
-    .prepare(
-      `SELECT d.f_dong AS dong, h.f_ho AS ho FROM hos h JOIN dongs d ON d.f_idx = h.f_dong_idx
-       WHERE h.f_idx = ? AND h.f_site_idx = ?`,
-    )
-    .get(hoIdx, siteIdx) as { dong: string; ho: string } | undefined;
+async function unitLabel({
+  ctx,
+  siteIdx,
+  hoIdx,
+}: {
+  ctx: TxContext;
+  siteIdx: number;
+  hoIdx: number;
+}): Promise<string> {
+  const unit = await unitOfSite({ db: ctx.tx, siteIdx, hoIdx });
   if (!unit) throw notFound(reportMessages.unitNotFound);
   return `${unit.dong} ${unit.ho}`.trim();
 }
@@ -69,12 +79,12 @@ export async function report({
   const userIdx = ctx.auth.user.f_idx;
   const before = await reportCounts({ db: ctx.tx, userIdx, now: ctx.now });
   if (before.blocked) throw ruleViolation(reportMessages.blocked, { status: 403 });
-  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx: args.site_idx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx: args.site_idx });
   requireVisible(access);
   if (access.site.f_status !== 'N') throw siteUnavailable();
   if (!access.permissions.report) throw ruleViolation(reportMessages.newOpenOnly);
   const hoIdx = 'ho_idx' in args ? args.ho_idx : null;
-  const label = hoIdx === null ? '' : unitLabel({ ctx, siteIdx: args.site_idx, hoIdx });
+  const label = hoIdx === null ? '' : await unitLabel({ ctx, siteIdx: args.site_idx, hoIdx });
   refuseLocalFiles({ value: args.memo_images, field: 'memo_images' });
   const reportIdx = await insertReportOnce({
     db: ctx.tx,
@@ -120,19 +130,18 @@ export async function decideReport({
   ip: string;
 }): Promise<ReportDecision> {
   const adminIdx = ctx.auth.user.f_idx;
-  const decided = await ctx.tx
-    .updateTable('reports')
-    .set({ f_result_type: type, f_result_date: ctx.now.toISOString(), f_admin_idx: adminIdx })
-    .where('f_idx', '=', reportIdx)
-    .where('f_result_type', '=', 'U')
-    .where('f_user_idx', '!=', adminIdx)
-    .returning(['f_user_idx', 'f_site_idx', 'f_ho_idx', 'f_ho_label'])
-    .executeTakeFirst();
+  const decided = await decidePendingReport({
+    db: ctx.tx,
+    reportIdx,
+    type,
+    adminIdx,
+    time: ctx.now.toISOString(),
+  });
   if (!decided) return answerDecided({ ctx, reportIdx, type });
   let point = 0;
   if (type === 'T') {
     point = rewardOf(decided);
-    const name = siteName({ ctx, siteIdx: decided.f_site_idx });
+    const name = await siteNameOf({ db: ctx.tx, siteIdx: decided.f_site_idx });
     const credit = await changePoints({
       trx: ctx.tx,
       userIdx: decided.f_user_idx,
@@ -144,17 +153,9 @@ export async function decideReport({
       adminIdx,
       now: ctx.now,
     });
-    await ctx.tx
-      .updateTable('reports')
-      .set({ f_point: point, f_point_log_idx: credit.logIdx })
-      .where('f_idx', '=', reportIdx)
-      .execute();
+    await recordReportPoint({ db: ctx.tx, reportIdx, point, logIdx: credit.logIdx });
   } else {
-    await ctx.tx
-      .updateTable('users')
-      .set((eb) => ({ f_warned_count: eb('f_warned_count', '+', 1) }))
-      .where('f_idx', '=', decided.f_user_idx)
-      .execute();
+    await addWarning({ db: ctx.tx, userIdx: decided.f_user_idx });
   }
   await insertAudit({
     db: ctx.tx,
@@ -168,13 +169,6 @@ export async function decideReport({
   return { f_report_idx: reportIdx, f_result_type: type, f_point: point };
 }
 
-function siteName({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }): string {
-  const row = ctx.sqlite.prepare('SELECT f_name FROM sites WHERE f_idx = ?').get(siteIdx) as
-    | { f_name: string }
-    | undefined;
-  return row?.f_name ?? '';
-}
-
 /** Why nothing was decided: no such report, the admin's own, or decided already. */
 async function answerDecided({
   ctx,
@@ -185,11 +179,7 @@ async function answerDecided({
   reportIdx: number;
   type: 'T' | 'F';
 }): Promise<ReportDecision> {
-  const row = await ctx.tx
-    .selectFrom('reports')
-    .select(['f_user_idx', 'f_result_type', 'f_point'])
-    .where('f_idx', '=', reportIdx)
-    .executeTakeFirst();
+  const row = await reportOutcome({ db: ctx.tx, reportIdx });
   if (!row) throw notFound(reportMessages.reportNotFound);
   if (row.f_user_idx === ctx.auth.user.f_idx) throw forbidden(reportMessages.ownReport);
   if (row.f_result_type !== type) throw ruleViolation(reportMessages.alreadyDecided, { status: 409 });
@@ -207,13 +197,7 @@ export async function liftReportBlock({
   ip: string;
 }): Promise<null> {
   if (userIdx === ctx.auth.user.f_idx) throw forbidden(memberAdminMessages.notOnYourself);
-  const user = await ctx.tx
-    .updateTable('users')
-    .set({ f_warned_count: 0 })
-    .where('f_idx', '=', userIdx)
-    .returning('f_idx')
-    .executeTakeFirst();
-  if (!user) throw notFound(reportMessages.userNotFound);
+  if (!(await clearWarnings({ db: ctx.tx, userIdx }))) throw notFound(reportMessages.userNotFound);
   await insertAudit({
     db: ctx.tx,
     adminIdx: ctx.auth.user.f_idx,

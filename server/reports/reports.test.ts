@@ -5,8 +5,8 @@ import { ResultCode } from '../../sync/codes.ts';
 import type { PushResponse } from '../../sync/protocol.ts';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
-import { insertSite, mutation, pushAs } from '../testing/sync-fixtures.ts';
-import { adminWith, agent, balanceOf, reportableSite } from './reports.fixtures.ts';
+import { insertSite, mutation, pushAs, siteWithUnits } from '../testing/sync-fixtures.ts';
+import { adminWith, agent, balanceOf } from './reports.fixtures.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -21,7 +21,7 @@ async function setup() {
   t = await createTestApp({ clock });
   const owner = await agent(t);
   const reporter = await agent(t, { f_name: '박정호' });
-  const { site, units } = await reportableSite(t, { ownerIdx: owner.userIdx });
+  const { site, units } = await siteWithUnits(t, { userIdx: owner.userIdx, f_name: '래미안 원베일리' });
   return { clock, owner, reporter, site, units };
 }
 
@@ -146,7 +146,7 @@ describe('reporting a site or a unit', () => {
 
   it('refuses a unit of another site, a general site and a picture still on the device, writing nothing', async () => {
     const { owner, reporter, site } = await setup();
-    const other = await reportableSite(t, { ownerIdx: owner.userIdx });
+    const other = await siteWithUnits(t, { userIdx: owner.userIdx, f_name: '래미안 원베일리' });
     const general = await insertSite(t, {
       userIdx: owner.userIdx,
       f_site_type: 'G',

@@ -1,6 +1,6 @@
-import type SQLite from 'better-sqlite3';
 import { Limits } from '../../sync/constants.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { cached } from '../db/statements.ts';
 
 export async function readSettings({ db }: { db: Db }): Promise<Record<string, string>> {
   const rows = await db.selectFrom('app_settings').select(['key', 'value']).execute();
@@ -53,20 +53,11 @@ export async function readPublicSettings({ db }: { db: Db }) {
   };
 }
 
-const settingLookups = new WeakMap<SQLite.Database, SQLite.Statement<[string]>>();
-
 /** One setting through a prepared statement, for checks that run on every call (the ticket). */
-export function readSettingFast({
-  sqlite,
-  key,
-}: {
-  sqlite: SQLite.Database;
-  key: string;
-}): string | undefined {
-  let stmt = settingLookups.get(sqlite);
-  if (!stmt) {
-    stmt = sqlite.prepare('SELECT value FROM app_settings WHERE key = ?');
-    settingLookups.set(sqlite, stmt);
-  }
-  return (stmt.get(key) as { value: string } | undefined)?.value;
+export async function readSettingFast({ db, key }: { db: DbOrTx; key: string }): Promise<string | undefined> {
+  return (
+    cached({ db, sql: 'SELECT value FROM app_settings WHERE key = ?' }).get(key) as
+      | { value: string }
+      | undefined
+  )?.value;
 }

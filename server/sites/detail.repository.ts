@@ -1,8 +1,8 @@
-import type SQLite from 'better-sqlite3';
 import type { SiteDetailDong, SiteDetailHo } from '../../sync/api/site-detail.api.ts';
 import type { SiteRow } from '../../sync/site-fields.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { cached } from '../db/statements.ts';
-import { loadSiteRows, loadUnits } from './site-rows.ts';
+import { loadSiteRows, loadUnits } from './site-rows.repository.ts';
 
 /**
  * Reads of the site detail, with the same raw statements the sync pull uses for the same rows.
@@ -28,18 +28,18 @@ function parseImages(text: string): string[] {
   }
 }
 
-export function readDetailRows({
-  sqlite,
+export async function readDetailRows({
+  db,
   siteIdx,
   userIdx,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   userIdx: number;
-}): DetailRows | null {
-  const [site] = loadSiteRows({ sqlite, ids: [siteIdx] });
+}): Promise<DetailRows | null> {
+  const [site] = await loadSiteRows({ db, ids: [siteIdx] });
   if (!site) return null;
-  const dongRows = loadUnits({ sqlite, ids: [siteIdx] }).get(siteIdx) ?? [];
+  const dongRows = (await loadUnits({ db, ids: [siteIdx] })).get(siteIdx) ?? [];
   const dongs = dongRows.map(({ f_idx, f_dong, f_floor_count, f_units_per_floor, f_order }) => ({
     f_idx,
     f_dong,
@@ -49,22 +49,22 @@ export function readDetailRows({
   }));
   const hos = dongRows.flatMap((d) => d.hos.map((ho) => ({ ...ho, f_dong_idx: d.f_idx })));
   const liked =
-    cached({ sqlite, sql: 'SELECT 1 FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?' }).get(
+    cached({ db, sql: 'SELECT 1 FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?' }).get(
       userIdx,
       siteIdx,
     ) !== undefined;
   const memoRow = cached({
-    sqlite,
+    db,
     sql: 'SELECT f_memo, f_memo_images FROM site_memos WHERE f_user_idx = ? AND f_site_idx = ?',
   }).get(userIdx, siteIdx) as { f_memo: string; f_memo_images: string } | undefined;
   const group =
     site.f_group_idx === null
       ? undefined
-      : (cached({ sqlite, sql: 'SELECT f_name FROM groups WHERE f_idx = ?' }).get(site.f_group_idx) as
+      : (cached({ db, sql: 'SELECT f_name FROM groups WHERE f_idx = ?' }).get(site.f_group_idx) as
           | { f_name: string }
           | undefined);
   const latestNotification = cached({
-    sqlite,
+    db,
     sql: 'SELECT f_idx, f_reg_time FROM notifications WHERE f_site_idx = ? AND f_removed_time IS NULL ORDER BY f_reg_time DESC, f_idx DESC LIMIT 1',
   }).get(siteIdx) as { f_idx: number; f_reg_time: string } | undefined;
   return {
@@ -79,34 +79,28 @@ export function readDetailRows({
 }
 
 /** One row per member and site, the latest view (the sync feed triggers pick it up). */
-export function recordRecentView({
-  sqlite,
+export async function recordRecentView({
+  db,
   siteIdx,
   userIdx,
   time,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   userIdx: number;
   time: string;
-}): void {
+}): Promise<void> {
   cached({
-    sqlite,
+    db,
     sql: `INSERT INTO site_recent_views (f_user_idx, f_site_idx, f_view_time) VALUES (?, ?, ?)
       ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET f_view_time = excluded.f_view_time`,
   }).run(userIdx, siteIdx, time);
 }
 
 /** The ids of a site's units. */
-export function unitIdsOfSite({
-  sqlite,
-  siteIdx,
-}: {
-  sqlite: SQLite.Database;
-  siteIdx: number;
-}): Set<number> {
+export async function unitIdsOfSite({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<Set<number>> {
   return new Set(
-    cached({ sqlite, sql: 'SELECT f_idx FROM hos WHERE f_site_idx = ?' }).pluck().all(siteIdx) as number[],
+    cached({ db, sql: 'SELECT f_idx FROM hos WHERE f_site_idx = ?' }).pluck().all(siteIdx) as number[],
   );
 }
 
@@ -114,23 +108,23 @@ export function unitIdsOfSite({
  * Sets exactly the listed units of a site complete, the others not; only rows that change are
  * written, so the sync feed and the map summaries move only for them.
  */
-export function writeUnitCompletion({
-  sqlite,
+export async function writeUnitCompletion({
+  db,
   siteIdx,
   completed,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   completed: readonly number[];
-}): void {
+}): Promise<void> {
   const list = JSON.stringify(completed);
   cached({
-    sqlite,
+    db,
     sql: `UPDATE hos SET f_complete = 'N' WHERE f_site_idx = ? AND f_complete = 'Y'
       AND f_idx NOT IN (SELECT value FROM json_each(?))`,
   }).run(siteIdx, list);
   cached({
-    sqlite,
+    db,
     sql: `UPDATE hos SET f_complete = 'Y' WHERE f_site_idx = ? AND f_complete = 'N'
       AND f_idx IN (SELECT value FROM json_each(?))`,
   }).run(siteIdx, list);

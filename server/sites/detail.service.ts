@@ -31,14 +31,14 @@ export async function getSiteDetail({
 }): Promise<SiteDetail> {
   const { auth, now } = ctx;
   const userIdx = auth.user.f_idx;
-  const access = siteAccess({ sqlite: ctx.sqlite, siteIdx, auth, allowDeleted: auth.isAdmin });
+  const access = await siteAccess({ db: ctx.tx, siteIdx, auth, allowDeleted: auth.isAdmin });
   const { site, permissions, isGroupMember } = access;
   const hidden = site.f_hidden === 'Y';
   requireVisible(access);
-  const rows = readDetailRows({ sqlite: ctx.sqlite, siteIdx, userIdx });
+  const rows = await readDetailRows({ db: ctx.tx, siteIdx, userIdx });
   if (!rows) throw siteUnavailable();
   if (logView && !auth.isAdmin && site.f_status === 'N') {
-    recordRecentView({ sqlite: ctx.sqlite, siteIdx, userIdx, time: now.toISOString() });
+    await recordRecentView({ db: ctx.tx, siteIdx, userIdx, time: now.toISOString() });
   }
   const {
     contacts,
@@ -93,13 +93,13 @@ export async function setCompleteHouse({
   siteIdx: number;
   completed: readonly number[];
 }): Promise<{ site_idx: number; completed: number; total: number }> {
-  const access = siteAccess({ sqlite: ctx.sqlite, siteIdx, auth: ctx.auth });
+  const access = await siteAccess({ db: ctx.tx, siteIdx, auth: ctx.auth });
   requireComplete({ access, completing: true });
-  const units = unitIdsOfSite({ sqlite: ctx.sqlite, siteIdx });
+  const units = await unitIdsOfSite({ db: ctx.tx, siteIdx });
   const unique = [...new Set(completed)];
   if (unique.some((idx) => !units.has(idx))) {
     throw invalidInput({ field: 'ho_idx_list', msg: siteMessages.unitNotInSite });
   }
-  writeUnitCompletion({ sqlite: ctx.sqlite, siteIdx, completed: unique });
+  await writeUnitCompletion({ db: ctx.tx, siteIdx, completed: unique });
   return { site_idx: siteIdx, completed: unique.length, total: units.size };
 }

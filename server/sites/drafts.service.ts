@@ -1,6 +1,5 @@
 import type { MutatorArgs } from '../../sync/mutators.ts';
 import type { DraftFields } from '../../sync/site-fields.ts';
-import { cached } from '../db/statements.ts';
 import { requireGroupMember } from '../groups/membership.ts';
 import { forbidden, ruleViolation } from '../http/errors.ts';
 import { applied, type MutationContext, type MutationOutcome } from '../http/mutation.ts';
@@ -11,7 +10,7 @@ import { registrationMessages } from './registration.messages.ts';
 import { readSiteFields } from './registration.repository.ts';
 import { readSiteHead, readSiteHeadByClientId, siteUnavailable } from './site-access.ts';
 import { recordConflict } from './site-conflicts.ts';
-import { deleteSite, insertSiteRow, writeSiteFields } from './site-writer.ts';
+import { deleteSite, insertSiteRow, writeDraftStep, writeSiteFields } from './site-writer.repository.ts';
 
 /**
  * Temporary saves of a registration (spec §4: status P, the step reached), offline or
@@ -21,7 +20,7 @@ import { deleteSite, insertSiteRow, writeSiteFields } from './site-writer.ts';
  */
 
 /** The member's draft by server id, else by the device's draft id; null when there is none yet. */
-function findDraft({
+async function findDraft({
   ctx,
   draftId,
   siteIdx,
@@ -31,8 +30,8 @@ function findDraft({
   siteIdx: number | null;
 }) {
   const site = siteIdx
-    ? readSiteHead({ sqlite: ctx.sqlite, siteIdx })
-    : readSiteHeadByClientId({ sqlite: ctx.sqlite, clientId: draftId });
+    ? await readSiteHead({ db: ctx.tx, siteIdx })
+    : await readSiteHeadByClientId({ db: ctx.tx, clientId: draftId });
   if (!site) return null;
   if (site.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(siteMessages.notOwner);
   return site;
@@ -56,7 +55,7 @@ export async function editDraft({
   changes: DraftFields;
   step: number | null;
 }): Promise<MutationOutcome> {
-  const read = readSiteFields({ sqlite: ctx.sqlite, siteIdx });
+  const read = await readSiteFields({ db: ctx.tx, siteIdx });
   if (!read) throw siteUnavailable();
   const current = read.fields as unknown as Required<DraftFields>;
   const { apply, conflicts } = mergeEdit({
@@ -67,14 +66,9 @@ export async function editDraft({
     changes,
   });
   if (Object.keys(apply).length > 0) {
-    writeSiteFields({ sqlite: ctx.sqlite, siteIdx, fields: apply, now: ctx.now, inlayNews: false });
+    await writeSiteFields({ db: ctx.tx, siteIdx, fields: apply, now: ctx.now, inlayNews: false });
   }
-  if (step !== null) {
-    cached({ sqlite: ctx.sqlite, sql: 'UPDATE sites SET f_temp_step = ? WHERE f_idx = ?' }).run(
-      step,
-      siteIdx,
-    );
-  }
+  if (step !== null) await writeDraftStep({ db: ctx.tx, siteIdx, step });
   if (conflicts.length === 0) return applied({ site_idx: siteIdx });
   const conflictIdx = await recordConflict({
     ctx,
@@ -101,9 +95,9 @@ export async function saveDraft({
   refuseLocalFiles({ value: args.changes, field: 'changes' });
   const groupIdx = args.changes.f_group_idx;
   if (groupIdx !== undefined && groupIdx !== null) {
-    requireGroupMember({ sqlite: ctx.sqlite, groupIdx, userIdx: ctx.auth.user.f_idx });
+    await requireGroupMember({ db: ctx.tx, groupIdx, userIdx: ctx.auth.user.f_idx });
   }
-  const existing = findDraft({ ctx, draftId: args.draft_id, siteIdx: args.site_idx });
+  const existing = await findDraft({ ctx, draftId: args.draft_id, siteIdx: args.site_idx });
   if (existing) {
     if (existing.f_status === 'N') throw ruleViolation(registrationMessages.alreadyRegistered);
     if (existing.f_status === 'D') throw siteUnavailable();
@@ -118,8 +112,8 @@ export async function saveDraft({
     });
   }
   if (args.site_idx !== null) throw siteUnavailable();
-  const siteIdx = insertSiteRow({
-    sqlite: ctx.sqlite,
+  const siteIdx = await insertSiteRow({
+    db: ctx.tx,
     userIdx: ctx.auth.user.f_idx,
     kind: args.site_type,
     status: 'P',
@@ -127,8 +121,8 @@ export async function saveDraft({
     now: ctx.now,
     step: args.step,
   });
-  writeSiteFields({
-    sqlite: ctx.sqlite,
+  await writeSiteFields({
+    db: ctx.tx,
     siteIdx,
     fields: { f_name: '', f_site_type: args.site_type, ...args.changes },
     now: ctx.now,
@@ -138,17 +132,17 @@ export async function saveDraft({
 }
 
 /** The offline operation removeSiteDraft: a draft removed on another device is already gone. */
-export function removeDraft({
+export async function removeDraft({
   ctx,
   args,
 }: {
   ctx: MutationContext;
   args: MutatorArgs<'removeSiteDraft'>;
-}): MutationOutcome {
-  const existing = findDraft({ ctx, draftId: args.draft_id, siteIdx: args.site_idx });
+}): Promise<MutationOutcome> {
+  const existing = await findDraft({ ctx, draftId: args.draft_id, siteIdx: args.site_idx });
   // Already gone (removed on another device): the member's wish holds.
   if (!existing) return applied({ removed: false });
   if (existing.f_status !== 'P') throw ruleViolation(registrationMessages.alreadyRegistered);
-  deleteSite({ sqlite: ctx.sqlite, siteIdx: existing.f_idx });
+  await deleteSite({ db: ctx.tx, siteIdx: existing.f_idx });
   return applied({ removed: true, site_idx: existing.f_idx });
 }

@@ -1,6 +1,6 @@
-import { cached } from '../db/statements.ts';
 import type { TxContext } from '../http/context.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
+import { deleteLike, insertLike, upsertMemo } from './interest.repository.ts';
 import { isVisibleTo, readSiteHead, requireExists, siteUnavailable } from './site-access.ts';
 
 /**
@@ -10,34 +10,25 @@ import { isVisibleTo, readSiteHead, requireExists, siteUnavailable } from './sit
  */
 
 /** A member marks only a site they may see (a like or a view brings it to their device). */
-function requireReachable({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }): void {
-  const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+async function requireReachable({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }): Promise<void> {
+  const site = await readSiteHead({ db: ctx.tx, siteIdx });
   if (!site) throw siteUnavailable();
   requireExists({ site, auth: ctx.auth });
-  if (!isVisibleTo({ sqlite: ctx.sqlite, siteIdx, auth: ctx.auth })) throw siteUnavailable();
+  if (!(await isVisibleTo({ db: ctx.tx, siteIdx, auth: ctx.auth }))) throw siteUnavailable();
 }
 
 /** Spec §7 setLikeSite. */
-export function setLike({ ctx, siteIdx, like }: { ctx: TxContext; siteIdx: number; like: 'Y' | 'N' }) {
+export async function setLike({ ctx, siteIdx, like }: { ctx: TxContext; siteIdx: number; like: 'Y' | 'N' }) {
   // Taking one's own like back reveals nothing, so it works on a site hidden since.
-  if (like === 'Y') requireReachable({ ctx, siteIdx });
+  if (like === 'Y') await requireReachable({ ctx, siteIdx });
   const userIdx = ctx.auth.user.f_idx;
-  if (like === 'Y') {
-    cached({
-      sqlite: ctx.sqlite,
-      sql: 'INSERT INTO site_likes (f_user_idx, f_site_idx, f_reg_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-    }).run(userIdx, siteIdx, ctx.now.toISOString());
-  } else {
-    cached({ sqlite: ctx.sqlite, sql: 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?' }).run(
-      userIdx,
-      siteIdx,
-    );
-  }
+  if (like === 'Y') await insertLike({ db: ctx.tx, userIdx, siteIdx, time: ctx.now.toISOString() });
+  else await deleteLike({ db: ctx.tx, userIdx, siteIdx });
   return { site_idx: siteIdx, like_status: like };
 }
 
 /** Spec §7 addSiteMemo: the member's one memo on the site, replaced whole. */
-export function saveMemo({
+export async function saveMemo({
   ctx,
   siteIdx,
   memo,
@@ -49,12 +40,14 @@ export function saveMemo({
   images: string[];
 }) {
   refuseLocalFiles({ value: images, field: 'memo_images' });
-  requireReachable({ ctx, siteIdx });
-  cached({
-    sqlite: ctx.sqlite,
-    sql: `INSERT INTO site_memos (f_user_idx, f_site_idx, f_memo, f_memo_images, f_update_time) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET
-         f_memo = excluded.f_memo, f_memo_images = excluded.f_memo_images, f_update_time = excluded.f_update_time`,
-  }).run(ctx.auth.user.f_idx, siteIdx, memo, JSON.stringify(images), ctx.now.toISOString());
+  await requireReachable({ ctx, siteIdx });
+  await upsertMemo({
+    db: ctx.tx,
+    userIdx: ctx.auth.user.f_idx,
+    siteIdx,
+    memo,
+    images,
+    time: ctx.now.toISOString(),
+  });
   return { site_idx: siteIdx };
 }

@@ -1,8 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SiteListItem, SitePage } from '../../sync/api/site-lists.api.ts';
 import { Limits } from '../../sync/constants.ts';
+import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { sqlPage } from '../db/paging.ts';
+import { visibleSitesOf } from './site-access.repository.ts';
 
 /** The columns of a list row (sync/api/site-lists.api.ts SiteListItem), from sites `s`. */
 const itemColumns = sql.raw(`s.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_status,
@@ -52,6 +54,101 @@ export function sitePage({
     orderBy: sql`f_time DESC, s.f_idx DESC`,
     page,
     limit: Limits.pageSize,
+  });
+}
+
+/** The member's own registered sites of a kind ('A' every kind), matching the keyword, newest registered first. */
+export function mySitesPage({
+  db,
+  userIdx,
+  siteType,
+  keyword,
+  page,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  siteType: 'A' | 'O' | 'G';
+  keyword: string;
+  page: number;
+}): Promise<SitePage> {
+  const type = siteType === 'A' ? sql`` : sql`AND s.f_site_type = ${siteType}`;
+  return sitePage({
+    db,
+    userIdx,
+    from: sql`FROM sites s WHERE s.f_user_idx = ${userIdx} AND s.f_status = 'N' ${type} ${keywordFilter(keyword)}`,
+    time: sql`s.f_reg_time`,
+    page,
+  });
+}
+
+/** The registered sites the member viewed and may still see, last viewed first. */
+export function recentSitesPage({
+  db,
+  auth,
+  page,
+}: {
+  db: DbOrTx;
+  auth: AuthInfo;
+  page: number;
+}): Promise<SitePage> {
+  const userIdx = auth.user.f_idx;
+  return sitePage({
+    db,
+    userIdx,
+    from: sql`FROM site_recent_views r JOIN sites s ON s.f_idx = r.f_site_idx
+      WHERE r.f_user_idx = ${userIdx} AND s.f_status = 'N'
+      ${visibleSitesOf(auth)}`,
+    time: sql`r.f_view_time`,
+    page,
+  });
+}
+
+/** The registered sites the member likes and may still see, last liked first. */
+export function likedSitesPage({
+  db,
+  auth,
+  page,
+}: {
+  db: DbOrTx;
+  auth: AuthInfo;
+  page: number;
+}): Promise<SitePage> {
+  const userIdx = auth.user.f_idx;
+  return sitePage({
+    db,
+    userIdx,
+    from: sql`FROM site_likes l JOIN sites s ON s.f_idx = l.f_site_idx
+      WHERE l.f_user_idx = ${userIdx} AND s.f_status = 'N'
+      ${visibleSitesOf(auth)}`,
+    time: sql`l.f_reg_time`,
+    page,
+  });
+}
+
+/** Registered sites shared to any of the groups (new-open ones only when asked), last updated first. */
+export function groupSitesPage({
+  db,
+  userIdx,
+  groupIdxs,
+  keyword,
+  onlyNewOpen,
+  page,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  groupIdxs: readonly number[];
+  keyword: string;
+  onlyNewOpen: boolean;
+  page: number;
+}): Promise<SitePage> {
+  const kind = onlyNewOpen ? sql`AND s.f_site_type = 'O'` : sql``;
+  return sitePage({
+    db,
+    userIdx,
+    from: sql`FROM sites s WHERE s.f_group_idx IN (${sql.join([...groupIdxs])}) AND s.f_status = 'N' ${kind}
+      ${keywordFilter(keyword)}`,
+    time: sql`s.f_update_time`,
+    page,
   });
 }
 

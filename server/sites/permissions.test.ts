@@ -3,7 +3,7 @@ import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
 import { addGroupMember, createGroup } from '../groups/membership.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
-import { insertSite, pushOne } from '../testing/sync-fixtures.ts';
+import { pushOne, siteWithUnits } from '../testing/sync-fixtures.ts';
 import type { NewSite } from './sites.tables.ts';
 
 /**
@@ -56,28 +56,8 @@ afterAll(async () => {
 });
 
 /** A fresh new-open site of the owner, shared to the owner's group, with two units. */
-async function freshSite(overrides: Partial<NewSite> = {}) {
-  const site = await insertSite(t, {
-    userIdx: actors.owner.userIdx,
-    f_group_idx: groupIdx,
-    f_site_type: 'O',
-    ...overrides,
-  });
-  const dong = await t.deps.db
-    .insertInto('dongs')
-    .values({ f_site_idx: site, f_dong: '101동', f_floor_count: 2, f_units_per_floor: 1 })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  const units: number[] = [];
-  for (const floor of [1, 2]) {
-    const unit = await t.deps.db
-      .insertInto('hos')
-      .values({ f_site_idx: site, f_dong_idx: dong.f_idx, f_floor: floor, f_ho: `${floor}01` })
-      .returning('f_idx')
-      .executeTakeFirstOrThrow();
-    units.push(unit.f_idx);
-  }
-  return { site, units };
+function freshSite(overrides: Partial<NewSite> = {}) {
+  return siteWithUnits(t, { userIdx: actors.owner.userIdx, f_group_idx: groupIdx, ...overrides });
 }
 
 /** Everything an operation could change about a site, to show a refusal left it alone. */

@@ -44,7 +44,7 @@ import {
   siteUnavailable,
 } from './site-access.ts';
 import { recordConflict } from './site-conflicts.ts';
-import { deleteSite, insertSiteRow, setSiteStatus, writeSiteFields } from './site-writer.ts';
+import { deleteSite, insertSiteRow, setSiteStatus, writeSiteFields } from './site-writer.repository.ts';
 
 /**
  * Site registration on the server (spec §4 Site status, §5, §6): the final save that makes a
@@ -59,18 +59,24 @@ type SaveSiteArgs = MutatorArgs<'saveSite'>;
  * The target of a final save: by index, else by the device's draft id; null for a new site.
  * Only those who may edit the site reach it (spec §6: owner, admin, group member).
  */
-function targetOf({ ctx, args }: { ctx: MutationContext; args: SaveSiteArgs }): SiteHead | null {
-  const { sqlite, auth } = ctx;
+async function targetOf({
+  ctx,
+  args,
+}: {
+  ctx: MutationContext;
+  args: SaveSiteArgs;
+}): Promise<SiteHead | null> {
+  const { tx: db, auth } = ctx;
   let access: SiteAccess | null = null;
   if (args.site_idx !== null && args.site_idx > 0) {
-    access = siteAccess({ sqlite, auth, siteIdx: args.site_idx });
+    access = await siteAccess({ db, auth, siteIdx: args.site_idx });
   } else if (args.draft_id) {
-    const head = readSiteHeadByClientId({ sqlite, clientId: args.draft_id });
+    const head = await readSiteHeadByClientId({ db, clientId: args.draft_id });
     // Another member's draft id does not exist for this member.
     if (head && head.f_user_idx !== auth.user.f_idx) throw siteUnavailable();
     if (head) {
       requireExists({ site: head, auth });
-      access = accessOf({ sqlite, site: head, auth });
+      access = await accessOf({ db, site: head, auth });
     }
   }
   if (!access) return null;
@@ -153,7 +159,7 @@ function checkedSite({
 }
 
 /** Changing the group a site is shared to: the owner's choice, among the owner's own groups. */
-function checkGroupChange({
+async function checkGroupChange({
   ctx,
   head,
   from,
@@ -163,12 +169,12 @@ function checkGroupChange({
   head: SiteHead | null;
   from: number | null;
   to: number | null;
-}): void {
+}): Promise<void> {
   if (from === to) return;
   if (head && head.f_status === 'N' && head.f_user_idx !== ctx.auth.user.f_idx) {
     throw forbidden(registrationMessages.onlyOwnerShares);
   }
-  if (to !== null) requireGroupMember({ sqlite: ctx.sqlite, groupIdx: to, userIdx: ctx.auth.user.f_idx });
+  if (to !== null) await requireGroupMember({ db: ctx.tx, groupIdx: to, userIdx: ctx.auth.user.f_idx });
 }
 
 /**
@@ -185,8 +191,8 @@ export async function saveSite({
   args: SaveSiteArgs;
 }): Promise<MutationOutcome> {
   refuseLocalFiles({ value: args.changes, field: 'changes' });
-  const { sqlite } = ctx;
-  const head = targetOf({ ctx, args });
+  const db = ctx.tx;
+  const head = await targetOf({ ctx, args });
   const changes = args.changes as Partial<RegistrationFields>;
 
   let current: RegistrationFields;
@@ -194,7 +200,7 @@ export async function saveSite({
   let apply: Partial<RegistrationFields> = changes;
   let conflicts: DraftField[] = [];
   if (head) {
-    const read = readSiteFields({ sqlite, siteIdx: head.f_idx });
+    const read = await readSiteFields({ db, siteIdx: head.f_idx });
     if (!read) throw siteUnavailable();
     current = read.fields;
     version = read.version;
@@ -213,7 +219,7 @@ export async function saveSite({
   if (apply.f_site_type !== undefined && apply.f_site_type !== current.f_site_type) {
     throw invalidInput({ field: 'changes.f_site_type', msg: registrationMessages.siteKindFixed });
   }
-  checkGroupChange({
+  await checkGroupChange({
     ctx,
     head,
     from: current.f_group_idx,
@@ -236,19 +242,19 @@ export async function saveSite({
         .filter((key) => !sameValue(site[key], current[key]))
         .map((key) => [key, site[key]]),
     );
-    writeSiteFields({ sqlite, siteIdx, fields: write, now: ctx.now });
+    await writeSiteFields({ db, siteIdx, fields: write, now: ctx.now });
   } else {
-    siteIdx = insertSiteRow({
-      sqlite,
+    siteIdx = await insertSiteRow({
+      db,
       userIdx: ctx.auth.user.f_idx,
       kind: args.site_type,
       status: 'N',
       clientId: args.draft_id,
       now: ctx.now,
     });
-    writeSiteFields({ sqlite, siteIdx, fields: site, now: ctx.now });
+    await writeSiteFields({ db, siteIdx, fields: site, now: ctx.now });
   }
-  setSiteStatus({ sqlite, siteIdx, status: 'N', step: 0, now: ctx.now, registered: registering });
+  await setSiteStatus({ db, siteIdx, status: 'N', step: 0, now: ctx.now, registered: registering });
   if (conflicts.length === 0) return { status: 'applied', data: { site_idx: siteIdx } };
   const conflictIdx = await recordConflict({
     ctx,
@@ -283,7 +289,7 @@ export async function resolveSiteConflict({
   theirs: Record<string, unknown>;
   theirsVersion: number;
 }): Promise<MutationOutcome> {
-  const head = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+  const head = await readSiteHead({ db: ctx.tx, siteIdx });
   if (!head || head.f_site_type === 'U') throw siteUnavailable();
   return saveSite({
     ctx,
@@ -300,26 +306,26 @@ export async function resolveSiteConflict({
 
 // --- temporary saves and look-ups (online calls) ------------------------------------------------
 
-export function checkTemporarySave({ ctx, kind }: { ctx: AuthedContext; kind: 'O' | 'G' }) {
-  const drafts = draftsOf({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx, kind });
+export async function checkTemporarySave({ ctx, kind }: { ctx: AuthedContext; kind: 'O' | 'G' }) {
+  const drafts = await draftsOf({ db: ctx.db, userIdx: ctx.auth.user.f_idx, kind });
   return { count: drafts.length, site_idx: drafts[0] ?? -1 };
 }
 
 export async function removeTemporarySave({ ctx, kind }: { ctx: AuthedContext; kind: 'O' | 'G' }) {
-  return ctx.db.transaction().execute(async () => {
-    const drafts = draftsOf({ sqlite: ctx.sqlite, userIdx: ctx.auth.user.f_idx, kind });
-    for (const siteIdx of drafts) deleteSite({ sqlite: ctx.sqlite, siteIdx });
+  return ctx.db.transaction().execute(async (tx) => {
+    const drafts = await draftsOf({ db: tx, userIdx: ctx.auth.user.f_idx, kind });
+    for (const siteIdx of drafts) await deleteSite({ db: tx, siteIdx });
     return { removed: drafts.length };
   });
 }
 
 export async function getSiteRegistration({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }) {
-  return ctx.db.connection().execute(async () => {
-    const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  return ctx.db.connection().execute(async (db) => {
+    const access = await siteAccess({ db, auth: ctx.auth, siteIdx });
     requireModify(access);
     const head = access.site;
     if (head.f_site_type === 'U') throw ruleViolation(registrationMessages.notRegistrable);
-    const read = readSiteFields({ sqlite: ctx.sqlite, siteIdx });
+    const read = await readSiteFields({ db, siteIdx });
     if (!read) throw siteUnavailable();
     return {
       site_idx: siteIdx,

@@ -1,49 +1,20 @@
-import type SQLite from 'better-sqlite3';
-import { type RawBuilder, sql } from 'kysely';
 import { type SitePermissions, sitePermissions } from '../../sync/sites/detail.ts';
 import type { AuthInfo } from '../auth/session.ts';
-import { cached } from '../db/statements.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { groupMessages } from '../groups/groups.messages.ts';
 import { isGroupMember } from '../groups/membership.ts';
 import { forbidden, notGroupMember, ruleViolation } from '../http/errors.ts';
 import { siteMessages } from './detail.messages.ts';
+import { readSiteHead, type SiteHead, siteVisibleToMember } from './site-access.repository.ts';
+
+export { readSiteHead, readSiteHeadByClientId, type SiteHead } from './site-access.repository.ts';
 
 /**
  * Who may do what on a site (spec §6), for every site operation: the detail, the lists,
  * visibility, registration and the offline operations, online or pushed. The rules
  * themselves are sync/sites/detail.ts `sitePermissions`, which the screens also use to
- * decide which buttons to show. Reads run on the caller's connection (prepared statements):
- * call them inside the caller's transaction or `db.connection()`.
+ * decide which buttons to show. Reads run on `db`, the caller's transaction.
  */
-
-/** A site's state: what every access rule reads. */
-export interface SiteHead {
-  f_idx: number;
-  f_user_idx: number;
-  f_group_idx: number | null;
-  f_status: 'N' | 'P' | 'D';
-  f_site_type: 'O' | 'G' | 'U';
-  f_hidden: 'Y' | 'N';
-  f_complete: 'Y' | 'N';
-  f_remain_days_till_hide: number | null;
-  /** The device's draft id the site was made from, if any. */
-  f_client_id: string | null;
-  f_temp_step: number;
-}
-
-const HEAD = `SELECT f_idx, f_user_idx, f_group_idx, f_status, f_site_type, f_hidden, f_complete,
-  f_remain_days_till_hide, f_client_id, f_temp_step FROM sites`;
-
-export function readSiteHead({ sqlite, siteIdx }: { sqlite: SQLite.Database; siteIdx: number }) {
-  return (cached({ sqlite, sql: `${HEAD} WHERE f_idx = ?` }).get(siteIdx) as SiteHead | undefined) ?? null;
-}
-
-/** The site made from a device's draft id (a repeated or first push knows no site_idx yet). */
-export function readSiteHeadByClientId({ sqlite, clientId }: { sqlite: SQLite.Database; clientId: string }) {
-  return (
-    (cached({ sqlite, sql: `${HEAD} WHERE f_client_id = ?` }).get(clientId) as SiteHead | undefined) ?? null
-  );
-}
 
 export interface SiteAccess {
   site: SiteHead;
@@ -61,29 +32,17 @@ export interface SiteAccess {
  * hidden; hidden ones shared to a group they are in. An unregistered-site report (kind U) is
  * seen by its reporter alone. Admins see every site that is not another member's draft.
  */
-export function isVisibleTo({
-  sqlite,
+export async function isVisibleTo({
+  db,
   siteIdx,
   auth,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   auth: AuthInfo;
-}): boolean {
+}): Promise<boolean> {
   if (auth.isAdmin) return true;
-  return (
-    cached({ sqlite, sql: 'SELECT 1 FROM site_visible_to WHERE f_site_idx = ? AND f_user_idx = ?' }).get(
-      siteIdx,
-      auth.user.f_idx,
-    ) !== undefined
-  );
-}
-
-/** The same rule as a condition on sites `s` of a list query (kysely `sql`), for `auth`. */
-export function visibleSitesOf(auth: AuthInfo): RawBuilder<unknown> {
-  return auth.isAdmin
-    ? sql``
-    : sql`AND EXISTS (SELECT 1 FROM site_visible_to v WHERE v.f_site_idx = s.f_idx AND v.f_user_idx = ${auth.user.f_idx})`;
+  return siteVisibleToMember({ db, siteIdx, userIdx: auth.user.f_idx });
 }
 
 /** The refusal for a site the caller may not see: it does not exist, is deleted, or is hidden from them. */
@@ -92,22 +51,23 @@ export function siteUnavailable() {
 }
 
 /** The caller's relation to a site already read. */
-export function accessOf({
-  sqlite,
+export async function accessOf({
+  db,
   site,
   auth,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   site: SiteHead;
   auth: AuthInfo;
-}): SiteAccess {
+}): Promise<SiteAccess> {
   const userIdx = auth.user.f_idx;
-  const inGroup = site.f_group_idx !== null && isGroupMember({ sqlite, groupIdx: site.f_group_idx, userIdx });
+  const inGroup =
+    site.f_group_idx !== null && (await isGroupMember({ db, groupIdx: site.f_group_idx, userIdx }));
   return {
     site,
     owner: site.f_user_idx === userIdx,
     isGroupMember: inGroup,
-    visible: isVisibleTo({ sqlite, siteIdx: site.f_idx, auth }),
+    visible: await isVisibleTo({ db, siteIdx: site.f_idx, auth }),
     permissions: sitePermissions({ site, userIdx, isAdmin: auth.isAdmin, isGroupMember: inGroup }),
   };
 }
@@ -116,21 +76,21 @@ export function accessOf({
  * The site and the caller's relation to it. Sites that do not exist for the caller (missing,
  * another member's draft, deleted unless `allowDeleted`) are refused with the deleted-or-hidden notice.
  */
-export function siteAccess({
-  sqlite,
+export async function siteAccess({
+  db,
   auth,
   siteIdx,
   allowDeleted = false,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   auth: AuthInfo;
   siteIdx: number;
   allowDeleted?: boolean;
-}): SiteAccess {
-  const site = readSiteHead({ sqlite, siteIdx });
+}): Promise<SiteAccess> {
+  const site = await readSiteHead({ db, siteIdx });
   if (!site) throw siteUnavailable();
   requireExists({ site, auth, allowDeleted });
-  return accessOf({ sqlite, site, auth });
+  return accessOf({ db, site, auth });
 }
 
 /** A deleted site, or another member's draft, does not exist for the caller. */
@@ -152,16 +112,22 @@ export function requireVisible(access: SiteAccess): void {
   if (!access.visible) throw siteUnavailable();
 }
 
-/** Hide, show, extend, delete: the owner or an admin (spec §6: only the owner manages a site). */
+/**
+ * Hide, show, extend, delete: the owner or an admin (spec §6: only the owner manages a site). A
+ * site the caller may not see is refused as missing first, so no refusal hints that it exists.
+ */
 export function requireManage(access: SiteAccess): void {
+  requireVisible(access);
   if (!access.permissions.manage) throw forbidden(siteMessages.notOwner);
 }
 
 /**
  * Edits (registration, units, sold-out marks): the owner, an admin, or a member of the group
- * the site is shared to. Someone outside that group gets -12 'not a group member' (spec §6).
+ * the site is shared to. Someone outside that group gets -12 'not a group member' (spec §6);
+ * someone who may not see the site, the deleted-or-hidden notice like a missing site.
  */
 export function requireModify(access: SiteAccess): void {
+  requireVisible(access);
   if (access.permissions.modify) return;
   if (access.site.f_group_idx !== null) throw notGroupMember(groupMessages.notGroupMember);
   throw forbidden(siteMessages.notOwner);
@@ -172,6 +138,7 @@ export function requireModify(access: SiteAccess): void {
  * never. A general site completed by older data may still be reopened.
  */
 export function requireComplete({ access, completing }: { access: SiteAccess; completing: boolean }): void {
+  requireVisible(access);
   if (access.site.f_site_type === 'U') throw ruleViolation(siteMessages.notCompletable);
   if (access.site.f_site_type !== 'O' && completing) throw ruleViolation(siteMessages.completeNewOpenOnly);
   requireModify(access);

@@ -3,6 +3,12 @@ import type { DraftField, DraftFields } from '../../sync/site-fields.ts';
 import { sameValue } from '../../sync/site-fields.ts';
 import type { MutationContext } from '../http/mutation.ts';
 import { pick } from './merge.ts';
+import {
+  conflictOfMember,
+  insertConflict,
+  markConflictResolved,
+  openConflictsOfSite,
+} from './site-conflicts.repository.ts';
 
 /**
  * Conflicts of site edits (design.md guarantee 5): fields a draft save or a final save found
@@ -36,13 +42,7 @@ export async function recordConflict({
   currentVersion: number;
 }): Promise<number> {
   const userIdx = ctx.auth.user.f_idx;
-  const older = await ctx.tx
-    .selectFrom('sync_conflicts')
-    .selectAll()
-    .where('f_user_idx', '=', userIdx)
-    .where('f_site_idx', '=', siteIdx)
-    .where('resolved_at', 'is', null)
-    .execute();
+  const older = await openConflictsOfSite({ db: ctx.tx, userIdx, siteIdx });
   let allFields = [...fields];
   let allMine = mine;
   let allBase = base;
@@ -51,17 +51,18 @@ export async function recordConflict({
     allFields = [...new Set([...oldFields, ...allFields])];
     allMine = { ...(JSON.parse(o.mine) as object), ...allMine };
     allBase = { ...(JSON.parse(o.base) as object), ...allBase };
-    await ctx.tx
-      .updateTable('sync_conflicts')
-      .set({ resolved_at: ctx.now.toISOString(), resolution: '"superseded"' })
-      .where('f_idx', '=', o.f_idx)
-      .execute();
+    await markConflictResolved({
+      db: ctx.tx,
+      conflictIdx: o.f_idx,
+      time: ctx.now.toISOString(),
+      resolution: '"superseded"',
+    });
   }
   // Fields of an older conflict that now agree with the server need no choice any more.
   allFields = allFields.filter((f) => !sameValue(allMine[f], current[f]));
-  const row = await ctx.tx
-    .insertInto('sync_conflicts')
-    .values({
+  return insertConflict({
+    db: ctx.tx,
+    conflict: {
       f_user_idx: userIdx,
       f_site_idx: siteIdx,
       draft_id: draftId,
@@ -76,10 +77,8 @@ export async function recordConflict({
       f_reg_time: ctx.now.toISOString(),
       resolved_at: null,
       resolution: null,
-    })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  return row.f_idx;
+    },
+  });
 }
 
 /** The member's open conflict, marked settled with their choice; null when there is none. */
@@ -91,18 +90,14 @@ export async function settleConflict({
   args: MutatorArgs<'resolveConflict'>;
 }) {
   const { conflict_idx: conflictIdx, choose } = args;
-  const conflict = await ctx.tx
-    .selectFrom('sync_conflicts')
-    .selectAll()
-    .where('f_idx', '=', conflictIdx)
-    .where('f_user_idx', '=', ctx.auth.user.f_idx)
-    .executeTakeFirst();
+  const conflict = await conflictOfMember({ db: ctx.tx, userIdx: ctx.auth.user.f_idx, conflictIdx });
   if (!conflict || conflict.resolved_at !== null) return null;
-  await ctx.tx
-    .updateTable('sync_conflicts')
-    .set({ resolved_at: ctx.now.toISOString(), resolution: JSON.stringify(choose) })
-    .where('f_idx', '=', conflict.f_idx)
-    .execute();
+  await markConflictResolved({
+    db: ctx.tx,
+    conflictIdx: conflict.f_idx,
+    time: ctx.now.toISOString(),
+    resolution: JSON.stringify(choose),
+  });
   const mine = JSON.parse(conflict.mine) as DraftFields;
   const theirs = JSON.parse(conflict.theirs) as DraftFields;
   const kept = Object.entries(choose)

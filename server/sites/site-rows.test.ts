@@ -1,10 +1,9 @@
-import type SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePull } from '../../sync/protocol.ts';
 import type { SiteRow } from '../../sync/site-fields.ts';
-import { openTestDatabase } from '../db/database.ts';
+import { type Db, openTestDatabase } from '../db/database.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { loadSiteJson, loadSiteRows, loadUnits, loadUnitsJson, siteWire } from './site-rows.ts';
+import { loadSiteJson, loadSiteRows, loadUnits, loadUnitsJson, siteWire } from './site-rows.repository.ts';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -25,29 +24,21 @@ function expectedRow({ row, viewer, groups }: { row: SiteRow; viewer: number; gr
 async function demoDatabase() {
   const handle = await openTestDatabase();
   close = handle.close;
-  const { sqlite } = handle;
+  const { sqlite, db } = handle;
   seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date('2026-11-21T00:00:00Z') });
   const ids = sqlite.prepare('SELECT f_idx FROM sites ORDER BY f_idx').pluck().all() as number[];
-  return { sqlite, ids };
+  return { sqlite, db, ids };
 }
 
 /** The row a device makes of a site's values, through the pull decoder. */
-function decoded({
-  sqlite,
-  siteIdx,
-  json,
-}: {
-  sqlite: SQLite.Database;
-  siteIdx: number;
-  json: string | undefined;
-}) {
+async function decoded({ db, siteIdx, json }: { db: Db; siteIdx: number; json: string | undefined }) {
   if (json === undefined) return undefined;
   const page = decodePull({
     cursor: null,
     more: false,
     reset: false,
     last_seq: 0,
-    site_columns: [...siteWire(sqlite).columns],
+    site_columns: [...(await siteWire({ db })).columns],
     changes: [{ t: 'site', op: 'put', key: siteIdx, values: JSON.parse(json) as unknown[] }],
   });
   const change = page.changes[0];
@@ -56,7 +47,7 @@ function decoded({
 
 describe('site rows written by SQLite as their values', () => {
   it('decode on the device to the very rows built in JavaScript, for every kind of site and viewer', async () => {
-    const { sqlite, ids } = await demoDatabase();
+    const { sqlite, db, ids } = await demoDatabase();
     const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
     const agents = sqlite
       .prepare("SELECT f_idx FROM users WHERE f_type = 'U' ORDER BY f_idx")
@@ -90,7 +81,7 @@ describe('site rows written by SQLite as their values', () => {
     set(f, "f_status = 'P'");
     sqlite.prepare("UPDATE sites SET f_status = 'D' WHERE f_idx = ?").run(ids[7]);
 
-    const rows = loadSiteRows({ sqlite, ids });
+    const rows = await loadSiteRows({ db, ids });
     expect(rows.length).toBe(ids.length);
     expect(rows.some((row) => row.f_status === 'P' && row.dongs.length > 0)).toBe(true);
     for (const viewer of [owner, teammate, stranger]) {
@@ -100,29 +91,34 @@ describe('site rows written by SQLite as their values', () => {
           .pluck()
           .all(viewer) as number[],
       );
-      const json = loadSiteJson({ sqlite, ids, viewer });
+      const json = await loadSiteJson({ db, ids, viewer });
       expect([...json.keys()].sort((x, y) => x - y)).toEqual(ids);
       for (const row of rows) {
         const site = json.get(row.f_idx);
         expect(site?.status).toBe(row.f_status);
-        expect(decoded({ sqlite, siteIdx: row.f_idx, json: site?.json })).toEqual(
+        expect(await decoded({ db, siteIdx: row.f_idx, json: site?.json })).toEqual(
           expectedRow({ row, viewer, groups }),
         );
       }
     }
-    const inlayOf = (viewer: number, siteIdx: number) =>
-      decoded({ sqlite, siteIdx, json: loadSiteJson({ sqlite, ids: [siteIdx], viewer }).get(siteIdx)?.json })
-        ?.f_inlay_image_url;
-    expect(inlayOf(teammate, e)).toEqual(['/uploads/a.webp', '/uploads/b.webp']);
-    expect(inlayOf(stranger, e)).toEqual([]);
-    expect(inlayOf(teammate, f)).toEqual([]);
-    expect(inlayOf(owner, f)).toEqual(['/uploads/a.webp', '/uploads/b.webp']);
+    const inlayOf = async (viewer: number, siteIdx: number) =>
+      (
+        await decoded({
+          db,
+          siteIdx,
+          json: (await loadSiteJson({ db, ids: [siteIdx], viewer })).get(siteIdx)?.json,
+        })
+      )?.f_inlay_image_url;
+    expect(await inlayOf(teammate, e)).toEqual(['/uploads/a.webp', '/uploads/b.webp']);
+    expect(await inlayOf(stranger, e)).toEqual([]);
+    expect(await inlayOf(teammate, f)).toEqual([]);
+    expect(await inlayOf(owner, f)).toEqual(['/uploads/a.webp', '/uploads/b.webp']);
   });
 });
 
 describe('units written as JSON by SQLite', () => {
   it('decode to the very buildings and units built in JavaScript, and [] for a site without any', async () => {
-    const { sqlite, ids } = await demoDatabase();
+    const { sqlite, db, ids } = await demoDatabase();
     const withUnits = sqlite
       .prepare('SELECT DISTINCT f_site_idx FROM hos ORDER BY f_site_idx')
       .pluck()
@@ -134,8 +130,8 @@ describe('units written as JSON by SQLite', () => {
     sqlite.prepare("UPDATE hos SET f_image_urls = 'broken' WHERE f_site_idx = ?").run(second);
     const missing = Math.max(...ids) + 1;
 
-    const objects = loadUnits({ sqlite, ids: [...ids, missing] });
-    const json = loadUnitsJson({ sqlite, ids: [...ids, missing] });
+    const objects = await loadUnits({ db, ids: [...ids, missing] });
+    const json = await loadUnitsJson({ db, ids: [...ids, missing] });
     expect(withUnits.length).toBeGreaterThan(10);
     for (const siteIdx of [...ids, missing]) {
       expect(JSON.parse(json.get(siteIdx) ?? 'null')).toEqual(objects.get(siteIdx));

@@ -43,7 +43,7 @@ async function resolveConflict({
   const settled = await settleConflict({ ctx, args });
   if (!settled) throw notFound(siteMessages.conflictNotFound);
   if (settled.kept.length === 0) return applied({ site_idx: settled.siteIdx });
-  const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx: settled.siteIdx });
+  const site = await readSiteHead({ db: ctx.tx, siteIdx: settled.siteIdx });
   // A registered site's conflict (from a final save) is settled as an edit of that site.
   if (site?.f_status === 'N') {
     return resolveSiteConflict({
@@ -72,13 +72,13 @@ export const siteMutators = {
     access: member,
     rpc: [{ call: setLikeSiteCall }],
     effect: async ({ ctx, args }) =>
-      applied(setLike({ ctx, siteIdx: args.site_idx, like: args.like_status })),
+      applied(await setLike({ ctx, siteIdx: args.site_idx, like: args.like_status })),
   }),
   addSiteMemo: defineServerMutator('addSiteMemo', {
     access: member,
     rpc: [{ call: addSiteMemoCall }],
     effect: async ({ ctx, args }) =>
-      applied(saveMemo({ ctx, siteIdx: args.site_idx, memo: args.memo, images: args.memo_images })),
+      applied(await saveMemo({ ctx, siteIdx: args.site_idx, memo: args.memo, images: args.memo_images })),
   }),
   setHideSite: defineServerMutator('setHideSite', {
     access: member,

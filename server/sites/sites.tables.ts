@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { DraftHo } from '../../sync/site-fields.ts';
 import type { YN } from '../users/users.tables.ts';
 
 type Hit = 0 | 1 | 2;
@@ -219,3 +220,18 @@ export const emptySiteColumns = {
 } as const satisfies Partial<NewSite>;
 export type Dong = Selectable<DongsTable>;
 export type Ho = Selectable<HosTable>;
+
+/** The same type both ways, or false. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
+
+/**
+ * The hos table holds exactly a unit as sync/site-fields.ts defines it (its pictures as JSON
+ * text) beside its ids: a unit field added to one and not the other does not compile.
+ */
+export type HosTableIsAUnit = Expect<
+  Same<
+    Omit<Ho, 'f_idx' | 'f_site_idx' | 'f_dong_idx'>,
+    Omit<DraftHo, 'f_image_urls'> & { f_image_urls: string }
+  >
+>;

@@ -1,7 +1,5 @@
 import { addGroupMember, createGroup } from '../groups/membership.ts';
 import { insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
-import { insertSite } from '../testing/sync-fixtures.ts';
-import type { NewSite } from './sites.tables.ts';
 
 /** The people of a transfer test: the owner, a member of the owner's group, the destination. */
 export interface TransferWorld {
@@ -25,29 +23,6 @@ export async function transferWorld(t: TestApp): Promise<TransferWorld> {
   const groupIdx = await createGroup({ db: t.deps.db, name: '강남팀', ownerIdx: owner.userIdx, now });
   await addGroupMember({ db: t.deps.db, groupIdx, userIdx: mate.userIdx, now });
   return { owner, mate, dest, groupIdx };
-}
-
-/** A registered new-open site of `userIdx` with one building of two units. */
-export async function siteWithUnits(
-  t: TestApp,
-  { userIdx, ...overrides }: { userIdx: number } & Partial<NewSite>,
-) {
-  const site = await insertSite(t, { userIdx, f_site_type: 'O', ...overrides });
-  const dong = await t.deps.db
-    .insertInto('dongs')
-    .values({ f_site_idx: site, f_dong: '101동', f_floor_count: 2, f_units_per_floor: 1 })
-    .returning('f_idx')
-    .executeTakeFirstOrThrow();
-  const units: number[] = [];
-  for (const floor of [1, 2]) {
-    const unit = await t.deps.db
-      .insertInto('hos')
-      .values({ f_site_idx: site, f_dong_idx: dong.f_idx, f_floor: floor, f_ho: `${floor}01` })
-      .returning('f_idx')
-      .executeTakeFirstOrThrow();
-    units.push(unit.f_idx);
-  }
-  return { site, units };
 }
 
 /** Everything a transfer could change, as text: equal before and after means a refusal wrote nothing. */

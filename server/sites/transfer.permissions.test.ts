@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
-import { memberWithDevice, siteWithUnits, transferTables, transferWorld } from './transfer.fixtures.ts';
+import { siteWithUnits } from '../testing/sync-fixtures.ts';
+import { memberWithDevice, transferTables, transferWorld } from './transfer.fixtures.ts';
 
 /**
  * Spec §6 on transfers, as a matrix: the owner, a member of the site's group, another agent,

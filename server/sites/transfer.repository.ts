@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import type { Page } from '../../sync/api/page.ts';
 import type { SiteTransferItem } from '../../sync/api/transfer.api.ts';
 import { Limits } from '../../sync/constants.ts';
@@ -15,20 +14,22 @@ export interface TransferCandidate {
   f_approval: 'P' | 'A' | 'R';
   f_status: 'N' | 'B' | 'WL' | 'LL';
   f_withdrawn_time: string | null;
+  /** A: an admin account, which never receives a site. */
+  f_type: 'U' | 'A';
 }
 
-const CANDIDATE = `SELECT f_idx, f_name, f_affiliation, f_phone, f_approval, f_status, f_withdrawn_time FROM users`;
+const CANDIDATE = `SELECT f_idx, f_name, f_affiliation, f_phone, f_approval, f_status, f_withdrawn_time, f_type FROM users`;
 
-export function candidateByPhone({ sqlite, phone }: { sqlite: SQLite.Database; phone: string }) {
+export async function candidateByPhone({ db, phone }: { db: DbOrTx; phone: string }) {
   return (
-    (cached({ sqlite, sql: `${CANDIDATE} WHERE f_phone = ?` }).get(phone) as TransferCandidate | undefined) ??
+    (cached({ db, sql: `${CANDIDATE} WHERE f_phone = ?` }).get(phone) as TransferCandidate | undefined) ??
     null
   );
 }
 
-export function candidateByIdx({ sqlite, userIdx }: { sqlite: SQLite.Database; userIdx: number }) {
+export async function candidateByIdx({ db, userIdx }: { db: DbOrTx; userIdx: number }) {
   return (
-    (cached({ sqlite, sql: `${CANDIDATE} WHERE f_idx = ?` }).get(userIdx) as TransferCandidate | undefined) ??
+    (cached({ db, sql: `${CANDIDATE} WHERE f_idx = ?` }).get(userIdx) as TransferCandidate | undefined) ??
     null
   );
 }
@@ -38,20 +39,20 @@ export function candidateByIdx({ sqlite, userIdx }: { sqlite: SQLite.Database; u
  * it (a second transfer racing this one changes nothing). Units, buildings, contacts and
  * pictures hang off the site and move with it. Answers whether the row changed.
  */
-export function moveSite({
-  sqlite,
+export async function moveSite({
+  db,
   siteIdx,
   fromIdx,
   toIdx,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   fromIdx: number;
   toIdx: number;
-}): boolean {
+}): Promise<boolean> {
   return (
     cached({
-      sqlite,
+      db,
       sql: 'UPDATE sites SET f_user_idx = ?, f_group_idx = NULL WHERE f_idx = ? AND f_user_idx = ?',
     }).run(toIdx, siteIdx, fromIdx).changes === 1
   );
@@ -61,23 +62,23 @@ export function moveSite({
  * The former owner's recent view of the site recorded their own management of it; without it
  * the site (unless they liked it) leaves their device at the next pull.
  */
-export function forgetOwnerView({
-  sqlite,
+export async function forgetOwnerView({
+  db,
   siteIdx,
   userIdx,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   userIdx: number;
-}): void {
-  cached({ sqlite, sql: 'DELETE FROM site_recent_views WHERE f_user_idx = ? AND f_site_idx = ?' }).run(
+}): Promise<void> {
+  cached({ db, sql: 'DELETE FROM site_recent_views WHERE f_user_idx = ? AND f_site_idx = ?' }).run(
     userIdx,
     siteIdx,
   );
 }
 
-export function recordTransfer({
-  sqlite,
+export async function recordTransfer({
+  db,
   siteIdx,
   fromIdx,
   toIdx,
@@ -85,16 +86,16 @@ export function recordTransfer({
   groupIdx,
   time,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   fromIdx: number;
   toIdx: number;
   byIdx: number;
   groupIdx: number | null;
   time: string;
-}): void {
+}): Promise<void> {
   cached({
-    sqlite,
+    db,
     sql: `INSERT INTO site_transfers (f_site_idx, f_from_user_idx, f_to_user_idx, f_by_user_idx,
       f_from_group_idx, f_reg_time) VALUES (?, ?, ?, ?, ?, ?)`,
   }).run(siteIdx, fromIdx, toIdx, byIdx, groupIdx, time);

@@ -14,14 +14,21 @@ export const transferOperations = [
   defineOperation(findTransferMemberCall, {
     access: { kind: 'member' },
     handler: ({ input, ctx }) =>
-      inTransaction(ctx, async (t) => findTransferMember({ ctx: t, phone: input.phone })),
+      inTransaction(ctx, async (t) =>
+        findTransferMember({ ctx: t, phone: input.phone, superAdminPhone: ctx.config.superAdminPhone }),
+      ),
   }),
   defineOperation(transferSiteCall, {
     access: { kind: 'member', write: true },
     successMessage: transferMessages.transferred,
     handler: ({ input, ctx }) =>
       inTransaction(ctx, async (t) =>
-        transferSite({ ctx: t, siteIdx: input.site_idx, destIdx: input.dest_member_idx }),
+        transferSite({
+          ctx: t,
+          siteIdx: input.site_idx,
+          destIdx: input.dest_member_idx,
+          superAdminPhone: ctx.config.superAdminPhone,
+        }),
       ),
   }),
   // The site tab is open to every admin (sync/admin-tabs.ts): every admin sees a site's transfers.

@@ -16,8 +16,8 @@ import {
 /**
  * Spec §4/§5 Transfer. Only the owner transfers a site: no admin tab grants handing away
  * someone else's site (admins already manage every site; a transfer changes whose site it is,
- * which is the owner's decision alone). The destination is an approved member who is not
- * blocked, withdrawn or the caller.
+ * which is the owner's decision alone). The destination is an approved agent (never an admin
+ * account) who is not blocked, withdrawn or the caller.
  *
  * What moves, in one transaction: the site row's owner, and with it everything that hangs off
  * the site (buildings, units, contacts, area types, pictures, likes and memos of others). The
@@ -29,9 +29,22 @@ import {
  * (a favourite is theirs to keep, like their memo on it).
  */
 
-/** The refusal for a destination, or null when `member` may receive a site from `auth`. */
-function destinationRefusal({ member, callerIdx }: { member: TransferCandidate | null; callerIdx: number }) {
+/**
+ * The refusal for a destination, or null when `member` may receive a site from the caller. Sites go
+ * to agents only: an admin account (type A or the super admin's phone) is answered as no member at
+ * all, so a look-up by phone reveals nothing of who holds an admin account.
+ */
+function destinationRefusal({
+  member,
+  callerIdx,
+  superAdminPhone,
+}: {
+  member: TransferCandidate | null;
+  callerIdx: number;
+  superAdminPhone: string;
+}) {
   if (!member || member.f_withdrawn_time !== null) return notFound(transferMessages.noMember);
+  if (member.f_type === 'A' || member.f_phone === superAdminPhone) return notFound(transferMessages.noMember);
   if (member.f_idx === callerIdx) return ruleViolation(transferMessages.notYourself);
   if (member.f_approval !== 'A' || member.f_status === 'B')
     return ruleViolation(transferMessages.cannotReceive);
@@ -43,25 +56,39 @@ function memberOf(c: TransferCandidate): TransferMember {
 }
 
 /** The member with this phone, as the transfer modal shows them; refused when they may not receive a site. */
-export function findTransferMember({ ctx, phone }: { ctx: TxContext; phone: string }): TransferMember {
-  const member = candidateByPhone({ sqlite: ctx.sqlite, phone });
-  const refusal = destinationRefusal({ member, callerIdx: ctx.auth.user.f_idx });
+export async function findTransferMember({
+  ctx,
+  phone,
+  superAdminPhone,
+}: {
+  ctx: TxContext;
+  phone: string;
+  superAdminPhone: string;
+}): Promise<TransferMember> {
+  const member = await candidateByPhone({ db: ctx.tx, phone });
+  const refusal = destinationRefusal({
+    member,
+    callerIdx: ctx.auth.user.f_idx,
+    superAdminPhone,
+  });
   if (refusal || !member) throw refusal;
   return memberOf(member);
 }
 
 /** Spec §7 transferSite {dest_member_idx, site_idx}. */
-export function transferSite({
+export async function transferSite({
   ctx,
   siteIdx,
   destIdx,
+  superAdminPhone,
 }: {
   ctx: TxContext;
   siteIdx: number;
   destIdx: number;
-}): { site_idx: number; dest_member_idx: number } {
-  const { sqlite, auth } = ctx;
-  const access = siteAccess({ sqlite, auth, siteIdx });
+  superAdminPhone: string;
+}): Promise<{ site_idx: number; dest_member_idx: number }> {
+  const { tx: db, auth } = ctx;
+  const access = await siteAccess({ db, auth, siteIdx });
   if (!access.owner) {
     // Someone who may not even see the site learns nothing more about it.
     if (!access.visible) throw siteUnavailable();
@@ -70,14 +97,15 @@ export function transferSite({
   const { site } = access;
   if (site.f_status !== 'N' || site.f_site_type === 'U') throw ruleViolation(transferMessages.registeredOnly);
   const refusal = destinationRefusal({
-    member: candidateByIdx({ sqlite, userIdx: destIdx }),
+    member: await candidateByIdx({ db, userIdx: destIdx }),
     callerIdx: auth.user.f_idx,
+    superAdminPhone,
   });
   if (refusal) throw refusal;
-  if (!moveSite({ sqlite, siteIdx, fromIdx: site.f_user_idx, toIdx: destIdx })) throw siteUnavailable();
-  forgetOwnerView({ sqlite, siteIdx, userIdx: site.f_user_idx });
-  recordTransfer({
-    sqlite,
+  if (!(await moveSite({ db, siteIdx, fromIdx: site.f_user_idx, toIdx: destIdx }))) throw siteUnavailable();
+  await forgetOwnerView({ db, siteIdx, userIdx: site.f_user_idx });
+  await recordTransfer({
+    db,
     siteIdx,
     fromIdx: site.f_user_idx,
     toIdx: destIdx,
@@ -89,7 +117,15 @@ export function transferSite({
 }
 
 /** An admin's view of a site's transfers, deleted sites included (admins see those too). */
-export function siteTransfers({ ctx, siteIdx, page }: { ctx: TxContext; siteIdx: number; page: number }) {
-  if (!readSiteHead({ sqlite: ctx.sqlite, siteIdx })) throw siteUnavailable();
+export async function siteTransfers({
+  ctx,
+  siteIdx,
+  page,
+}: {
+  ctx: TxContext;
+  siteIdx: number;
+  page: number;
+}) {
+  if (!(await readSiteHead({ db: ctx.tx, siteIdx }))) throw siteUnavailable();
   return transferPage({ db: ctx.tx, siteIdx, page });
 }

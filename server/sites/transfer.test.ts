@@ -5,8 +5,16 @@ import { ResultCode } from '../../sync/codes.ts';
 import type { PushResponse } from '../../sync/protocol.ts';
 import { fixedClock } from '../clock.ts';
 import { createTestApp, superAdminToken, type TestApp } from '../testing/fixtures.ts';
-import { fold, insertSite, keysOf, mutation, pullAll, pushAs } from '../testing/sync-fixtures.ts';
-import { memberWithDevice, siteWithUnits, transferTables, transferWorld } from './transfer.fixtures.ts';
+import {
+  fold,
+  insertSite,
+  keysOf,
+  mutation,
+  pullAll,
+  pushAs,
+  siteWithUnits,
+} from '../testing/sync-fixtures.ts';
+import { memberWithDevice, transferTables, transferWorld } from './transfer.fixtures.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -226,6 +234,40 @@ describe('who may receive a site', () => {
       expect(transferTables(t)).toBe(before);
     },
   );
+
+  it('never an admin account: the super admin and an admin are answered exactly like an unknown phone', async () => {
+    const w = await setUp();
+    const superAdmin = await memberWithDevice(t, {
+      f_phone: t.deps.config.superAdminPhone,
+      f_name: '최고관리자',
+      f_affiliation: '본사',
+    });
+    const admin = await memberWithDevice(t, {
+      f_phone: '01055550001',
+      f_type: 'A',
+      f_name: '김관리',
+      f_affiliation: '운영팀',
+    });
+    const answer = async (res: Awaited<ReturnType<TestApp['call']>>) => ({
+      status: res.status,
+      code: res.code,
+      msg: res.msg,
+      data: res.data,
+    });
+    const find = (phone: string) =>
+      t.call('/site/findTransferMember', { token: w.owner.token, body: { phone } });
+    const nobody = await answer(await find('01012121212'));
+    const toNobody = await answer(await w.transfer(w.owner.token, 999_999));
+    const before = transferTables(t);
+    for (const [phone, userIdx] of [
+      [t.deps.config.superAdminPhone, superAdmin.userIdx],
+      ['01055550001', admin.userIdx],
+    ] as const) {
+      expect(await answer(await find(phone))).toEqual(nobody);
+      expect(await answer(await w.transfer(w.owner.token, userIdx))).toEqual(toNobody);
+    }
+    expect(transferTables(t)).toBe(before);
+  });
 
   it('an unknown phone finds nobody', async () => {
     const w = await setUp();

@@ -5,8 +5,8 @@ import { forbidden, invalidInput, notFound } from '../http/errors.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
 import { registrationMessages, unregisteredRuleMessages } from './registration.messages.ts';
 import { isVisibleTo, readSiteHead } from './site-access.ts';
-import { loadSiteRows } from './site-rows.ts';
-import { insertSiteRow, writeSiteFields } from './site-writer.ts';
+import { loadSiteRows } from './site-rows.repository.ts';
+import { insertSiteRow, writeSiteFields } from './site-writer.repository.ts';
 
 /**
  * The unregistered-site report (spec §2 Unregistered site form, §5): a member tells the
@@ -58,10 +58,10 @@ export async function addUnregisteredSite({
   const failure = checkUnregistered(report);
   if (failure) throw invalidInput({ field: failure.field, msg: unregisteredRuleMessages[failure.rule] });
   const fields = normalizeReport(report);
-  return ctx.db.transaction().execute(async () => {
+  return ctx.db.transaction().execute(async (tx) => {
     const now = ctx.clock.now();
-    const siteIdx = insertSiteRow({
-      sqlite: ctx.sqlite,
+    const siteIdx = await insertSiteRow({
+      db: tx,
       userIdx: ctx.auth.user.f_idx,
       kind: 'U',
       status: 'N',
@@ -70,22 +70,22 @@ export async function addUnregisteredSite({
       confirm: 'U',
     });
     // Prices stay at their default 0: a report carries none (spec §5).
-    writeSiteFields({ sqlite: ctx.sqlite, siteIdx, fields, now });
+    await writeSiteFields({ db: tx, siteIdx, fields, now });
     return { site_idx: siteIdx };
   });
 }
 
 export async function getUnregisteredSite({ ctx, siteIdx }: { ctx: AuthedContext; siteIdx: number }) {
-  return ctx.db.connection().execute(async () => {
-    const head = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+  return ctx.db.connection().execute(async (db) => {
+    const head = await readSiteHead({ db, siteIdx });
     if (head?.f_site_type !== 'U' || head.f_status === 'D') {
       throw notFound(registrationMessages.reportNotFound);
     }
     // A report is seen by its reporter and admins: the visibility rule of every site.
-    if (!isVisibleTo({ sqlite: ctx.sqlite, siteIdx, auth: ctx.auth })) {
+    if (!(await isVisibleTo({ db, siteIdx, auth: ctx.auth }))) {
       throw forbidden(registrationMessages.notReporter);
     }
-    const [row] = loadSiteRows({ sqlite: ctx.sqlite, ids: [siteIdx] });
+    const [row] = await loadSiteRows({ db, ids: [siteIdx] });
     if (!row) throw notFound(registrationMessages.reportNotFound);
     return {
       site_idx: siteIdx,

@@ -1,8 +1,114 @@
 import { sql } from 'kysely';
 import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
+import { Expiry } from '../../sync/sites/expiry.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { sqlPage } from '../db/paging.ts';
+import { cached } from '../db/statements.ts';
+
+/** Hides a site with the days it shows hidden, or shows it again. */
+export async function writeSiteHidden({
+  db,
+  siteIdx,
+  hidden,
+}: {
+  db: DbOrTx;
+  siteIdx: number;
+  hidden: 'Y' | 'N';
+}): Promise<void> {
+  if (hidden === 'Y') {
+    cached({ db, sql: "UPDATE sites SET f_hidden = 'Y', f_remain_days_till_hide = ? WHERE f_idx = ?" }).run(
+      Expiry.hiddenRemainDays,
+      siteIdx,
+    );
+  } else {
+    cached({ db, sql: "UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?" }).run(siteIdx);
+  }
+}
+
+export async function writeSiteComplete({
+  db,
+  siteIdx,
+  complete,
+}: {
+  db: DbOrTx;
+  siteIdx: number;
+  complete: 'Y' | 'N';
+}): Promise<void> {
+  cached({ db, sql: 'UPDATE sites SET f_complete = ? WHERE f_idx = ?' }).run(complete, siteIdx);
+}
+
+/** A general site's days before it is hidden (spec §4), starting again at `days`. */
+export async function writeRemainDays({
+  db,
+  siteIdx,
+  days,
+}: {
+  db: DbOrTx;
+  siteIdx: number;
+  days: number | null;
+}) {
+  await db.updateTable('sites').set({ f_remain_days_till_hide: days }).where('f_idx', '=', siteIdx).execute();
+}
+
+/**
+ * The member's own visible general sites (those shared to `groupIdx` when given) start their
+ * days again; answers how many changed.
+ */
+export async function restartOwnGeneralSites({
+  db,
+  userIdx,
+  groupIdx,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  groupIdx: number | null;
+}): Promise<number> {
+  let query = db
+    .updateTable('sites')
+    .set({ f_remain_days_till_hide: Expiry.generalSiteDays })
+    .where('f_user_idx', '=', userIdx)
+    .where('f_site_type', '=', 'G')
+    .where('f_status', '=', 'N')
+    .where('f_hidden', '=', 'N')
+    .where((eb) =>
+      eb.or([
+        eb('f_remain_days_till_hide', 'is', null),
+        eb('f_remain_days_till_hide', '!=', Expiry.generalSiteDays),
+      ]),
+    );
+  if (groupIdx !== null) query = query.where('f_group_idx', '=', groupIdx);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function markSiteDeleted({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<void> {
+  await db.updateTable('sites').set({ f_status: 'D' }).where('f_idx', '=', siteIdx).execute();
+}
+
+/** The row goes for good, with what hangs off it (contacts, units, likes, memos: foreign keys). */
+export async function deleteSiteRow({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<void> {
+  await db.deleteFrom('sites').where('f_idx', '=', siteIdx).execute();
+}
+
+/** A deleted site registered again, hidden or not, with its days before hiding. */
+export async function markSiteRestored({
+  db,
+  siteIdx,
+  hidden,
+  days,
+}: {
+  db: DbOrTx;
+  siteIdx: number;
+  hidden: 'Y' | 'N';
+  days: number | null;
+}): Promise<void> {
+  await db
+    .updateTable('sites')
+    .set({ f_status: 'N', f_hidden: hidden, f_remain_days_till_hide: days })
+    .where('f_idx', '=', siteIdx)
+    .execute();
+}
 
 /**
  * When a site entered the deleted, hidden or completed state (site_states). Written by the
@@ -83,4 +189,49 @@ export function sitesInState({
     page,
     limit: Limits.pageSize,
   });
+}
+
+/** Visible general sites: those whose days before hiding count down (spec §4). */
+const visibleGeneral = sql`f_site_type = 'G' AND f_status = 'N' AND f_hidden = 'N'`;
+
+/** Takes `days` off every visible general site's count, stopping at 0. */
+export async function countDownGeneralSites({ db, days }: { db: DbOrTx; days: number }): Promise<void> {
+  await sql`UPDATE sites SET f_remain_days_till_hide = MAX(0, f_remain_days_till_hide - ${days})
+    WHERE ${visibleGeneral} AND f_remain_days_till_hide IS NOT NULL`.execute(db);
+}
+
+/** Visible general sites without a count start at `days`; answers how many. */
+export async function startGeneralSiteCounts({ db, days }: { db: DbOrTx; days: number }): Promise<number> {
+  const started = await sql`UPDATE sites SET f_remain_days_till_hide = ${days}
+    WHERE ${visibleGeneral} AND f_remain_days_till_hide IS NULL`.execute(db);
+  return Number(started.numAffectedRows ?? 0);
+}
+
+/** Visible general sites whose count reached 0. */
+export async function expiredGeneralSites({ db }: { db: DbOrTx }): Promise<number[]> {
+  const due = await sql<{ f_idx: number }>`SELECT f_idx FROM sites
+    WHERE ${visibleGeneral} AND f_remain_days_till_hide <= 0`.execute(db);
+  return due.rows.map((r) => r.f_idx);
+}
+
+/** Hides the sites with the days they show hidden, stamped as hidden by the expiry (E). */
+export async function hideExpiredSites({
+  db,
+  siteIdxs,
+  time,
+}: {
+  db: DbOrTx;
+  siteIdxs: readonly number[];
+  time: string;
+}): Promise<void> {
+  await db
+    .updateTable('sites')
+    .set({ f_hidden: 'Y', f_remain_days_till_hide: Expiry.hiddenRemainDays })
+    .where('f_idx', 'in', siteIdxs)
+    .execute();
+  await sql`INSERT INTO site_states (f_site_idx, f_hidden_time, f_hidden_by)
+    SELECT value, ${time}, 'E' FROM json_each(${JSON.stringify(siteIdxs)}) WHERE true
+    ON CONFLICT (f_site_idx) DO UPDATE SET f_hidden_time = excluded.f_hidden_time, f_hidden_by = 'E'`.execute(
+    db,
+  );
 }

@@ -1,14 +1,23 @@
 import type { Page } from '../../sync/api/page.ts';
 import type { AdminSiteItem } from '../../sync/api/site-visibility.api.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
-import { cached } from '../db/statements.ts';
 import { requireGroupMember } from '../groups/membership.ts';
 import type { AuthedContext, TxContext } from '../http/context.ts';
 import { notFound, ruleViolation } from '../http/errors.ts';
 import { siteMessages, visibilityMessages } from './detail.messages.ts';
 import { siteListItems } from './lists.repository.ts';
 import { readSiteHead, requireComplete, requireManage, siteAccess } from './site-access.ts';
-import { sitesInState, stampSiteState } from './visibility.repository.ts';
+import {
+  deleteSiteRow,
+  markSiteDeleted,
+  markSiteRestored,
+  restartOwnGeneralSites,
+  sitesInState,
+  stampSiteState,
+  writeRemainDays,
+  writeSiteComplete,
+  writeSiteHidden,
+} from './visibility.repository.ts';
 
 /**
  * Visibility of sites (spec §4): hidden, completed, deleted, and the days general sites have
@@ -27,16 +36,9 @@ export async function hideSite({
   siteIdx: number;
   hidden: 'Y' | 'N';
 }) {
-  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
   requireManage(access);
-  if (hidden === 'Y') {
-    cached({
-      sqlite: ctx.sqlite,
-      sql: "UPDATE sites SET f_hidden = 'Y', f_remain_days_till_hide = ? WHERE f_idx = ?",
-    }).run(Expiry.hiddenRemainDays, siteIdx);
-  } else {
-    cached({ sqlite: ctx.sqlite, sql: "UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?" }).run(siteIdx);
-  }
+  await writeSiteHidden({ db: ctx.tx, siteIdx, hidden });
   await stampSiteState({
     db: ctx.tx,
     siteIdx,
@@ -60,12 +62,9 @@ export async function completeSite({
   siteIdx: number;
   complete: 'Y' | 'N';
 }) {
-  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
   requireComplete({ access, completing: complete === 'Y' });
-  cached({ sqlite: ctx.sqlite, sql: 'UPDATE sites SET f_complete = ? WHERE f_idx = ?' }).run(
-    complete,
-    siteIdx,
-  );
+  await writeSiteComplete({ db: ctx.tx, siteIdx, complete });
   await stampSiteState({
     db: ctx.tx,
     siteIdx,
@@ -77,17 +76,13 @@ export async function completeSite({
 
 /** Spec §7 expandGeneralSiteExpireDays: a visible general site starts its days again. */
 export async function extendGeneralSite({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }) {
-  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
   requireManage(access);
   if (access.site.f_site_type !== 'G' || access.site.f_status !== 'N') {
     throw ruleViolation(visibilityMessages.generalOnly);
   }
   if (access.site.f_hidden === 'Y') throw ruleViolation(visibilityMessages.showFirst);
-  await ctx.tx
-    .updateTable('sites')
-    .set({ f_remain_days_till_hide: Expiry.generalSiteDays })
-    .where('f_idx', '=', siteIdx)
-    .execute();
+  await writeRemainDays({ db: ctx.tx, siteIdx, days: Expiry.generalSiteDays });
   return { site_idx: siteIdx, f_remain_days_till_hide: Expiry.generalSiteDays };
 }
 
@@ -98,44 +93,29 @@ export async function extendGeneralSite({ ctx, siteIdx }: { ctx: TxContext; site
  */
 export async function updateAllGeneralSites({ ctx, groupIdx }: { ctx: TxContext; groupIdx: number | null }) {
   const userIdx = ctx.auth.user.f_idx;
-  if (groupIdx !== null) requireGroupMember({ sqlite: ctx.sqlite, groupIdx, userIdx });
-  let query = ctx.tx
-    .updateTable('sites')
-    .set({ f_remain_days_till_hide: Expiry.generalSiteDays })
-    .where('f_user_idx', '=', userIdx)
-    .where('f_site_type', '=', 'G')
-    .where('f_status', '=', 'N')
-    .where('f_hidden', '=', 'N')
-    .where((eb) =>
-      eb.or([
-        eb('f_remain_days_till_hide', 'is', null),
-        eb('f_remain_days_till_hide', '!=', Expiry.generalSiteDays),
-      ]),
-    );
-  if (groupIdx !== null) query = query.where('f_group_idx', '=', groupIdx);
-  const result = await query.executeTakeFirst();
+  if (groupIdx !== null) await requireGroupMember({ db: ctx.tx, groupIdx, userIdx });
   return {
-    updated: Number(result.numUpdatedRows),
+    updated: await restartOwnGeneralSites({ db: ctx.tx, userIdx, groupIdx }),
     f_remain_days_till_hide: Expiry.generalSiteDays,
   };
 }
 
 /** Spec §7 removeSite: status D; the owner or an admin. An admin can restore it or delete it for good. */
 export async function removeSite({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }) {
-  const access = siteAccess({ sqlite: ctx.sqlite, auth: ctx.auth, siteIdx });
+  const access = await siteAccess({ db: ctx.tx, auth: ctx.auth, siteIdx });
   requireManage(access);
   // A draft is removed through registration (removeSiteDraft), not deleted here.
   if (access.site.f_status !== 'N') throw notFound(siteMessages.deletedOrHidden);
-  await ctx.tx.updateTable('sites').set({ f_status: 'D' }).where('f_idx', '=', siteIdx).execute();
+  await markSiteDeleted({ db: ctx.tx, siteIdx });
   await stampSiteState({ db: ctx.tx, siteIdx, state: 'deleted', time: ctx.now.toISOString() });
   return { site_idx: siteIdx };
 }
 
 /** Spec §7 removeSiteForever (admin): the row goes, with its contacts, units, likes and memos. */
 export async function removeSiteForever({ ctx, siteIdx }: { ctx: TxContext; siteIdx: number }) {
-  const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+  const site = await readSiteHead({ db: ctx.tx, siteIdx });
   if (!site) throw notFound(siteMessages.deletedOrHidden);
-  await ctx.tx.deleteFrom('sites').where('f_idx', '=', siteIdx).execute();
+  await deleteSiteRow({ db: ctx.tx, siteIdx });
   return { site_idx: siteIdx };
 }
 
@@ -153,7 +133,7 @@ export async function restoreSite({
   hidden: 'Y' | 'N';
 }) {
   const tx = ctx.tx;
-  const site = readSiteHead({ sqlite: ctx.sqlite, siteIdx });
+  const site = await readSiteHead({ db: ctx.tx, siteIdx });
   if (!site) throw notFound(siteMessages.deletedOrHidden);
   if (site.f_status !== 'D') throw ruleViolation(visibilityMessages.notDeleted);
   const days =
@@ -162,11 +142,7 @@ export async function restoreSite({
       : hidden === 'Y'
         ? Expiry.hiddenRemainDays
         : Expiry.generalSiteDays;
-  await tx
-    .updateTable('sites')
-    .set({ f_status: 'N', f_hidden: hidden, f_remain_days_till_hide: days })
-    .where('f_idx', '=', siteIdx)
-    .execute();
+  await markSiteRestored({ db: tx, siteIdx, hidden, days });
   const now = ctx.now.toISOString();
   await stampSiteState({ db: tx, siteIdx, state: 'deleted', time: null });
   if (hidden === 'Y') await stampSiteState({ db: tx, siteIdx, state: 'hidden', time: now, hiddenBy: 'A' });

@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Change, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
+import type { Change } from '../../sync/protocol.ts';
 import { addGroupMember, createGroup, removeGroupMember, setSiteGroup } from '../groups/membership.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
-import { fold, insertSite, keysOf, mutation, pullAll, pushAs } from '../testing/sync-fixtures.ts';
+import {
+  fold,
+  insertSite,
+  keysOf,
+  mutation,
+  pullAll,
+  pullAnswer,
+  pullPage,
+  pushAs,
+} from '../testing/sync-fixtures.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -224,14 +233,22 @@ describe('pull: changes after the cursor', () => {
     expect(next.changes.map((c) => c.key)).not.toContain(first);
   });
 
+  it('is read with the protocol’s response schema, so a page that breaks it fails the test', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    await insertSite(t, { userIdx: a.userIdx });
+    const page = await pullPage(t, { token: a.token, clientId: a.clientId });
+    expect(page.data.changes.length).toBeGreaterThan(0);
+    expect(() => pullAnswer({ ...page, data: { ...page.data, more: 'yes' } })).toThrow();
+    const siteAsRow = { t: 'site', op: 'put', key: 1, row: { f_name: 'x' } };
+    expect(() => pullAnswer({ ...page, data: { ...page.data, changes: [siteAsRow] } })).toThrow();
+  });
+
   it('starts over, saying so, when the cursor comes from data the server no longer has', async () => {
     t = await createTestApp();
     const a = await member(t);
     const site = await insertSite(t, { userIdx: a.userIdx });
-    const res = await t.call<PullWire>('/sync/pull', {
-      token: a.token,
-      body: { protocol_version: PROTOCOL_VERSION, client_id: a.clientId, cursor: 'v999999999' },
-    });
+    const res = await pullPage(t, { token: a.token, clientId: a.clientId, cursor: 'v999999999' });
     expect(res.data.reset).toBe(true);
     expect(res.data.changes.map((c) => [c.t, c.key])).toEqual([['site', site]]);
   });

@@ -4,7 +4,7 @@ import { PROTOCOL_OUTDATED, PROTOCOL_VERSION } from '../../sync/protocol.ts';
 import { createGroup } from '../groups/membership.ts';
 import { generalSite } from '../sites/registration.fixtures.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
-import { insertSite, mutation, pushAs } from '../testing/sync-fixtures.ts';
+import { insertSite, mutation, pullAnswer, pullPage, pushAnswer, pushAs } from '../testing/sync-fixtures.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -166,10 +166,12 @@ describe('push', () => {
     t = await createTestApp();
     const a = await member(t);
     const before = t.changes();
-    const res = await t.call('/sync/push', {
-      token: a.token,
-      body: { protocol_version: PROTOCOL_VERSION, client_id: 'short', mutations: [{ seq: 0 }] },
-    });
+    const res = pushAnswer(
+      await t.call('/sync/push', {
+        token: a.token,
+        body: { protocol_version: PROTOCOL_VERSION, client_id: 'short', mutations: [{ seq: 0 }] },
+      }),
+    );
     expect(res.code).toBe(ResultCode.badParameter);
     expect(t.changes()).toBe(before);
   });
@@ -178,11 +180,16 @@ describe('push', () => {
     t = await createTestApp();
     const a = await member(t);
     const before = t.changes();
-    for (const path of ['/sync/push', '/sync/pull']) {
-      const res = await t.call(path, {
-        token: a.token,
-        body: { protocol_version: 0, client: 'whatever the old shape was' },
-      });
+    for (const [path, answer] of [
+      ['/sync/push', pushAnswer],
+      ['/sync/pull', pullAnswer],
+    ] as const) {
+      const res = answer(
+        await t.call(path, {
+          token: a.token,
+          body: { protocol_version: 0, client: 'whatever the old shape was' },
+        }),
+      );
       expect(res.code).toBe(ResultCode.apiError);
       expect(res.status).toBe(409);
       expect(res.data).toMatchObject({ reason: PROTOCOL_OUTDATED });
@@ -199,10 +206,7 @@ describe('push', () => {
     const res = await pushAs(t, { token: b.token, clientId: 'client-shared-1', mutations: [] });
     expect(res.code).toBe(ResultCode.apiError);
     expect(res.status).toBe(403);
-    const pulled = await t.call('/sync/pull', {
-      token: b.token,
-      body: { protocol_version: PROTOCOL_VERSION, client_id: 'client-shared-1', cursor: null },
-    });
+    const pulled = await pullPage(t, { token: b.token, clientId: 'client-shared-1' });
     expect(pulled.status).toBe(403);
   });
 

@@ -1,11 +1,15 @@
 import { type MutatorName, mutators } from '../../sync/mutators.ts';
+import type { ChangeEntity } from '../../sync/protocol.ts';
 import { communityMutators } from '../community/community.mutators.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 // Notifications.
 import { notifyMutators } from '../notify/notify.mutators.ts';
+import { inboxPull, notificationPull } from '../notify/notify.pull.ts';
 import { reportMutators } from '../reports/reports.mutators.ts';
 import { siteMutators } from '../sites/sites.mutators.ts';
+import { conflictPull, likePull, memoPull, recentPull, sitePull } from '../sites/sites.pull.ts';
+import type { AnyPulledEntity } from './pulled.ts';
 import { runRpc } from './run.ts';
 
 /**
@@ -34,4 +38,44 @@ export const mutatorOperations: Operation[] = Object.values(serverMutators).flat
 
 export function serverMutator(name: string): ServerMutator | null {
   return Object.hasOwn(mutators, name) ? (serverMutators[name as MutatorName] as ServerMutator) : null;
+}
+
+/** The list as it is, when every entity of the protocol has an owner in it; a compile error otherwise. */
+function everyEntityOwned<const T extends ReadonlyArray<AnyPulledEntity>>(
+  list: T &
+    ([ChangeEntity] extends [T[number]['entities'][number]]
+      ? unknown
+      : 'an entity of the protocol has no owner'),
+): T {
+  return list;
+}
+
+/**
+ * Every entity the pull sends, each declared by the feature that owns it (server/sync/pulled.ts;
+ * docs/sync.md, "Adding a pulled entity"). Each entity of the protocol has exactly one owner:
+ * the compiler refuses one left out, `pullOwners` one listed twice.
+ */
+export const pulledEntities = everyEntityOwned([
+  sitePull,
+  likePull,
+  memoPull,
+  recentPull,
+  conflictPull,
+  // Notifications.
+  notificationPull,
+  inboxPull,
+]);
+
+/** The declaration that answers each entity. */
+export function pullOwners(
+  entities: ReadonlyArray<AnyPulledEntity> = pulledEntities,
+): Map<ChangeEntity, AnyPulledEntity> {
+  const owners = new Map<ChangeEntity, AnyPulledEntity>();
+  for (const owner of entities) {
+    for (const entity of owner.entities) {
+      if (owners.has(entity)) throw new Error(`pulled entity ${entity} has two owners`);
+      owners.set(entity, owner);
+    }
+  }
+  return owners;
 }

@@ -20,7 +20,7 @@ export async function runMutation({
   mutator: ServerMutator;
   args: unknown;
 }): Promise<MutationOutcome> {
-  await checkAccess({ access: mutator.access, auth: ctx.auth, sqlite: ctx.sqlite, now: ctx.now });
+  await checkAccess({ access: mutator.access, auth: ctx.auth, db: ctx.tx, now: ctx.now });
   // Unknown fields are not refused here: a device's queued arguments pass as they were sent.
   const malformed = findMalformedValue({ value: args, schema: mutators[mutator.name].args, name: 'args' });
   if (malformed) throw badParameter(malformed);
@@ -66,7 +66,7 @@ export async function runRpc({
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction().execute((tx) =>
     applyEffect({
-      ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now, clientId: null, mutationId: null },
+      ctx: { tx, auth: ctx.auth, now, clientId: null, mutationId: null },
       mutator,
       args,
     }),

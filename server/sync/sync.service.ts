@@ -14,7 +14,20 @@ import type { AuthedContext } from '../http/context.ts';
 import { AppError, badParameter, forbidden } from '../http/errors.ts';
 import { renderMessage } from '../http/messages.ts';
 import { type PullPageJson, readPullPage } from './pull.repository.ts';
-import { serverMutator } from './registry.ts';
+import {
+  beginMutationSavepoint,
+  clientOwner,
+  ensureClientRow,
+  forgetOutcomes,
+  lastSeqOf,
+  outcomeAtSeq,
+  outcomeOfMutation,
+  recordOutcome,
+  releaseMutationSavepoint,
+  rollBackMutation,
+  type StoredOutcome,
+} from './push.repository.ts';
+import { pullOwners, serverMutator } from './registry.ts';
 import { runMutation } from './run.ts';
 import { syncMessages } from './sync.messages.ts';
 
@@ -36,23 +49,12 @@ export function protocolOutdated(): AppError {
 
 /** A device install belongs to one member: another member's session may not push or pull for it. */
 async function ensureClient({ ctx, clientId }: { ctx: AuthedContext; clientId: string }): Promise<number> {
-  const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .insertInto('sync_clients')
-    .values({
-      client_id: clientId,
-      f_user_idx: ctx.auth.user.f_idx,
-      last_seq: 0,
-      created_at: now,
-      last_seen_at: now,
-    })
-    .onConflict((oc) => oc.column('client_id').doNothing())
-    .execute();
-  const client = await ctx.db
-    .selectFrom('sync_clients')
-    .select(['f_user_idx', 'last_seq'])
-    .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
+  const client = await ensureClientRow({
+    db: ctx.db,
+    clientId,
+    userIdx: ctx.auth.user.f_idx,
+    time: ctx.clock.now().toISOString(),
+  });
   if (client.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(syncMessages.clientOfOtherMember);
   return client.last_seq;
 }
@@ -74,38 +76,6 @@ function outcomeOfError({ ctx, err }: { ctx: AuthedContext; err: unknown }) {
     msg: renderMessage({ message: syncMessages.unexpectedMutation, lang: ctx.lang }),
     data: { request_id: ctx.requestId },
   };
-}
-
-const statements = new WeakMap<AuthedContext['sqlite'], ReturnType<typeof prepareStatements>>();
-
-/** The push bookkeeping runs for every mutation: prepared once per connection. */
-function prepareStatements(sqlite: AuthedContext['sqlite']) {
-  return {
-    lastSeq: sqlite.prepare('SELECT last_seq FROM sync_clients WHERE client_id = ?').pluck(),
-    prior: sqlite.prepare(
-      'SELECT mutation_id, status, code, msg, data FROM sync_mutations WHERE client_id = ? AND seq = ?',
-    ),
-    priorById: sqlite.prepare(
-      'SELECT status, code, msg, data FROM sync_mutations WHERE client_id = ? AND mutation_id = ? LIMIT 1',
-    ),
-    savepoint: sqlite.prepare('SAVEPOINT mutation'),
-    release: sqlite.prepare('RELEASE mutation'),
-    rollback: sqlite.prepare('ROLLBACK TO mutation'),
-    advance: sqlite.prepare('UPDATE sync_clients SET last_seq = ?, last_seen_at = ? WHERE client_id = ?'),
-    record: sqlite.prepare(
-      `INSERT INTO sync_mutations (client_id, seq, mutation_id, name, status, code, msg, data, applied_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-  };
-}
-
-function statementsOf(sqlite: AuthedContext['sqlite']) {
-  let s = statements.get(sqlite);
-  if (!s) {
-    s = prepareStatements(sqlite);
-    statements.set(sqlite, s);
-  }
-  return s;
 }
 
 /** A mutation the push went through: answered from its effect or from the record of an earlier push. */
@@ -133,20 +103,11 @@ async function applyOne({
   clientId: string;
   mutation: MutationEnvelope;
 }): Promise<Processed | Refused> {
-  const s = statementsOf(ctx.sqlite);
   return ctx.db.transaction().execute(async (tx: Tx): Promise<Processed | Refused> => {
-    const lastSeq = (s.lastSeq.get(clientId) as number | undefined) ?? 0;
+    const lastSeq = await lastSeqOf({ db: tx, clientId });
     const base = { seq: mutation.seq, id: mutation.id };
     if (mutation.seq <= lastSeq) {
-      const prior = s.prior.get(clientId, mutation.seq) as
-        | {
-            mutation_id: string;
-            status: MutationResult['status'];
-            code: number;
-            msg: string;
-            data: string | null;
-          }
-        | undefined;
+      const prior = await outcomeAtSeq({ db: tx, clientId, seq: mutation.seq });
       if (prior?.mutation_id !== mutation.id) return { result: null, lastSeq };
       const { mutation_id: _id, ...outcome } = prior;
       const data = outcome.data === null ? null : JSON.parse(outcome.data);
@@ -156,27 +117,28 @@ async function applyOne({
     const now = ctx.clock.now();
     // The same mutation under a second number (two tabs numbered it): its first outcome stands
     // for both numbers, so the sequence goes on and nothing is applied twice.
-    const earlier = s.priorById.get(clientId, mutation.id) as
-      | { status: MutationResult['status']; code: number; msg: string; data: string | null }
-      | undefined;
+    const earlier = await outcomeOfMutation({ db: tx, clientId, mutationId: mutation.id });
     let outcome: Outcome;
     if (earlier) {
       outcome = { ...earlier, data: earlier.data === null ? null : JSON.parse(earlier.data) };
     } else {
-      outcome = await applyEffect({ ctx, tx, s, clientId, mutation, now });
+      outcome = await applyEffect({ ctx, tx, clientId, mutation, now });
     }
-    s.advance.run(mutation.seq, now.toISOString(), clientId);
-    s.record.run(
+    const stored: StoredOutcome = {
+      status: outcome.status,
+      code: outcome.code,
+      msg: outcome.msg,
+      data: outcome.data === null || outcome.data === undefined ? null : JSON.stringify(outcome.data),
+    };
+    await recordOutcome({
+      db: tx,
       clientId,
-      mutation.seq,
-      mutation.id,
-      mutation.name.slice(0, 64),
-      outcome.status,
-      outcome.code,
-      outcome.msg,
-      outcome.data === null || outcome.data === undefined ? null : JSON.stringify(outcome.data),
-      now.toISOString(),
-    );
+      seq: mutation.seq,
+      mutationId: mutation.id,
+      name: mutation.name.slice(0, 64),
+      outcome: stored,
+      time: now.toISOString(),
+    });
     return {
       result: { ...base, duplicate: earlier !== undefined, ...outcome, data: outcome.data ?? null },
       lastSeq: mutation.seq,
@@ -193,32 +155,29 @@ type Outcome = { status: MutationResult['status']; code: number; msg: string; da
 async function applyEffect({
   ctx,
   tx,
-  s,
   clientId,
   mutation,
   now,
 }: {
   ctx: AuthedContext;
   tx: Tx;
-  s: ReturnType<typeof statementsOf>;
   clientId: string;
   mutation: MutationEnvelope;
   now: Date;
 }): Promise<Outcome> {
-  s.savepoint.run();
+  await beginMutationSavepoint({ db: tx });
   try {
     const mutator = serverMutator(mutation.name);
     if (!mutator) throw badParameter({ field: 'name', reason: `unknown operation ${mutation.name}` });
     const result = await runMutation({
-      ctx: { tx, sqlite: ctx.sqlite, auth: ctx.auth, now, clientId, mutationId: mutation.id },
+      ctx: { tx, auth: ctx.auth, now, clientId, mutationId: mutation.id },
       mutator,
       args: mutation.args,
     });
-    s.release.run();
+    await releaseMutationSavepoint({ db: tx });
     return { status: result.status, code: 0, msg: '', data: result.data ?? null };
   } catch (err) {
-    s.rollback.run();
-    s.release.run();
+    await rollBackMutation({ db: tx });
     return outcomeOfError({ ctx, err });
   }
 }
@@ -244,14 +203,13 @@ export async function push({
     results.push(processed.result);
   }
   if (results.length > 0) {
-    await ctx.db
-      .deleteFrom('sync_mutations')
-      .where('client_id', '=', request.client_id)
-      .where('seq', '<=', lastSeq - KEPT_OUTCOMES)
-      .execute();
+    await forgetOutcomes({ db: ctx.db, clientId: request.client_id, throughSeq: lastSeq - KEPT_OUTCOMES });
   }
   return { last_seq: lastSeq, results };
 }
+
+/** Who reads the rows of each pulled entity: the features' declarations, composed once. */
+const owners = pullOwners();
 
 export async function pull({
   ctx,
@@ -260,21 +218,18 @@ export async function pull({
   ctx: AuthedContext;
   request: PullRequest;
 }): Promise<PullPageJson> {
-  const client = await ctx.db
-    .selectFrom('sync_clients')
-    .select('f_user_idx')
-    .where('client_id', '=', request.client_id)
-    .executeTakeFirst();
-  if (client && client.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(syncMessages.clientOfOtherMember);
-  // Holding kysely's connection keeps every other query (and open transaction) out while the
-  // page is read with raw statements in its own read transaction.
-  return ctx.db.connection().execute(async () =>
+  const owner = await clientOwner({ db: ctx.db, clientId: request.client_id });
+  if (owner !== undefined && owner !== ctx.auth.user.f_idx) throw forbidden(syncMessages.clientOfOtherMember);
+  // One read transaction: the rows, the new cursor and the client's last applied sequence
+  // belong to one snapshot, and kysely holds the connection for it, keeping every other query out.
+  return ctx.db.transaction().execute((tx) =>
     readPullPage({
-      sqlite: ctx.sqlite,
+      db: tx,
       userIdx: ctx.auth.user.f_idx,
       clientId: request.client_id,
       cursor: request.cursor,
       limit: request.limit ?? DEFAULT_PULL_LIMIT,
+      owners,
     }),
   );
 }

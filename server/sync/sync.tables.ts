@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type { YN } from '../users/users.tables.ts';
 
 /** One counter; every feed trigger bumps it (migrations/0003_sync.ts). */
@@ -124,3 +124,4 @@ export interface SyncTables {
 }
 
 export type SyncConflict = Selectable<SyncConflictsTable>;
+export type NewSyncConflict = Insertable<SyncConflictsTable>;

@@ -1,8 +1,8 @@
 import { getAppInfoCall, healthCall, readyCall } from '../../sync/api/system.api.ts';
 import { defineOperation } from '../http/operation.ts';
 import { databaseAnswers, notReady } from '../ops/health.ts';
-import { readPublicSettings } from '../settings/settings.repository.ts';
 import { APP_VERSION } from '../version.ts';
+import { appInfo } from './system.service.ts';
 
 export const systemOperations = [
   defineOperation(healthCall, {
@@ -26,6 +26,6 @@ export const systemOperations = [
   }),
   defineOperation(getAppInfoCall, {
     access: { kind: 'public' },
-    handler: ({ ctx }) => readPublicSettings({ db: ctx.db }),
+    handler: ({ ctx }) => appInfo({ ctx }),
   }),
 ];

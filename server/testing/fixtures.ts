@@ -8,6 +8,8 @@ import { type Config, testConfig } from '../config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase, openTestDatabase } from '../db/database.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Operation } from '../http/operation.ts';
+import { answerProblem, responseSchemaOf } from '../http/responses.ts';
+import { operations as allOperations } from '../operations.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -25,6 +27,8 @@ export interface TestApp {
       query?: Record<string, string>;
       raw?: string;
       headers?: Record<string, string>;
+      /** The caller giving up: aborts the request (a closed connection). */
+      signal?: AbortSignal;
     },
   ) => Promise<{ status: number; code: number; msg: string; data: T }>;
   /** Rows written on this connection since it opened: a test that expects nothing written compares it. */
@@ -60,13 +64,15 @@ export async function createTestApp({
   const sms = consoleSmsSender({ logger });
   const deps: AppDeps = {
     db: handle.db,
-    sqlite: handle.sqlite,
     config,
     logger,
     clock,
     adapters: { ...createAdapters({ config, logger }), sms, ...adapters },
   };
   const app = createApp({ deps, ...(operations ? { operations } : {}) });
+  const byRoute = new Map(
+    (operations ?? allOperations).map((op) => [`${op.call.method.toUpperCase()} ${op.call.path}`, op]),
+  );
   const changesStmt = handle.sqlite.prepare('SELECT total_changes() AS n');
   return {
     app,
@@ -93,14 +99,43 @@ export async function createTestApp({
         method,
         headers,
         ...(body !== undefined ? { body } : {}),
+        ...(args.signal ? { signal: args.signal } : {}),
       });
       const json = (await res.json()) as { code: number; msg: string; data: never };
+      checkAnswer({ op: byRoute.get(`${method} ${path}`), status: res.status, json });
       return { status: res.status, ...json };
     },
     changes: () => (changesStmt.get() as { n: number }).n,
     smsSent: sms.sent,
     close: () => handle.close(),
   };
+}
+
+/**
+ * Every answer a test gets is checked against the contract: an error is the envelope {code, msg,
+ * data} with a non-zero code, and a success's `data` is what the operation's response schema
+ * (server/http/responses.ts, the OpenAPI document's) says, so a change of shape fails the test
+ * that saw it. A test's own operations and routes are only checked as envelopes.
+ */
+function checkAnswer({
+  op,
+  status,
+  json,
+}: {
+  op: Operation | undefined;
+  status: number;
+  json: { code: unknown; msg: unknown; data?: unknown };
+}): void {
+  if (typeof json.code !== 'number' || typeof json.msg !== 'string' || !('data' in json)) {
+    throw new Error(
+      `HTTP ${status} answered something other than the envelope: ${JSON.stringify(json).slice(0, 200)}`,
+    );
+  }
+  // A test's own operations have no response schema (every listed one has: server/http/openapi.test.ts).
+  if (!op || json.code !== 0 || !responseSchemaOf(op)) return;
+  const problem = answerProblem({ op, data: json.data });
+  if (problem)
+    throw new Error(`${op.call.operationId} answered data its response schema refuses: ${problem}`);
 }
 
 /** Inserts a member straight into the database (approved agent unless told otherwise). */

@@ -8,15 +8,29 @@ export interface StubRequest {
   body: string;
 }
 
-/** A local HTTP server that answers like an outside provider, recording what it was sent. */
+export interface StubAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+}
+
+/**
+ * A local HTTP server that answers like an outside provider, recording what it was sent. The
+ * handler may answer later (a promise: a slow page) or never (a promise that never settles: a
+ * hung provider); `abandoned` counts requests the client gave up on before they were answered.
+ */
 export async function startStubServer(
-  handler: (req: StubRequest) => { status?: number; json?: unknown; text?: string },
-): Promise<{ url: string; requests: StubRequest[]; close: () => Promise<void> }> {
+  handler: (req: StubRequest) => StubAnswer | Promise<StubAnswer>,
+): Promise<{ url: string; requests: StubRequest[]; abandoned: () => number; close: () => Promise<void> }> {
   const requests: StubRequest[] = [];
+  let abandoned = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned++;
+    });
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const recorded = {
         method: req.method ?? '',
         url: req.url ?? '',
@@ -24,7 +38,8 @@ export async function startStubServer(
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);
-      const out = handler(recorded);
+      const out = await handler(recorded);
+      if (res.destroyed) return;
       res.statusCode = out.status ?? 200;
       if (out.json !== undefined) {
         res.setHeader('content-type', 'application/json');
@@ -39,6 +54,11 @@ export async function startStubServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    abandoned: () => abandoned,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type PullWire,
   type PushResponse,
 } from '../../sync/protocol.ts';
+import { pullResponseSchema, pushResponseSchema } from '../../sync/protocol-responses.ts';
 import { emptySiteColumns, type NewSite } from '../sites/sites.tables.ts';
 import type { TestApp } from './fixtures.ts';
 
@@ -35,6 +37,32 @@ export async function insertSite(
   return row.f_idx;
 }
 
+/**
+ * A site with one building of two units (101동: 101 and 201): a registered new-open site of
+ * `userIdx` unless told otherwise. The one fixture of every test that needs units on a site.
+ */
+export async function siteWithUnits(
+  t: TestApp,
+  { userIdx, ...overrides }: { userIdx: number } & Partial<NewSite>,
+): Promise<{ site: number; units: number[] }> {
+  const site = await insertSite(t, { userIdx, f_site_type: 'O', ...overrides });
+  const dong = await t.deps.db
+    .insertInto('dongs')
+    .values({ f_site_idx: site, f_dong: '101동', f_floor_count: 2, f_units_per_floor: 1 })
+    .returning('f_idx')
+    .executeTakeFirstOrThrow();
+  const units: number[] = [];
+  for (const floor of [1, 2]) {
+    const unit = await t.deps.db
+      .insertInto('hos')
+      .values({ f_site_idx: site, f_dong_idx: dong.f_idx, f_floor: floor, f_ho: `${floor}01` })
+      .returning('f_idx')
+      .executeTakeFirstOrThrow();
+    units.push(unit.f_idx);
+  }
+  return { site, units };
+}
+
 export function mutation<N extends MutatorName>({
   seq,
   name,
@@ -47,6 +75,24 @@ export function mutation<N extends MutatorName>({
   return { seq, id: randomUUID(), name, args, created_at: new Date().toISOString() };
 }
 
+type Answer<T> = Awaited<ReturnType<TestApp['call']>> & { data: T };
+
+/**
+ * A push answer read as a device reads it: its data must be what the protocol's response schema
+ * describes (a refusal's envelope is left as it is), or the test fails there.
+ */
+export function pushAnswer(res: Awaited<ReturnType<TestApp['call']>>): Answer<PushResponse> {
+  return {
+    ...res,
+    data: res.code === 0 ? v.parse(pushResponseSchema, res.data) : (res.data as PushResponse),
+  };
+}
+
+/** A pull page read as a device reads it: parsed with the protocol's response schema (see pushAnswer). */
+export function pullAnswer(res: Awaited<ReturnType<TestApp['call']>>): Answer<PullWire> {
+  return { ...res, data: res.code === 0 ? v.parse(pullResponseSchema, res.data) : (res.data as PullWire) };
+}
+
 export async function pushAs(
   t: TestApp,
   {
@@ -55,12 +101,32 @@ export async function pushAs(
     mutations,
     lang,
   }: { token: string; clientId: string; mutations: unknown[]; lang?: 'ko' | 'en' },
-) {
-  return t.call<PushResponse>('/sync/push', {
+): Promise<Answer<PushResponse>> {
+  return pushAnswer(
+    await t.call('/sync/push', {
+      token,
+      body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, mutations },
+      ...(lang ? { headers: { 'accept-language': lang } } : {}),
+    }),
+  );
+}
+
+/** One pull page from a device, parsed with the protocol's response schema. */
+export async function pullPage(
+  t: TestApp,
+  {
     token,
-    body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, mutations },
-    ...(lang ? { headers: { 'accept-language': lang } } : {}),
-  });
+    clientId,
+    cursor = null,
+    limit,
+  }: { token: string; clientId: string; cursor?: string | null; limit?: number },
+): Promise<Answer<PullWire>> {
+  return pullAnswer(
+    await t.call('/sync/pull', {
+      token,
+      body: { protocol_version: PROTOCOL_VERSION, client_id: clientId, cursor, ...(limit ? { limit } : {}) },
+    }),
+  );
 }
 
 /** Each test app's devices and the last number each pushed under. */
@@ -79,7 +145,7 @@ export async function pushOne<N extends MutatorName>(
   const seq = (seqs.get(clientId) ?? 0) + 1;
   seqs.set(clientId, seq);
   const res = await pushAs(t, { token, clientId, mutations: [mutation({ seq, name, args })] });
-  const result = (res.data as PushResponse | null)?.results[0];
+  const result = res.code === 0 ? res.data.results[0] : undefined;
   if (!result) throw new Error(`push answered ${JSON.stringify(res)}`);
   return result.status === 'rejected' ? (result.code ?? ResultCode.apiError) : 0;
 }
@@ -98,15 +164,7 @@ export async function pullAll(
   let current = cursor;
   let lastSeq = 0;
   for (let pages = 1; pages < 1000; pages++) {
-    const res = await t.call<PullWire>('/sync/pull', {
-      token,
-      body: {
-        protocol_version: PROTOCOL_VERSION,
-        client_id: clientId,
-        cursor: current,
-        ...(limit ? { limit } : {}),
-      },
-    });
+    const res = await pullPage(t, { token, clientId, cursor: current, ...(limit ? { limit } : {}) });
     if (res.code !== 0) throw new Error(`pull failed: ${res.code} ${res.msg}`);
     const page = decodePull(res.data);
     changes.push(...page.changes);

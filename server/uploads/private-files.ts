@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { resolveSession } from '../auth/session.ts';
+import { type AuthInfo, resolveSession } from '../auth/session.ts';
 import type { AppDeps } from '../http/context.ts';
 import { accessOf, readSiteHead } from '../sites/site-access.ts';
+import { sitesWithInlayFile } from './uploads.repository.ts';
 
 /**
  * Private inlay pictures (a site's f_inlay_image_url with f_inlay_private Y) are files under
@@ -40,18 +41,13 @@ export async function uploadAccess({
   deps: AppDeps;
   url: string;
 }): Promise<'public' | 'allowed' | 'denied'> {
-  const sites = await deps.db
-    .selectFrom('site_inlay_files as f')
-    .innerJoin('sites as s', 's.f_idx', 'f.f_site_idx')
-    .select(['s.f_idx', 's.f_inlay_private'])
-    .where('f.url', '=', url)
-    .execute();
+  const sites = await sitesWithInlayFile({ db: deps.db, url });
   // Shown publicly by any site (or nobody's inlay picture at all): not private.
   if (sites.length === 0 || sites.some((s) => s.f_inlay_private !== 'Y')) return 'public';
-  let auth: ReturnType<typeof resolveSession>;
+  let auth: AuthInfo;
   try {
-    auth = resolveSession({
-      sqlite: deps.sqlite,
+    auth = await resolveSession({
+      db: deps.db,
       clock: deps.clock,
       token: getCookie(c, FILES_COOKIE),
       deviceId: null,
@@ -60,12 +56,13 @@ export async function uploadAccess({
   } catch {
     return 'denied';
   }
-  const allowed = await deps.db.connection().execute(async () =>
-    sites.some((s) => {
-      const site = readSiteHead({ sqlite: deps.sqlite, siteIdx: s.f_idx });
-      return site !== null && accessOf({ sqlite: deps.sqlite, site, auth }).permissions.modify;
-    }),
-  );
+  const allowed = await deps.db.connection().execute(async (db) => {
+    for (const s of sites) {
+      const site = await readSiteHead({ db, siteIdx: s.f_idx });
+      if (site !== null && (await accessOf({ db, site, auth })).permissions.modify) return true;
+    }
+    return false;
+  });
   return allowed ? 'allowed' : 'denied';
 }
 

@@ -9,7 +9,7 @@ export async function toProfile({
   ctx,
   auth,
 }: {
-  ctx: Pick<RequestContext, 'db' | 'sqlite' | 'clock'>;
+  ctx: Pick<RequestContext, 'db' | 'clock'>;
   auth: AuthInfo;
 }): Promise<Profile> {
   const u = auth.user;

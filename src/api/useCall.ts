@@ -21,23 +21,30 @@ export function useCallFailure(): (err: unknown) => void {
   );
 }
 
+export interface CallOptions {
+  onError?: (err: unknown) => void;
+  /** Tells the member of the failure instead of the usual toast. */
+  failure?: (err: unknown) => unknown;
+}
+
 /**
  * Runs online-only calls (admin, points, account, site actions the outbox does not carry).
  * `run` resolves the call's result, or undefined when it failed: the failure was toasted
- * (after `onError`, when given, had its look at it). `pending` is true while a call started
- * here is running, for disabling the button that started it.
+ * (after `onError`, when given, had its look at it), or handed to `failure` instead (the usage
+ * ticket's offer, useTicketCheck `refused`). `pending` is true while a call started here is
+ * running, for disabling the button that started it.
  */
 export function useCall() {
   const fail = useCallFailure();
   const [running, setRunning] = useState(0);
   const run = useCallback(
-    async <T>(call: () => Promise<T>, options: { onError?: (err: unknown) => void } = {}) => {
+    async <T>(call: () => Promise<T>, options: CallOptions = {}) => {
       setRunning((n) => n + 1);
       try {
         return await call();
       } catch (err) {
         options.onError?.(err);
-        fail(err);
+        await (options.failure ?? fail)(err);
         return undefined;
       } finally {
         setRunning((n) => n - 1);

@@ -1,10 +1,12 @@
+import { useEffect, useState } from 'react';
 import { MemberViewBanner } from '../features/admin/MemberViewBanner.tsx';
 // Offline areas are refreshed after a sync completes online.
 import { KeptAreasRefresh } from '../features/offline-areas/KeptAreasRefresh.tsx';
 // Web Push: this device stays subscribed while the member takes pushes.
 import { PushOnStart } from '../features/push/PushOnStart.tsx';
-import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
 import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
+import { startSettled } from './start-settled.ts';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /**
  * What acts after the first screen is up, in one chunk off the entry: the back-button rule of
@@ -12,14 +14,30 @@ import { HomeLeaveBlocker } from './HomeLeaveBlocker.tsx';
  * member view, the device's push subscription and the refresh of the areas kept offline.
  */
 export function AfterStart() {
+  const settled = useStartSettled();
   return (
     <>
       <HomeLeaveBlocker />
-      <UpdatePrompt />
+      {/* The service worker installs (and precaches ~1 MB) once the start is over: on a first
+          visit over a thin link it would otherwise share the link with the first screen and the
+          first sync. An installed worker keeps serving meanwhile: this only delays its update check. */}
+      {settled ? <UpdatePrompt /> : null}
       <MemberViewBanner />
-      {/* Web Push: this device stays subscribed while the member takes pushes. */}
-      <PushOnStart />
+      {/* Web Push: this device stays subscribed while the member takes pushes (through the worker). */}
+      {settled ? <PushOnStart /> : null}
       <KeptAreasRefresh />
     </>
   );
+}
+
+function useStartSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void startSettled().then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return settled;
 }

@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { registerNavigation } from '../lib/navigation.ts';
 import { RouteError, RouteNotFound, RoutePending } from './route-states.tsx';
 import { adminRoutes } from './routes/admin.routes.tsx';
 import { authRoutes } from './routes/auth.routes.tsx';
@@ -44,8 +45,9 @@ export function createAppRouter() {
   });
 }
 
-/** The app's one router; actions outside components (forced logout) navigate through it. */
+/** The app's one router; actions outside components (forced logout) navigate through it (src/lib/navigation.ts). */
 export const router = createAppRouter();
+registerNavigation(router.navigate);
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,8 +1,10 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { sessionStore } from '../api/session.ts';
+import { firstSyncSettled } from '../sync/status.ts';
 import { router } from './router.tsx';
 import { appLayout } from './routes/root.tsx';
 import { whenControlled } from './service-worker-control.ts';
+import { startSettled } from './start-settled.ts';
 
 /** The signed-in screens, without the admin area. */
 function memberRoutes(route: AnyRoute): AnyRoute[] {
@@ -11,32 +13,38 @@ function memberRoutes(route: AnyRoute): AnyRoute[] {
   return [route, ...children.flatMap(memberRoutes)];
 }
 
-/** After the screen is shown and the browser is idle, so the first screen never waits for it. */
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 1000);
-}
-
 /**
- * Once a member's first screen is shown, the code of the other member screens loads in the
- * background (from the offline cache once the service worker holds it). A screen then opens at
- * once, as when all code was one chunk: a tap on a site and a quick back still open the site
- * and record the view. The entry stays small, so the first screen is not slower for it.
+ * Once a member's start is over (`startSettled`: first screen shown, first sync ended, browser
+ * idle), the code of the other member screens loads in the background from the offline cache. A
+ * screen then opens at once, as when all code was one chunk: a tap on a site and a quick back
+ * still open the site and record the view. Never sooner: parsing some sixty chunks while the
+ * first screen's own chunk loads is what made the installed app slow to open offline.
  * Only from the offline cache: where no service worker controls the page, and for visitors'
  * and admins' screens, a screen's code is fetched when it is first opened.
  */
 export function warmMemberScreens(): void {
-  const unsubscribe = router.subscribe('onRendered', () => {
-    if (!(sessionStore.get() ?? sessionStore.stored())) return;
-    unsubscribe();
-    // On a first visit this waits for the service worker to install and take the page, so the
-    // chunks are not fetched twice and do not slow its install down.
-    whenControlled(() =>
-      whenIdle(() => {
+  void startSettled()
+    .then(signedIn)
+    .then(() => {
+      // On a first visit this waits for the service worker to install and take the page, so the
+      // chunks are not fetched twice and do not slow its install down.
+      whenControlled(() => {
         for (const route of memberRoutes(appLayout as AnyRoute)) {
           void router.loadRouteChunk(route)?.catch(() => {});
         }
-      }),
-    );
+      });
+    });
+}
+
+/** At once for a member; for a visitor, after they sign in and their first sync has ended. */
+async function signedIn(): Promise<void> {
+  if (sessionStore.get() ?? sessionStore.stored()) return;
+  await new Promise<void>((resolve) => {
+    const unsubscribe = sessionStore.subscribe(() => {
+      if (!sessionStore.get()) return;
+      unsubscribe();
+      resolve();
+    });
   });
+  await firstSyncSettled();
 }

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { CopyPlace } from '../api/online-copy.ts';
 
 /** A public-data answer as the device keeps it: the call and its input make the key. */
 export interface KeptLookup {
@@ -23,6 +24,19 @@ export class LookupsDb extends Dexie {
 }
 
 export const lookupsDb = new LookupsDb();
+
+/** Where one look-up's answer is kept (src/api/online-copy.ts), dated by its fetch. */
+export function lookupCopy<T>({ db, key }: { db: LookupsDb; key: string }): CopyPlace<T> {
+  return {
+    read: async () => {
+      const kept = await db.lookups.get(key);
+      return kept ? { value: kept.answer as T, savedAt: kept.fetched_at } : undefined;
+    },
+    write: async ({ value, savedAt }) => {
+      await db.lookups.put({ key, fetched_at: savedAt ?? new Date().toISOString(), answer: value });
+    },
+  };
+}
 
 /**
  * Logout clears the member's online downloads kept beside the sync store: these look-ups and

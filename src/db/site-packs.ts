@@ -1,5 +1,5 @@
 import type { Dexie, EntityTable } from 'dexie';
-import type { LocalSite } from './db.ts';
+import type { LocalSite } from '../../sync/device-store.ts';
 
 /**
  * Sites are stored in packs: the sites whose ids share `floor(f_idx / SITES_PER_PACK)` form

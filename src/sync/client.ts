@@ -11,16 +11,19 @@ import { SyncEngine, type SyncStatus } from './engine.ts';
 import { loadMutators } from './local-store.ts';
 import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './transport.ts';
 
+/** Uploads one picture through the API client (spec §7 upload image) and answers its URL. */
+export async function uploadPicture({ file, name, kind }: { file: Blob; name: string; kind: number }) {
+  const named = file instanceof File ? file : new File([file], name, { type: file.type });
+  // Only a write with pictures uploads: the call's contract stays off the first download.
+  const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
+  return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
+}
+
 /** The app's transport: the API client, so session headers and forced logout work as for every call. */
 const apiTransport: SyncTransport = {
   push: (request) => withProtocolErrors(() => api(pushCall, request)),
   pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request))),
-  upload: async ({ file, name, kind }) => {
-    const named = file instanceof File ? file : new File([file], name, { type: file.type });
-    // Only a push with pictures uploads: the call's contract stays off the first download.
-    const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
-    return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
-  },
+  upload: uploadPicture,
 };
 
 async function withProtocolErrors<T>(run: () => Promise<T>): Promise<T> {
@@ -44,11 +47,15 @@ export const syncEngine = new SyncEngine({
 });
 
 let watchingSession = false;
+/** The member the engine was last started for: a repeated call for the same one does nothing. */
+let startedFor: number | null = null;
 
 /** Starts syncing while a member is signed in; stops when the session ends. Safe to call often. */
 export function ensureSyncStarted(): void {
   const member = () => (sessionStore.get() ?? sessionStore.stored())?.uid ?? null;
   const startFor = (uid: number) => {
+    if (startedFor === uid) return;
+    startedFor = uid;
     // The operations' declarations load now, so the first pull does not wait for them.
     void loadMutators().catch(() => {});
     void syncEngine.bindToMember(uid).then(() => {
@@ -64,9 +71,17 @@ export function ensureSyncStarted(): void {
   watchingSession = true;
   sessionStore.subscribe(() => {
     const next = member();
-    if (next === null) syncEngine.stop();
-    else startFor(next);
+    if (next === null) {
+      startedFor = null;
+      syncEngine.stop();
+    } else startFor(next);
   });
+}
+
+/** Stops the engine until `ensureSyncStarted` is called again (a member under review does not pull). */
+export function stopSyncing(): void {
+  startedFor = null;
+  syncEngine.stop();
 }
 
 export function useSyncStatus(): SyncStatus {

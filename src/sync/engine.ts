@@ -150,6 +150,11 @@ export class SyncEngine {
   private accepted = new Map<number, number>();
   /** Every outbox entry up to this store key is done (answered or refused): reading starts after it. */
   private readFrom = 0;
+  private markFirstCycle: () => void = () => {};
+  /** Settles when this engine's first sync cycle has ended, whether it reached the server or not. */
+  readonly firstCycleEnded: Promise<void> = new Promise((resolve) => {
+    this.markFirstCycle = resolve;
+  });
   /**
    * A pull answered a `last_seq` below what this device knew of the server: it may have been
    * restored from a backup. The next push asks the server where it is and, if so, sends again
@@ -365,7 +370,11 @@ export class SyncEngine {
       throw err;
     } finally {
       this.setState({ syncing: false });
-      await this.refreshCounts();
+      try {
+        await this.refreshCounts();
+      } finally {
+        this.markFirstCycle();
+      }
     }
   }
 
@@ -511,7 +520,10 @@ export class SyncEngine {
    * the rows they touched are rebuilt (rebase).
    */
   async pull({ onPage }: { onPage?: (page: PullResponse) => void } = {}): Promise<void> {
-    await loadMutators();
+    // The operations' declarations (needed to write a page: shadows, rebase) load while the
+    // first page crosses the link, not before it is asked for.
+    const mutatorsLoaded = loadMutators();
+    mutatorsLoaded.catch(() => undefined);
     const clientId = await this.getClientId();
     const fetchPage = (cursor: string | null) => {
       const request = {
@@ -533,6 +545,7 @@ export class SyncEngine {
       const page = await next;
       // The next page is already on its way while this one is written.
       if (page.more) next = fetchPage(page.cursor);
+      await mutatorsLoaded;
       await this.db.transaction('rw', syncTables(this.db), async () => {
         // On the last page, mutations the data now includes leave first, so rows only they
         // had changed take the pulled value straight away.

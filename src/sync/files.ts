@@ -2,7 +2,6 @@ import { ResultCode } from '../../sync/codes.ts';
 import { LOCAL_FILE_PREFIX } from '../../sync/local-files.ts';
 import { ApiError } from '../api/client.ts';
 import type { LocalDb, OutboxEntry } from '../db/db.ts';
-import type { SyncMessages } from './engine.ts';
 import type { SyncTransport } from './transport.ts';
 
 /**
@@ -96,7 +95,8 @@ export async function prepareFiles({
   db: LocalDb;
   transport: SyncTransport;
   entry: OutboxEntry;
-  messages: SyncMessages;
+  /** The engine's wording (src/sync/engine.ts SyncMessages). */
+  messages: { fileMissing: () => string };
 }): Promise<OutboxEntry | null> {
   const refs = new Set<string>();
   collectRefs({ value: entry.args, out: refs });

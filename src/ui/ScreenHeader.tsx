@@ -1,9 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import type { ComponentType, ReactNode } from 'react';
 import './shell-icons.css';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+let Status: ComponentType | null = null;
+
+/**
+ * What every header shows first on its right (the sync state). The app sets it as it starts
+ * (src/app/App.tsx): a shared widget knows no feature.
+ */
+export function setHeaderStatus(status: ComponentType): void {
+  Status = status;
+}
 
 /** The app header: back button on inner screens, the title, and status widgets on the right. */
 export function ScreenHeader({
@@ -31,7 +40,7 @@ export function ScreenHeader({
       ) : null}
       <h1 className="screen-header__title">{title}</h1>
       <div className="screen-header__right">
-        <SyncIndicator />
+        {Status ? <Status /> : null}
         {right}
         <LanguageSwitch />
       </div>

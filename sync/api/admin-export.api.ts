@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import type { adminExportResponses } from './admin-export.responses.ts';
+import { type Answer, defineCall } from './contract.ts';
 
 /** The tables an admin of the db tab can download (spec §7 downloadUserTable {type}). */
 export const userTableTypes = ['members', 'point_log', 'login_log'] as const;
@@ -8,7 +9,7 @@ export type UserTableType = (typeof userTableTypes)[number];
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Answers the workbook itself (not the envelope); its name is in Content-Disposition. */
-export const downloadUserTableCall = defineCall<Blob>()({
+export const downloadUserTableCall = defineCall<Answer<typeof adminExportResponses, 'downloadUserTable'>>()({
   operationId: 'downloadUserTable',
   method: 'post',
   path: '/admin/downloadUserTable',

@@ -1,33 +1,11 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import type { adminMembersResponses, adminUser, loginLogRow } from './admin-members.responses.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { phoneNumber, rowId } from './fields.ts';
-import { type Page, pageLimitParam, pageNum, pageOffsetParam } from './page.ts';
+import { pageLimitParam, pageNum, pageOffsetParam } from './page.ts';
 
 /** A member as the admin screens see it (spec §3 User, admin view). */
-export interface AdminUser {
-  f_idx: number;
-  f_type: 'U' | 'A';
-  f_phone: string;
-  f_name: string;
-  f_affiliation: string;
-  f_business_card: string | null;
-  f_point: number;
-  f_usage_date: string | null;
-  f_made_count: number;
-  f_push_count: number;
-  f_admin_authority: string;
-  f_approval: 'P' | 'A' | 'R';
-  f_status: 'N' | 'B' | 'WL' | 'LL';
-  f_release_date: string | null;
-  f_reg_time: string;
-  f_last_access: string | null;
-  f_sale_count: number;
-  f_community_count: number;
-  f_notify_count: number;
-  f_warned_count: number;
-  f_charge_point: number;
-  answer_list: Array<{ f_question: string; f_answer: string; f_answer_status: 'Y' | 'N' }>;
-}
+export type AdminUser = v.InferOutput<typeof adminUser>;
 
 /** A part of a phone number to search by, hyphens and spaces dropped (empty: everyone). */
 const phoneDigitsFilter = v.optional(
@@ -40,7 +18,9 @@ const phoneDigitsFilter = v.optional(
   '',
 );
 
-export const getPendingUserListCall = defineCall<Page<AdminUser>>()({
+export const getPendingUserListCall = defineCall<
+  Answer<typeof adminMembersResponses, 'getPendingUserList'>
+>()({
   operationId: 'getPendingUserList',
   method: 'post',
   path: '/admin/getPendingUserList',
@@ -52,7 +32,9 @@ export const getPendingUserListCall = defineCall<Page<AdminUser>>()({
   }),
 });
 
-export const changeUserStatusByIdCall = defineCall<{ f_idx: number; f_approval: 'A' | 'R' }>()({
+export const changeUserStatusByIdCall = defineCall<
+  Answer<typeof adminMembersResponses, 'changeUserStatusById'>
+>()({
   operationId: 'changeUserStatusById',
   method: 'post',
   path: '/admin/changeUserStatusById',
@@ -61,7 +43,7 @@ export const changeUserStatusByIdCall = defineCall<{ f_idx: number; f_approval: 
   input: v.object({ user_id: rowId, status: v.picklist(['A', 'R'], 'status must be A or R') }),
 });
 
-export const changeUserStatusCall = defineCall<{ release_date: string }>()({
+export const changeUserStatusCall = defineCall<Answer<typeof adminMembersResponses, 'changeUserStatus'>>()({
   operationId: 'changeUserStatus',
   method: 'post',
   path: '/admin/changeUserStatus',
@@ -70,7 +52,7 @@ export const changeUserStatusCall = defineCall<{ release_date: string }>()({
   input: v.object({ phone: phoneNumber, status: v.picklist(['WL', 'LL'], 'status must be WL or LL') }),
 });
 
-export const liftUserLimitCall = defineCall<null>()({
+export const liftUserLimitCall = defineCall<Answer<typeof adminMembersResponses, 'liftUserLimit'>>()({
   operationId: 'liftUserLimit',
   method: 'post',
   path: '/admin/liftUserLimit',
@@ -79,7 +61,7 @@ export const liftUserLimitCall = defineCall<null>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const blockPhoneCall = defineCall<null>()({
+export const blockPhoneCall = defineCall<Answer<typeof adminMembersResponses, 'blockPhone'>>()({
   operationId: 'blockPhone',
   method: 'post',
   path: '/admin/blockPhone',
@@ -88,7 +70,7 @@ export const blockPhoneCall = defineCall<null>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const unblockPhoneCall = defineCall<null>()({
+export const unblockPhoneCall = defineCall<Answer<typeof adminMembersResponses, 'unblockPhone'>>()({
   operationId: 'unblockPhone',
   method: 'post',
   path: '/admin/unblockPhone',
@@ -97,7 +79,7 @@ export const unblockPhoneCall = defineCall<null>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const findUserByPhoneCall = defineCall<AdminUser>()({
+export const findUserByPhoneCall = defineCall<Answer<typeof adminMembersResponses, 'findUserByPhone'>>()({
   operationId: 'findUserByPhone',
   method: 'post',
   path: '/admin/findUserByPhone',
@@ -106,7 +88,7 @@ export const findUserByPhoneCall = defineCall<AdminUser>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const getUserDetailCall = defineCall<AdminUser>()({
+export const getUserDetailCall = defineCall<Answer<typeof adminMembersResponses, 'getUserDetail'>>()({
   operationId: 'getUserDetail',
   method: 'post',
   path: '/admin/getUserDetail',
@@ -115,7 +97,9 @@ export const getUserDetailCall = defineCall<AdminUser>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const findUserListByPhoneCall = defineCall<Page<AdminUser>>()({
+export const findUserListByPhoneCall = defineCall<
+  Answer<typeof adminMembersResponses, 'findUserListByPhone'>
+>()({
   operationId: 'findUserListByPhone',
   method: 'post',
   path: '/admin/findUserListByPhone',
@@ -127,7 +111,7 @@ export const findUserListByPhoneCall = defineCall<Page<AdminUser>>()({
   }),
 });
 
-export const addPhoneNumberCall = defineCall<null>()({
+export const addPhoneNumberCall = defineCall<Answer<typeof adminMembersResponses, 'addPhoneNumber'>>()({
   operationId: 'addPhoneNumber',
   method: 'post',
   path: '/admin/addPhoneNumber',
@@ -136,7 +120,7 @@ export const addPhoneNumberCall = defineCall<null>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const removeUserFromDBCall = defineCall<null>()({
+export const removeUserFromDBCall = defineCall<Answer<typeof adminMembersResponses, 'removeUserFromDB'>>()({
   operationId: 'removeUserFromDB',
   method: 'post',
   path: '/admin/removeUserFromDB',
@@ -145,11 +129,9 @@ export const removeUserFromDBCall = defineCall<null>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const updateAdminAuthorityCall = defineCall<{
-  f_idx: number;
-  f_type: 'U' | 'A';
-  f_admin_authority: string;
-}>()({
+export const updateAdminAuthorityCall = defineCall<
+  Answer<typeof adminMembersResponses, 'updateAdminAuthority'>
+>()({
   operationId: 'updateAdminAuthority',
   method: 'post',
   path: '/admin/updateAdminAuthority',
@@ -166,7 +148,7 @@ export const updateAdminAuthorityCall = defineCall<{
   }),
 });
 
-export const openAdminLockCall = defineCall<{ unlocked_until: string }>()({
+export const openAdminLockCall = defineCall<Answer<typeof adminMembersResponses, 'openAdminLock'>>()({
   operationId: 'openAdminLock',
   method: 'post',
   path: '/admin/openAdminLock',
@@ -177,7 +159,7 @@ export const openAdminLockCall = defineCall<{ unlocked_until: string }>()({
   }),
 });
 
-export const closeAdminLockCall = defineCall<null>()({
+export const closeAdminLockCall = defineCall<Answer<typeof adminMembersResponses, 'closeAdminLock'>>()({
   operationId: 'closeAdminLock',
   method: 'post',
   path: '/admin/closeAdminLock',
@@ -186,19 +168,9 @@ export const closeAdminLockCall = defineCall<null>()({
   input: v.object({}),
 });
 
-export interface LoginLogRow {
-  f_idx: number;
-  f_time: string;
-  f_user_idx: number;
-  f_name: string;
-  f_phone: string;
-  f_device_id: string;
-  f_ip: string;
-  f_user_agent: string;
-  f_by_admin: number | null;
-}
+export type LoginLogRow = v.InferOutput<typeof loginLogRow>;
 
-export const getLoginLogCall = defineCall<Page<LoginLogRow>>()({
+export const getLoginLogCall = defineCall<Answer<typeof adminMembersResponses, 'getLoginLog'>>()({
   operationId: 'getLoginLog',
   method: 'post',
   path: '/admin/getLoginLog',
@@ -210,7 +182,7 @@ export const getLoginLogCall = defineCall<Page<LoginLogRow>>()({
   }),
 });
 
-export const adminLoginCall = defineCall<{ access_token: string; uid: number; type: 'U' | 'A' }>()({
+export const adminLoginCall = defineCall<Answer<typeof adminMembersResponses, 'adminLogin'>>()({
   operationId: 'adminLogin',
   method: 'post',
   path: '/admin/adminLogin',

@@ -1,18 +1,12 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import type { areaItem, areasResponses } from './areas.responses.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
 
 /** A 시/군/구 of the area list (spec §3 Area) and whether the caller takes an interest in it. */
-export interface AreaItem {
-  f_idx: number;
-  /** 시/도 */
-  f_area: string;
-  /** 시/군/구 */
-  f_district: string;
-  f_like: 'Y' | 'N';
-}
+export type AreaItem = v.InferOutput<typeof areaItem>;
 
-export const getAreaListCall = defineCall<{ list: AreaItem[] }>()({
+export const getAreaListCall = defineCall<Answer<typeof areasResponses, 'getAreaList'>>()({
   operationId: 'getAreaList',
   method: 'post',
   path: '/site/getAreaList',
@@ -21,7 +15,7 @@ export const getAreaListCall = defineCall<{ list: AreaItem[] }>()({
   input: v.object({}),
 });
 
-export const setAreaLikeCall = defineCall<{ like_count: number }>()({
+export const setAreaLikeCall = defineCall<Answer<typeof areasResponses, 'setAreaLike'>>()({
   operationId: 'setAreaLike',
   method: 'post',
   path: '/site/setAreaLike',
@@ -30,7 +24,7 @@ export const setAreaLikeCall = defineCall<{ like_count: number }>()({
   input: v.object({ area_idx: rowId, like: yn }),
 });
 
-export const setTotalAreaLikeCall = defineCall<{ like_count: number }>()({
+export const setTotalAreaLikeCall = defineCall<Answer<typeof areasResponses, 'setTotalAreaLike'>>()({
   operationId: 'setTotalAreaLike',
   method: 'post',
   path: '/site/setTotalAreaLike',

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import type { authResponses, certQuestion, loginResult, profile, pushSetting } from './auth.responses.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { MAX_WHOLE_NUMBER, phoneNumber, yn } from './fields.ts';
 
 const code = v.pipe(v.string('code required'), v.trim(), v.regex(/^\d{6}$/, 'code must be 6 digits'));
 
 /** Spec §7 authPhone: sends a 6-digit code valid 180 s. auth Y: the phone was pre-registered by an admin. */
-export const authPhoneCall = defineCall<{ auth: 'Y' | 'N'; expires_in: number }>()({
+export const authPhoneCall = defineCall<Answer<typeof authResponses, 'authPhone'>>()({
   operationId: 'authPhone',
   method: 'post',
   path: '/auth/authPhone',
@@ -14,7 +15,7 @@ export const authPhoneCall = defineCall<{ auth: 'Y' | 'N'; expires_in: number }>
   input: v.object({ phone_number: phoneNumber, is_login: v.optional(yn, 'Y') }),
 });
 
-export const checkPhoneAuthCodeCall = defineCall<{ verified: true }>()({
+export const checkPhoneAuthCodeCall = defineCall<Answer<typeof authResponses, 'checkPhoneAuthCode'>>()({
   operationId: 'checkPhoneAuthCode',
   method: 'post',
   path: '/auth/checkPhoneAuthCode',
@@ -23,13 +24,9 @@ export const checkPhoneAuthCodeCall = defineCall<{ verified: true }>()({
   input: v.object({ phone_number: phoneNumber, code }),
 });
 
-export interface LoginResult {
-  access_token: string;
-  uid: number;
-  type: 'U' | 'A';
-}
+export type LoginResult = v.InferOutput<typeof loginResult>;
 
-export const loginCall = defineCall<LoginResult>()({
+export const loginCall = defineCall<Answer<typeof authResponses, 'login'>>()({
   operationId: 'login',
   method: 'post',
   path: '/auth/login',
@@ -44,41 +41,12 @@ export const loginCall = defineCall<LoginResult>()({
   }),
 });
 
-export interface PushSetting {
-  push: 'Y' | 'N';
-  push_sound: 'Y' | 'N';
-  push_vibration: 'Y' | 'N';
-  push_off_start_time: string | null;
-  push_off_end_time: string | null;
-}
+export type PushSetting = v.InferOutput<typeof pushSetting>;
 
 /** getProfile (spec §3 Profile). Points, usage date, made and push counts come from here only. */
-export interface Profile {
-  uid: number;
-  phone: string;
-  type: 'U' | 'A';
-  name: string;
-  affiliation: string;
-  business_card: string | null;
-  point: number;
-  usage_date: string | null;
-  made_count: number;
-  push_count: number;
-  /** P under review, A approved, R rejected. */
-  approval: 'P' | 'A' | 'R';
-  status: 'N' | 'B' | 'WL' | 'LL';
-  release_date: string | null;
-  is_admin: boolean;
-  is_super_admin: boolean;
-  /** Admin tab numbers; the first is the starting tab. */
-  admin_authority: number[];
-  ticket_valid: boolean;
-  setting: PushSetting;
-  /** This session is the member's view opened by an admin (adminLogin): the app marks it and offers the way out. */
-  opened_by_admin?: boolean;
-}
+export type Profile = v.InferOutput<typeof profile>;
 
-export const getProfileCall = defineCall<Profile>()({
+export const getProfileCall = defineCall<Answer<typeof authResponses, 'getProfile'>>()({
   operationId: 'getProfile',
   method: 'post',
   path: '/user/getProfile',
@@ -87,7 +55,7 @@ export const getProfileCall = defineCall<Profile>()({
   input: v.object({}),
 });
 
-export const logoutCall = defineCall<null>()({
+export const logoutCall = defineCall<Answer<typeof authResponses, 'logout'>>()({
   operationId: 'logout',
   method: 'post',
   path: '/user/logout',
@@ -96,13 +64,9 @@ export const logoutCall = defineCall<null>()({
   input: v.object({}),
 });
 
-export interface CertQuestion {
-  f_idx: number;
-  f_question: string;
-  f_answer_list: string[];
-}
+export type CertQuestion = v.InferOutput<typeof certQuestion>;
 
-export const getCertQuestionListCall = defineCall<{ list: CertQuestion[] }>()({
+export const getCertQuestionListCall = defineCall<Answer<typeof authResponses, 'getCertQuestionList'>>()({
   operationId: 'getCertQuestionList',
   method: 'post',
   path: '/auth/getCertQuestionList',
@@ -132,7 +96,7 @@ export const answerList = v.union([
   v.pipe(v.string(), v.maxLength(10_000, 'answer_list too long'), v.parseJson(), answers),
 ]);
 
-export const updateCertAnswerCall = defineCall<{ passed: true }>()({
+export const updateCertAnswerCall = defineCall<Answer<typeof authResponses, 'updateCertAnswer'>>()({
   operationId: 'updateCertAnswer',
   method: 'post',
   path: '/auth/updateCertAnswer',
@@ -150,7 +114,7 @@ export const signUpFields = {
   code,
 };
 
-export const signUpCall = defineCall<{ uid: number; approval: 'P' }>()({
+export const signUpCall = defineCall<Answer<typeof authResponses, 'signUp'>>()({
   operationId: 'signUp',
   method: 'post',
   path: '/auth/signUp',
@@ -164,7 +128,7 @@ export const signUpCall = defineCall<{ uid: number; approval: 'P' }>()({
   }),
 });
 
-export const checkSessionCall = defineCall<{ ok: true }>()({
+export const checkSessionCall = defineCall<Answer<typeof authResponses, 'checkSession'>>()({
   operationId: 'checkSession',
   method: 'post',
   path: '/user/checkSession',
@@ -173,7 +137,7 @@ export const checkSessionCall = defineCall<{ ok: true }>()({
   input: v.object({}),
 });
 
-export const updateProfileCall = defineCall<Profile>()({
+export const updateProfileCall = defineCall<Answer<typeof authResponses, 'updateProfile'>>()({
   operationId: 'updateProfile',
   method: 'post',
   path: '/user/updateProfile',
@@ -189,7 +153,7 @@ export const updateProfileCall = defineCall<Profile>()({
 
 const hhmm = v.nullable(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm')));
 
-export const updatePushSettingCall = defineCall<PushSetting>()({
+export const updatePushSettingCall = defineCall<Answer<typeof authResponses, 'updatePushSetting'>>()({
   operationId: 'updatePushSetting',
   method: 'post',
   path: '/user/updatePushSetting',
@@ -204,7 +168,7 @@ export const updatePushSettingCall = defineCall<PushSetting>()({
   }),
 });
 
-export const exitAppCall = defineCall<null>()({
+export const exitAppCall = defineCall<Answer<typeof authResponses, 'exitApp'>>()({
   operationId: 'exitApp',
   method: 'post',
   path: '/user/exitApp',

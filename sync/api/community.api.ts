@@ -1,79 +1,35 @@
 import * as v from 'valibot';
 import { addComment, addCommunity } from '../community/community.mutators.ts';
 import { CommunityRules, communityTypes, searchColumns } from '../community/rules.ts';
-import { defineCall } from './contract.ts';
+import type {
+  adminCommunityPost,
+  communityDetail,
+  communityPost,
+  communityResponses,
+  writingCount,
+} from './community.responses.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
-import type { Page } from './page.ts';
 import { pageNum } from './page.ts';
 
 /**
  * The community board (spec §2 Community, §3 Community post, §7 community calls). addCommunity and
- * addComment are also offline operations (sync/community/community.mutators.ts): the same
- * arguments, online ids bounded like every API id. Anonymous writers: `f_phone`, `f_user_name` and
+ * addComment are also offline operations, and their calls are declared with them
+ * (sync/community/community.mutators.ts): the same arguments, online ids bounded like every API id. Anonymous writers: `f_phone`, `f_user_name` and
  * `f_user_idx` are blank (0) for everyone but moderating admins (spec §6).
  */
 
-export interface CommunityPost {
-  f_idx: number;
-  f_type: (typeof communityTypes)[number];
-  f_title: string;
-  f_content: string;
-  /** Blank when anonymous, unless the caller moderates. */
-  f_phone: string;
-  f_user_name: string;
-  /** 0 when anonymous, unless the caller moderates. */
-  f_user_idx: number;
-  f_anony: 'Y' | 'N';
-  /** Y while made+ keeps the post on top (spec §9, 24 hours). */
-  f_made: 'Y' | 'N';
-  f_made_until: string | null;
-  f_push: 'Y' | 'N';
-  f_image_url: string[];
-  f_reg_time: string;
-  f_update_time: string | null;
-  comment_count: number;
-  /** The caller wrote it. */
-  mine: boolean;
-  /** The caller may edit or delete it (author or moderating admin). */
-  can_edit: boolean;
-}
+export type CommunityPost = v.InferOutput<typeof communityPost>;
 
-export interface CommunityComment {
-  f_idx: number;
-  f_comment: string;
-  f_anony: 'Y' | 'N';
-  f_user_name: string;
-  f_user_idx: number;
-  f_reg_time: string;
-  mine: boolean;
-  can_edit: boolean;
-}
+export type { CommunityComment, CommunityPublish } from '../community/community.mutators.ts';
 
 /** A post in the admin's list: with how many members reported it (reportOrPrevent R). */
-export interface AdminCommunityPost extends CommunityPost {
-  report_count: number;
-}
+export type AdminCommunityPost = v.InferOutput<typeof adminCommunityPost>;
 
-export interface CommunityDetail extends CommunityPost {
-  comment_list: CommunityComment[];
-}
+export type CommunityDetail = v.InferOutput<typeof communityDetail>;
 
 /** Spec §7 todayWritingCount: posts left today and the day's limit. */
-export interface WritingCount {
-  left: number;
-  limit: number;
-}
-
-/** The costs the write form confirms before publishing (spec §3 App settings). */
-export interface CommunityPublish {
-  f_idx: number;
-  f_made_until: string | null;
-  /** Points taken for made+ and push, and the balance after. */
-  spent: number;
-  balance: number;
-  left: number;
-  limit: number;
-}
+export type WritingCount = v.InferOutput<typeof writingCount>;
 
 const keyword = v.optional(
   v.pipe(
@@ -86,7 +42,7 @@ const column = v.optional(v.picklist(searchColumns, `must be one of ${searchColu
 /** '' or left out: every category the caller may see. */
 const listType = v.optional(v.picklist(['', ...communityTypes], 'must be a community category'), '');
 
-export const getCommunityListCall = defineCall<Page<CommunityPost>>()({
+export const getCommunityListCall = defineCall<Answer<typeof communityResponses, 'getCommunityList'>>()({
   operationId: 'getCommunityList',
   method: 'post',
   path: '/community/getCommunityList',
@@ -95,7 +51,7 @@ export const getCommunityListCall = defineCall<Page<CommunityPost>>()({
   input: v.object({ page_num: pageNum, type: listType, column, keyword, mine: v.optional(yn, 'N') }),
 });
 
-export const findCommunityListCall = defineCall<Page<AdminCommunityPost>>()({
+export const findCommunityListCall = defineCall<Answer<typeof communityResponses, 'findCommunityList'>>()({
   operationId: 'findCommunityList',
   method: 'post',
   path: '/community/findCommunityList',
@@ -113,7 +69,7 @@ export const findCommunityListCall = defineCall<Page<AdminCommunityPost>>()({
   }),
 });
 
-export const getCommunityDetailCall = defineCall<CommunityDetail>()({
+export const getCommunityDetailCall = defineCall<Answer<typeof communityResponses, 'getCommunityDetail'>>()({
   operationId: 'getCommunityDetail',
   method: 'post',
   path: '/community/getCommunityDetail',
@@ -122,7 +78,7 @@ export const getCommunityDetailCall = defineCall<CommunityDetail>()({
   input: v.object({ community_idx: rowId }),
 });
 
-export const todayWritingCountCall = defineCall<WritingCount>()({
+export const todayWritingCountCall = defineCall<Answer<typeof communityResponses, 'todayWritingCount'>>()({
   operationId: 'todayWritingCount',
   method: 'post',
   path: '/community/todayWritingCount',
@@ -131,18 +87,12 @@ export const todayWritingCountCall = defineCall<WritingCount>()({
   input: v.object({}),
 });
 
-export const addCommunityCall = defineCall<CommunityPublish>()({
-  operationId: 'addCommunity',
-  method: 'post',
-  path: '/community/addCommunity',
-  summary: addCommunity.summary,
-  tag: 'community',
-  input: addCommunity.args,
-});
+/** Declared with its offline operation (sync/community/community.mutators.ts `online`). */
+export const addCommunityCall = addCommunity.online;
 
 const { made: _made, push: _push, ...editable } = addCommunity.args.entries;
 
-export const updateCommunityCall = defineCall<CommunityPost>()({
+export const updateCommunityCall = defineCall<Answer<typeof communityResponses, 'updateCommunity'>>()({
   operationId: 'updateCommunity',
   method: 'post',
   path: '/community/updateCommunity',
@@ -151,7 +101,7 @@ export const updateCommunityCall = defineCall<CommunityPost>()({
   input: v.object({ community_idx: rowId, ...editable }),
 });
 
-export const removeCommunityCall = defineCall<{ removed: number }>()({
+export const removeCommunityCall = defineCall<Answer<typeof communityResponses, 'removeCommunity'>>()({
   operationId: 'removeCommunity',
   method: 'post',
   path: '/community/removeCommunity',
@@ -166,16 +116,10 @@ export const removeCommunityCall = defineCall<{ removed: number }>()({
   }),
 });
 
-export const addCommentCall = defineCall<CommunityComment>()({
-  operationId: 'addComment',
-  method: 'post',
-  path: '/community/addComment',
-  summary: addComment.summary,
-  tag: 'community',
-  input: v.object({ ...addComment.args.entries, community_idx: rowId }),
-});
+/** Declared with its offline operation (sync/community/community.mutators.ts `online`). */
+export const addCommentCall = addComment.online;
 
-export const updateCommentCall = defineCall<CommunityComment>()({
+export const updateCommentCall = defineCall<Answer<typeof communityResponses, 'updateComment'>>()({
   operationId: 'updateComment',
   method: 'post',
   path: '/community/updateComment',
@@ -184,7 +128,7 @@ export const updateCommentCall = defineCall<CommunityComment>()({
   input: v.object({ ...addComment.args.entries, community_idx: rowId, comment_idx: rowId }),
 });
 
-export const removeCommentCall = defineCall<null>()({
+export const removeCommentCall = defineCall<Answer<typeof communityResponses, 'removeComment'>>()({
   operationId: 'removeComment',
   method: 'post',
   path: '/community/removeComment',
@@ -193,7 +137,7 @@ export const removeCommentCall = defineCall<null>()({
   input: v.object({ community_idx: rowId, comment_idx: rowId }),
 });
 
-export const reportOrPreventCall = defineCall<null>()({
+export const reportOrPreventCall = defineCall<Answer<typeof communityResponses, 'reportOrPrevent'>>()({
   operationId: 'reportOrPrevent',
   method: 'post',
   path: '/community/reportOrPrevent',
@@ -203,7 +147,9 @@ export const reportOrPreventCall = defineCall<null>()({
   input: v.object({ community_idx: rowId, type: v.picklist(['R', 'P'], 'must be R or P') }),
 });
 
-export const getCommunityPushListCall = defineCall<Page<CommunityPost>>()({
+export const getCommunityPushListCall = defineCall<
+  Answer<typeof communityResponses, 'getCommunityPushList'>
+>()({
   operationId: 'getCommunityPushList',
   method: 'post',
   path: '/community/getCommunityPushList',

@@ -23,9 +23,23 @@ export interface Call<S extends AnySchema = AnySchema, O = unknown> {
   maxBodyBytes?: number;
   /** Answers a file (its type and name in the headers) on success instead of the envelope; refusals stay envelopes. */
   download?: { contentType: string };
+  /**
+   * Fields the server refuses to go without although the schema lets them be left out (a rule of
+   * spec §5 checked after the schema): the OpenAPI document lists them as required, at the body or
+   * at one of its objects (`at`), and `oneOf` for "one of these". A test proves the server refuses each.
+   */
+  documentedRequired?: { at?: string; fields: readonly string[]; oneOf?: readonly string[] };
   /** Phantom: never set, carries the output type. */
   readonly output?: O;
 }
+
+/**
+ * The `data` a call answers on success, from its response schema (`sync/api/<feature>.responses.ts`,
+ * keyed by operationId): `defineCall<Answer<typeof fooResponses, 'getFoo'>>()`. Contracts import the
+ * schemas as types only, so the schemas stay out of the client bundle; the server checks answers
+ * and writes the OpenAPI document with them (server/http/responses.ts).
+ */
+export type Answer<R extends Record<string, v.GenericSchema>, K extends keyof R> = v.InferOutput<R[K]>;
 
 export type CallInput<C> = C extends Call<infer S, unknown> ? v.InferInput<S> : never;
 export type CallOutput<C> = C extends Call<AnySchema, infer O> ? O : never;

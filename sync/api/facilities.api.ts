@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import type { Facility } from '../public-data/facilities.ts';
-import type { LookupAnswer } from '../public-data/public-data.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { facilitiesResponses } from './facilities.responses.ts';
 
 /** A coordinate in degrees, as a number or as the query string writes it. */
 const degrees = ({ min, max, field }: { min: number; max: number; field: string }) => {
@@ -24,7 +23,9 @@ const degrees = ({ min, max, field }: { min: number; max: number; field: string 
   );
 };
 
-export const getNearbyFacilitiesCall = defineCall<LookupAnswer<Facility>>()({
+export const getNearbyFacilitiesCall = defineCall<
+  Answer<typeof facilitiesResponses, 'getNearbyFacilities'>
+>()({
   operationId: 'getNearbyFacilities',
   method: 'get',
   path: '/public/nearbyFacilities',

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { phoneNumber, rowId } from './fields.ts';
-import { type Page, pageNum } from './page.ts';
+import type { adminGroupItem, groupMember, groupsResponses, myGroup } from './groups.responses.ts';
+import { pageNum } from './page.ts';
 
 /**
  * Spec §7 group calls. Groups are the members' own: every group-scoped call needs the caller
@@ -21,38 +22,18 @@ export const groupName = v.pipe(
 );
 
 /** A group of the caller, as the group picker and the group management show it. */
-export interface MyGroup {
-  f_idx: number;
-  f_name: string;
-  /** Y when the caller created (or took over) the group: renames it and removes members. */
-  f_is_owner: 'Y' | 'N';
-  f_member_count: number;
-  f_site_count: number;
-}
+export type MyGroup = v.InferOutput<typeof myGroup>;
 
-export interface GroupMember {
-  f_user_idx: number;
-  f_user_name: string;
-  f_phone: string;
-  f_is_owner: 'Y' | 'N';
-}
+export type GroupMember = v.InferOutput<typeof groupMember>;
 
 /** A group in the back office: who owns it, how many members and shared sites. */
-export interface AdminGroupItem {
-  f_idx: number;
-  f_name: string;
-  f_reg_time: string;
-  f_owner_name: string;
-  f_owner_phone: string;
-  f_member_count: number;
-  f_site_count: number;
-}
+export type AdminGroupItem = v.InferOutput<typeof adminGroupItem>;
 
 /**
  * Spec §7 getAllGroup: every group of the service, newest first, 50 a page (admin, member tab):
  * a group is the members' own, so this is the back office's only view of them.
  */
-export const getAllGroupCall = defineCall<Page<AdminGroupItem>>()({
+export const getAllGroupCall = defineCall<Answer<typeof groupsResponses, 'getAllGroup'>>()({
   operationId: 'getAllGroup',
   method: 'post',
   path: '/group/getAllGroup',
@@ -62,7 +43,7 @@ export const getAllGroupCall = defineCall<Page<AdminGroupItem>>()({
 });
 
 /** Spec §7 getMyGroupList: the caller's groups by name. */
-export const getMyGroupListCall = defineCall<{ list: MyGroup[] }>()({
+export const getMyGroupListCall = defineCall<Answer<typeof groupsResponses, 'getMyGroupList'>>()({
   operationId: 'getMyGroupList',
   method: 'post',
   path: '/group/getMyGroupList',
@@ -75,7 +56,7 @@ export const getMyGroupListCall = defineCall<{ list: MyGroup[] }>()({
  * Spec §7 getRecentVisitGroup: the caller's group opened last (the group management records a
  * visit), else the one joined last; null without groups.
  */
-export const getRecentVisitGroupCall = defineCall<{ group: MyGroup | null }>()({
+export const getRecentVisitGroupCall = defineCall<Answer<typeof groupsResponses, 'getRecentVisitGroup'>>()({
   operationId: 'getRecentVisitGroup',
   method: 'post',
   path: '/group/getRecentVisitGroup',
@@ -85,7 +66,7 @@ export const getRecentVisitGroupCall = defineCall<{ group: MyGroup | null }>()({
 });
 
 /** Spec §7 addGroup: a new group; the caller owns it and is its first member. */
-export const addGroupCall = defineCall<{ group: MyGroup }>()({
+export const addGroupCall = defineCall<Answer<typeof groupsResponses, 'addGroup'>>()({
   operationId: 'addGroup',
   method: 'post',
   path: '/group/addGroup',
@@ -95,7 +76,7 @@ export const addGroupCall = defineCall<{ group: MyGroup }>()({
 });
 
 /** Spec §7 changeGroupName (the group's owner). */
-export const changeGroupNameCall = defineCall<{ group: MyGroup }>()({
+export const changeGroupNameCall = defineCall<Answer<typeof groupsResponses, 'changeGroupName'>>()({
   operationId: 'changeGroupName',
   method: 'post',
   path: '/group/changeGroupName',
@@ -108,7 +89,7 @@ export const changeGroupNameCall = defineCall<{ group: MyGroup }>()({
  * Spec §7 leaveGroup. An owner who leaves hands the group to its longest-standing member; the
  * last member leaving ends the group, and its sites are shared with no one.
  */
-export const leaveGroupCall = defineCall<{ group_idx: number }>()({
+export const leaveGroupCall = defineCall<Answer<typeof groupsResponses, 'leaveGroup'>>()({
   operationId: 'leaveGroup',
   method: 'post',
   path: '/group/leaveGroup',
@@ -118,7 +99,7 @@ export const leaveGroupCall = defineCall<{ group_idx: number }>()({
 });
 
 /** Spec §7 addMemberToGroup: any member adds an approved agent by phone. */
-export const addMemberToGroupCall = defineCall<{ member: GroupMember }>()({
+export const addMemberToGroupCall = defineCall<Answer<typeof groupsResponses, 'addMemberToGroup'>>()({
   operationId: 'addMemberToGroup',
   method: 'post',
   path: '/group/addMemberToGroup',
@@ -131,7 +112,9 @@ export const addMemberToGroupCall = defineCall<{ member: GroupMember }>()({
  * Spec §7 deleteMemberFromGroup: the owner removes a member; removing your own phone is
  * leaving (spec §4), for any member.
  */
-export const deleteMemberFromGroupCall = defineCall<{ group_idx: number; left: boolean }>()({
+export const deleteMemberFromGroupCall = defineCall<
+  Answer<typeof groupsResponses, 'deleteMemberFromGroup'>
+>()({
   operationId: 'deleteMemberFromGroup',
   method: 'post',
   path: '/group/deleteMemberFromGroup',
@@ -141,7 +124,7 @@ export const deleteMemberFromGroupCall = defineCall<{ group_idx: number; left: b
 });
 
 /** Spec §7 getMembersOfGroup: the members, owner first; records the caller's visit. */
-export const getMembersOfGroupCall = defineCall<{ list: GroupMember[] }>()({
+export const getMembersOfGroupCall = defineCall<Answer<typeof groupsResponses, 'getMembersOfGroup'>>()({
   operationId: 'getMembersOfGroup',
   method: 'post',
   path: '/group/getMembersOfGroup',
@@ -151,7 +134,7 @@ export const getMembersOfGroupCall = defineCall<{ list: GroupMember[] }>()({
 });
 
 /** Spec §7 shareSiteToGroup: the site's owner shares it to one of the owner's groups. */
-export const shareSiteToGroupCall = defineCall<{ site_idx: number; group_idx: number }>()({
+export const shareSiteToGroupCall = defineCall<Answer<typeof groupsResponses, 'shareSiteToGroup'>>()({
   operationId: 'shareSiteToGroup',
   method: 'post',
   path: '/group/shareSiteToGroup',
@@ -161,7 +144,7 @@ export const shareSiteToGroupCall = defineCall<{ site_idx: number; group_idx: nu
 });
 
 /** Spec §7 releaseSiteFromGroup: the site's owner shares it with no group any more. */
-export const releaseSiteFromGroupCall = defineCall<{ site_idx: number }>()({
+export const releaseSiteFromGroupCall = defineCall<Answer<typeof groupsResponses, 'releaseSiteFromGroup'>>()({
   operationId: 'releaseSiteFromGroup',
   method: 'post',
   path: '/group/releaseSiteFromGroup',

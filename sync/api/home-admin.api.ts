@@ -8,9 +8,8 @@ import {
   MAX_CONNECT_VALUE,
 } from '../home/ads.ts';
 import { type AppSettingName, appSettingNames, settingProblem } from '../home/app-settings.ts';
-import { defineCall } from './contract.ts';
-import type { Ad, HomeSetting } from './home.api.ts';
-import type { AppInfo } from './system.api.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { adminAd, homeAdminResponses } from './home.responses.ts';
 
 /**
  * The admin info and ads tabs (spec §7 admin: updateAppInfo, getHomeSetting, updateHomeSetting,
@@ -18,7 +17,7 @@ import type { AppInfo } from './system.api.ts';
  * sync/home/app-settings.ts and sync/home/ads.ts, so the form checks what the server checks.
  */
 
-export const updateAppInfoCall = defineCall<AppInfo>()({
+export const updateAppInfoCall = defineCall<Answer<typeof homeAdminResponses, 'updateAppInfo'>>()({
   operationId: 'updateAppInfo',
   method: 'post',
   path: '/admin/updateAppInfo',
@@ -43,12 +42,9 @@ export const updateAppInfoCall = defineCall<AppInfo>()({
 });
 
 /** A slot as the admin sees it: what the home shows plus whether it is showing now. */
-export interface AdminAd extends Ad {
-  f_start_time: string | null;
-  showing: boolean;
-}
+export type AdminAd = v.InferOutput<typeof adminAd>;
 
-export const getHomeSettingCall = defineCall<{ home_setting: HomeSetting; ads_list: AdminAd[] }>()({
+export const getHomeSettingCall = defineCall<Answer<typeof homeAdminResponses, 'getHomeSetting'>>()({
   operationId: 'getHomeSetting',
   method: 'post',
   path: '/admin/getHomeSetting',
@@ -76,7 +72,7 @@ const imageUrl = v.pipe(
 
 const connectValue = v.pipe(v.string(), v.maxLength(MAX_CONNECT_VALUE, 'value too long'));
 
-export const updateHomeSettingCall = defineCall<HomeSetting>()({
+export const updateHomeSettingCall = defineCall<Answer<typeof homeAdminResponses, 'updateHomeSetting'>>()({
   operationId: 'updateHomeSetting',
   method: 'post',
   path: '/admin/updateHomeSetting',
@@ -114,7 +110,7 @@ export const updateHomeSettingCall = defineCall<HomeSetting>()({
   ),
 });
 
-export const updateAdsImageCall = defineCall<AdminAd>()({
+export const updateAdsImageCall = defineCall<Answer<typeof homeAdminResponses, 'updateAdsImage'>>()({
   operationId: 'updateAdsImage',
   method: 'post',
   path: '/admin/updateAdsImage',
@@ -123,7 +119,7 @@ export const updateAdsImageCall = defineCall<AdminAd>()({
   input: v.object({ ads_idx: adsIdx, image_url: imageUrl }),
 });
 
-export const updateAdsPeriodCall = defineCall<AdminAd>()({
+export const updateAdsPeriodCall = defineCall<Answer<typeof homeAdminResponses, 'updateAdsPeriod'>>()({
   operationId: 'updateAdsPeriod',
   method: 'post',
   path: '/admin/updateAdsPeriod',
@@ -143,7 +139,7 @@ export const updateAdsPeriodCall = defineCall<AdminAd>()({
   }),
 });
 
-export const updateAdsConnectCall = defineCall<AdminAd>()({
+export const updateAdsConnectCall = defineCall<Answer<typeof homeAdminResponses, 'updateAdsConnect'>>()({
   operationId: 'updateAdsConnect',
   method: 'post',
   path: '/admin/updateAdsConnect',

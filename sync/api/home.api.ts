@@ -1,30 +1,12 @@
 import * as v from 'valibot';
-import type { AdConnectType, AdsMode, HomeLinkType } from '../home/ads.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { ad, homeResponses, homeSetting } from './home.responses.ts';
 
 /** The home setting (spec §3 Home setting) with the app settings the home reads beside it. */
-export interface HomeSetting {
-  f_home_title: string;
-  f_home_search_hint: string;
-  /** T: the logo is the text `f_home_content`; I: it is the image at that URL. */
-  f_home_content_type: 'T' | 'I';
-  f_home_content: string;
-  f_home_link_type: HomeLinkType;
-  f_home_link_data: string;
-  f_ads_duration_sec: number;
-  f_ads_mode: AdsMode;
-}
+export type HomeSetting = v.InferOutput<typeof homeSetting>;
 
 /** An ad slot (spec §3 Ad). */
-export interface Ad {
-  f_idx: number;
-  f_image_url: string;
-  f_connect_type: AdConnectType;
-  f_connect_value: string;
-  f_period_day: number;
-  /** When the period ends (null: no period set, the ad is not shown). */
-  f_end_time: string | null;
-}
+export type Ad = v.InferOutput<typeof ad>;
 
 /** This month's new sites in the member's regional interest (every region when none is chosen). */
 export interface InterestSites {
@@ -43,7 +25,7 @@ export interface HomeData {
   interest_sites: InterestSites;
 }
 
-export const getHomeDataCall = defineCall<HomeData>()({
+export const getHomeDataCall = defineCall<Answer<typeof homeResponses, 'getHomeData'>>()({
   operationId: 'getHomeData',
   method: 'post',
   path: '/user/getHomeData',

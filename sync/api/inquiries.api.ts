@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { InquiryRules, inquiryTypes, searchColumns } from '../community/rules.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
-import type { Page } from './page.ts';
+import type { inquiriesResponses, inquiry } from './inquiries.responses.ts';
 import { pageNum } from './page.ts';
 
 /**
@@ -11,30 +11,11 @@ import { pageNum } from './page.ts';
  * its author and moderating admins; everyone else gets the row with those blank and `locked`.
  */
 
-export interface Inquiry {
-  f_idx: number;
-  f_type: (typeof inquiryTypes)[number];
-  f_title: string;
-  f_content: string;
-  f_secret: 'Y' | 'N';
-  f_answer: string;
-  f_answer_time: string | null;
-  /** U unanswered, A answered (spec §4). */
-  f_status: 'U' | 'A';
-  f_user_idx: number;
-  f_user_name: string;
-  /** Moderating admins only (spec §6); blank for everyone else. */
-  f_user_phone: string;
-  f_reg_time: string;
-  mine: boolean;
-  can_edit: boolean;
-  /** A secret inquiry the caller may not open: title, content and answer are blank. */
-  locked: boolean;
-}
+export type Inquiry = v.InferOutput<typeof inquiry>;
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `at most ${max} characters`));
 
-export const getInquireListCall = defineCall<Page<Inquiry>>()({
+export const getInquireListCall = defineCall<Answer<typeof inquiriesResponses, 'getInquireList'>>()({
   operationId: 'getInquireList',
   method: 'post',
   path: '/inquire/getInquireList',
@@ -55,7 +36,7 @@ const inquiryFields = {
   secret: v.optional(yn, 'N'),
 };
 
-export const addInquireCall = defineCall<Inquiry>()({
+export const addInquireCall = defineCall<Answer<typeof inquiriesResponses, 'addInquire'>>()({
   operationId: 'addInquire',
   method: 'post',
   path: '/inquire/addInquire',
@@ -64,7 +45,7 @@ export const addInquireCall = defineCall<Inquiry>()({
   input: v.object(inquiryFields),
 });
 
-export const updateInquireCall = defineCall<Inquiry>()({
+export const updateInquireCall = defineCall<Answer<typeof inquiriesResponses, 'updateInquire'>>()({
   operationId: 'updateInquire',
   method: 'post',
   path: '/inquire/updateInquire',
@@ -73,7 +54,7 @@ export const updateInquireCall = defineCall<Inquiry>()({
   input: v.object({ inquire_idx: rowId, ...inquiryFields }),
 });
 
-export const sendInquireAnswerCall = defineCall<Inquiry>()({
+export const sendInquireAnswerCall = defineCall<Answer<typeof inquiriesResponses, 'sendInquireAnswer'>>()({
   operationId: 'sendInquireAnswer',
   method: 'post',
   path: '/inquire/sendInquireAnswer',
@@ -82,7 +63,7 @@ export const sendInquireAnswerCall = defineCall<Inquiry>()({
   input: v.object({ inquire_idx: rowId, answer: text(InquiryRules.maxAnswer) }),
 });
 
-export const removeInquireCall = defineCall<{ removed: number }>()({
+export const removeInquireCall = defineCall<Answer<typeof inquiriesResponses, 'removeInquire'>>()({
   operationId: 'removeInquire',
   method: 'post',
   path: '/inquire/removeInquire',
@@ -93,7 +74,7 @@ export const removeInquireCall = defineCall<{ removed: number }>()({
   }),
 });
 
-export const getInquireDetailCall = defineCall<Inquiry>()({
+export const getInquireDetailCall = defineCall<Answer<typeof inquiriesResponses, 'getInquireDetail'>>()({
   operationId: 'getInquireDetail',
   method: 'post',
   path: '/inquire/getInquireDetail',

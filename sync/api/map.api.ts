@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { type MapSearchResult, type MapSite, mapKeyword, mapQuerySchema } from '../map/query.ts';
-import { defineCall } from './contract.ts';
+import { mapKeyword, mapQuerySchema } from '../map/query.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { yn } from './fields.ts';
-import { type Page, pageNum } from './page.ts';
+import type { mapResponses, siteNameItem } from './map.responses.ts';
+import { pageNum } from './page.ts';
 
 /** Spec §7 searchSiteForMap_app: the map's list (10 a page, with the total) and its pins or clusters. */
-export const searchSiteForMapCall = defineCall<MapSearchResult>()({
+export const searchSiteForMapCall = defineCall<Answer<typeof mapResponses, 'searchSiteForMap_app'>>()({
   operationId: 'searchSiteForMap_app',
   method: 'post',
   path: '/site/searchSiteForMap_app',
@@ -18,7 +19,7 @@ const coordinate = (min: number, max: number) =>
   v.pipe(v.number('must be a number'), v.minValue(min), v.maxValue(max));
 
 /** Spec §7 searchSiteListByPos: the sites on one pin (several sites can share a position), 10 a page. */
-export const searchSiteListByPosCall = defineCall<Page<MapSite> & { count: number }>()({
+export const searchSiteListByPosCall = defineCall<Answer<typeof mapResponses, 'searchSiteListByPos'>>()({
   operationId: 'searchSiteListByPos',
   method: 'post',
   path: '/site/searchSiteListByPos',
@@ -31,18 +32,10 @@ export const searchSiteListByPosCall = defineCall<Page<MapSite> & { count: numbe
   }),
 });
 
-export interface SiteNameItem {
-  f_idx: number;
-  f_name: string;
-  f_site_type: 'O' | 'G';
-  f_address1: string;
-  f_address2: string;
-  f_complete: 'Y' | 'N';
-  f_reg_time: string;
-}
+export type SiteNameItem = v.InferOutput<typeof siteNameItem>;
 
 /** Spec §7 findSiteListByName: visible sites by name or address (site report, site pickers). */
-export const findSiteListByNameCall = defineCall<Page<SiteNameItem>>()({
+export const findSiteListByNameCall = defineCall<Answer<typeof mapResponses, 'findSiteListByName'>>()({
   operationId: 'findSiteListByName',
   method: 'post',
   path: '/site/findSiteListByName',
@@ -65,7 +58,7 @@ export interface MapConfig {
   vworld_key: string | null;
 }
 
-export const getMapConfigCall = defineCall<MapConfig>()({
+export const getMapConfigCall = defineCall<Answer<typeof mapResponses, 'getMapConfig'>>()({
   operationId: 'getMapConfig',
   method: 'get',
   path: '/map/config',

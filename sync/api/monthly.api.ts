@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { pageNum } from './page.ts';
-import type { SitePage } from './site-lists.api.ts';
+import type { monthlyResponses } from './site-lists.responses.ts';
 
 // Apart from getHomeData (in the entry with the home): the monthly list loads with its own screen.
 
@@ -15,7 +15,7 @@ export const monthParam = v.pipe(
  * Spec §7 interestSiteList: the new sites of one month (registered then, Seoul time) of one kind,
  * in the member's regional interest, newest first, 50 a page.
  */
-export const interestSiteListCall = defineCall<SitePage & { by_area: boolean }>()({
+export const interestSiteListCall = defineCall<Answer<typeof monthlyResponses, 'interestSiteList'>>()({
   operationId: 'interestSiteList',
   method: 'post',
   path: '/site/interestSiteList',

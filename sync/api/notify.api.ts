@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { addNotify, notifyFields, setRead } from '../notify/notify.mutators.ts';
 import { AUTO_TIME, autoIntervals, NotifyRules, notifySearchColumns } from '../notify/rules.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
-import type { Page } from './page.ts';
+import type { notifyItem, notifyResponses, notifyWritingCount } from './notify.responses.ts';
 import { pageNum } from './page.ts';
 
 /**
@@ -21,62 +21,16 @@ export interface NotifyWriter {
   f_affiliation: string;
 }
 
-export interface NotifyItem {
-  /** The notification (spec §3 f_idx; setRead, getNotifyDetail and removeNotify take it). */
-  f_idx: number;
-  /** The delivery to the caller; null for the caller's own notification. */
-  inbox_idx: number | null;
-  f_title: string;
-  f_content: string;
-  f_site_idx: number | null;
-  f_site_name: string;
-  f_site_type: string;
-  f_address: string;
-  f_push: 'Y' | 'N';
-  f_made: 'Y' | 'N';
-  /** Made+ was applied (paid) when it was written: its toggles are then locked for an edit (spec §4). */
-  f_made1: 'Y' | 'N';
-  f_auto: 'Y' | 'N';
-  f_auto_enable: 'Y' | 'N';
-  f_auto_time: string;
-  f_auto_interval: (typeof autoIntervals)[number];
-  /** Y for the caller's own notifications. */
-  f_read: 'Y' | 'N';
-  /** Comma list of image URLs (spec §3). */
-  f_image_url: string;
-  f_reg_time: string;
-  /** When it reached the caller (the writing time for their own). */
-  f_send_time: string;
-  contacts_list: Array<{ f_name: string; f_phone: string }>;
-  writer: NotifyWriter;
-  mine: boolean;
-}
+export type NotifyItem = v.InferOutput<typeof notifyItem>;
 
 /** What writing one did (spec §4: the cost confirmed before, the counts left after). */
-export interface NotifyWrite {
-  f_idx: number;
-  /** Members it reached now (0 for an automatic one: it goes out at its time). */
-  recipients: number;
-  /** Points taken for made+ and push, and the balance after. */
-  spent: number;
-  balance: number;
-  made_count: number;
-  push_count: number;
-  /** Notifications left for this site today and the day's limit. */
-  left: number;
-  limit: number;
-}
+export type { NotifyWrite } from '../notify/notify.mutators.ts';
 
 /**
  * Spec §7 today writing count {site_idx}: left and limit (without a site: the limit, all left), with
  * the made+ and push costs of the app settings the write popup confirms.
  */
-export interface NotifyWritingCount {
-  left: number;
-  limit: number;
-  made_point: number;
-  push_point: number;
-}
+export type NotifyWritingCount = v.InferOutput<typeof notifyWritingCount>;
 
 const keyword = v.optional(
   v.pipe(v.string(), v.maxLength(NotifyRules.maxKeyword, `at most ${NotifyRules.maxKeyword} characters`)),
@@ -88,16 +42,10 @@ const column = v.optional(
 );
 const notifyIdx = v.object({ notify_idx: rowId });
 
-export const addNotifyCall = defineCall<NotifyWrite>()({
-  operationId: 'addNotify',
-  method: 'post',
-  path: '/notify/addNotify',
-  summary: addNotify.summary,
-  tag: 'notify',
-  input: addNotify.args,
-});
+/** Declared with its offline operation (sync/notify/notify.mutators.ts `online`). */
+export const addNotifyCall = addNotify.online;
 
-export const updateNotifyCall = defineCall<NotifyItem>()({
+export const updateNotifyCall = defineCall<Answer<typeof notifyResponses, 'updateNotify'>>()({
   operationId: 'updateNotify',
   method: 'post',
   path: '/notify/updateNotify',
@@ -107,7 +55,7 @@ export const updateNotifyCall = defineCall<NotifyItem>()({
   input: v.object({ notify_idx: rowId, ...notifyFields }),
 });
 
-export const updateAutoNotifyCall = defineCall<NotifyItem>()({
+export const updateAutoNotifyCall = defineCall<Answer<typeof notifyResponses, 'updateAutoNotify'>>()({
   operationId: 'updateAutoNotify',
   method: 'post',
   path: '/notify/updateAutoNotify',
@@ -121,7 +69,7 @@ export const updateAutoNotifyCall = defineCall<NotifyItem>()({
   }),
 });
 
-export const removeNotifyCall = defineCall<{ removed: number }>()({
+export const removeNotifyCall = defineCall<Answer<typeof notifyResponses, 'removeNotify'>>()({
   operationId: 'removeNotify',
   method: 'post',
   path: '/notify/removeNotify',
@@ -137,7 +85,7 @@ export const removeNotifyCall = defineCall<{ removed: number }>()({
   }),
 });
 
-export const setReadCall = defineCall<{ read: number }>()({
+export const setReadCall = defineCall<Answer<typeof notifyResponses, 'setRead'>>()({
   operationId: 'setRead',
   method: 'post',
   path: '/notify/setRead',
@@ -146,7 +94,7 @@ export const setReadCall = defineCall<{ read: number }>()({
   input: setRead.args,
 });
 
-export const getNotifyDetailCall = defineCall<NotifyItem>()({
+export const getNotifyDetailCall = defineCall<Answer<typeof notifyResponses, 'getNotifyDetail'>>()({
   operationId: 'getNotifyDetail',
   method: 'post',
   path: '/notify/getNotifyDetail',
@@ -155,7 +103,9 @@ export const getNotifyDetailCall = defineCall<NotifyItem>()({
   input: notifyIdx,
 });
 
-export const todayNotifyWritingCountCall = defineCall<NotifyWritingCount>()({
+export const todayNotifyWritingCountCall = defineCall<
+  Answer<typeof notifyResponses, 'todayNotifyWritingCount'>
+>()({
   operationId: 'todayNotifyWritingCount',
   method: 'post',
   path: '/notify/todayWritingCount',
@@ -167,7 +117,7 @@ export const todayNotifyWritingCountCall = defineCall<NotifyWritingCount>()({
 
 const listInput = v.object({ page_num: pageNum, column, keyword });
 
-export const findNotifyListCall = defineCall<Page<NotifyItem>>()({
+export const findNotifyListCall = defineCall<Answer<typeof notifyResponses, 'findNotifyList'>>()({
   operationId: 'findNotifyList',
   method: 'post',
   path: '/notify/findNotifyList',
@@ -180,7 +130,7 @@ export const findNotifyListCall = defineCall<Page<NotifyItem>>()({
   }),
 });
 
-export const getMyNotifyListCall = defineCall<Page<NotifyItem>>()({
+export const getMyNotifyListCall = defineCall<Answer<typeof notifyResponses, 'getMyNotifyList'>>()({
   operationId: 'getMyNotifyList',
   method: 'post',
   path: '/notify/getMyNotifyList',
@@ -189,7 +139,7 @@ export const getMyNotifyListCall = defineCall<Page<NotifyItem>>()({
   input: listInput,
 });
 
-export const getAutoNotifyListCall = defineCall<Page<NotifyItem>>()({
+export const getAutoNotifyListCall = defineCall<Answer<typeof notifyResponses, 'getAutoNotifyList'>>()({
   operationId: 'getAutoNotifyList',
   method: 'post',
   path: '/notify/getAutoNotifyList',
@@ -198,7 +148,7 @@ export const getAutoNotifyListCall = defineCall<Page<NotifyItem>>()({
   input: listInput,
 });
 
-export const getTodayNotifyListCall = defineCall<Page<NotifyItem>>()({
+export const getTodayNotifyListCall = defineCall<Answer<typeof notifyResponses, 'getTodayNotifyList'>>()({
   operationId: 'getTodayNotifyList',
   method: 'post',
   path: '/notify/getTodayNotifyList',
@@ -207,7 +157,7 @@ export const getTodayNotifyListCall = defineCall<Page<NotifyItem>>()({
   input: listInput,
 });
 
-export const getSiteNotifyListCall = defineCall<Page<NotifyItem>>()({
+export const getSiteNotifyListCall = defineCall<Answer<typeof notifyResponses, 'getSiteNotifyList'>>()({
   operationId: 'getSiteNotifyList',
   method: 'post',
   path: '/notify/getSiteNotifyList',

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { MAX_VIEW_DEGREES, type ViewBox, viewBoxProblem } from '../offline-areas/offline-areas.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId } from './fields.ts';
+import type { offlineAreasResponses } from './offline-areas.responses.ts';
 
 /** A 시/군/구 an agent may keep offline, with what it would cost. */
 export interface OfflineAreaOption {
@@ -18,7 +19,9 @@ export interface OfflineAreaOption {
 }
 
 /** The 시/군/구 list for the offline-area picker. */
-export const getOfflineAreaListCall = defineCall<{ list: OfflineAreaOption[] }>()({
+export const getOfflineAreaListCall = defineCall<
+  Answer<typeof offlineAreasResponses, 'getOfflineAreaList'>
+>()({
   operationId: 'getOfflineAreaList',
   method: 'get',
   path: '/map/offlineAreas',
@@ -82,7 +85,9 @@ function boxHolds(input: BoxInput, rule: keyof typeof boxRules): boolean {
  * `west`, `north`, `east`: the map sites inside it); given both, the area's sites inside the box.
  * The box is at most MAX_VIEW_DEGREES each way (viewBoxProblem, the client's rule too).
  */
-export const getOfflineAreaSitesCall = defineCall<OfflineAreaPage>()({
+export const getOfflineAreaSitesCall = defineCall<
+  Answer<typeof offlineAreasResponses, 'getOfflineAreaSites'>
+>()({
   operationId: 'getOfflineAreaSites',
   method: 'get',
   path: '/map/offlineAreaSites',
@@ -146,7 +151,9 @@ export interface OfflineViewEstimate {
   area: { f_idx: number; f_area: string; f_district: string; f_code: string } | null;
 }
 
-export const getOfflineViewEstimateCall = defineCall<OfflineViewEstimate>()({
+export const getOfflineViewEstimateCall = defineCall<
+  Answer<typeof offlineAreasResponses, 'getOfflineViewEstimate'>
+>()({
   operationId: 'getOfflineViewEstimate',
   method: 'get',
   path: '/map/offlineViewEstimate',

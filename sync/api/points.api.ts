@@ -1,8 +1,15 @@
 import * as v from 'valibot';
 import { type ChargeOption, findChargeOption, findPlan, type UsagePlan } from '../points/plans.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { phoneNumber, rowId } from './fields.ts';
 import { type Page, pageNum } from './page.ts';
+import type {
+  adminPointLogItem,
+  pointLogItem,
+  pointMember,
+  pointsResponses,
+  usageLogItem,
+} from './points.responses.ts';
 
 /**
  * Points, usage tickets and card payments (spec §7 purchase). Every amount is decided by
@@ -40,16 +47,7 @@ export type PointLogType = 'C' | 'O' | 'A' | 'U';
  */
 export type PointReason = 'opening' | 'charge' | 'plan' | 'admin' | (string & {});
 
-export interface PointLogItem {
-  f_idx: number;
-  f_reg_time: string;
-  f_type: PointLogType;
-  f_point: number;
-  f_point_final: number;
-  f_reason: PointReason;
-  f_memo: string;
-  f_ref: string | null;
-}
+export type PointLogItem = v.InferOutput<typeof pointLogItem>;
 
 export type PointLogPage = Page<PointLogItem>;
 
@@ -68,7 +66,7 @@ export interface PurchaseInfo {
   payment_provider: PaymentProviderKind;
 }
 
-export const getPurchaseInfoCall = defineCall<PurchaseInfo>()({
+export const getPurchaseInfoCall = defineCall<Answer<typeof pointsResponses, 'getPurchaseInfo'>>()({
   operationId: 'getPurchaseInfo',
   method: 'post',
   path: '/purchase/getPurchaseInfo',
@@ -77,7 +75,7 @@ export const getPurchaseInfoCall = defineCall<PurchaseInfo>()({
   input: v.object({}),
 });
 
-export const checkTicketCall = defineCall<{ ok: true; usage_date: string | null }>()({
+export const checkTicketCall = defineCall<Answer<typeof pointsResponses, 'checkTicket'>>()({
   operationId: 'checkTicket',
   method: 'post',
   path: '/purchase/checkTicket',
@@ -103,7 +101,7 @@ export interface PreparedPayment {
   channel_key: string | null;
 }
 
-export const preparePaymentCall = defineCall<PreparedPayment>()({
+export const preparePaymentCall = defineCall<Answer<typeof pointsResponses, 'preparePayment'>>()({
   operationId: 'preparePayment',
   method: 'post',
   path: '/purchase/preparePayment',
@@ -125,7 +123,7 @@ export interface ChargeResult {
   point: number;
 }
 
-export const buyPointCall = defineCall<ChargeResult>()({
+export const buyPointCall = defineCall<Answer<typeof pointsResponses, 'buyPoint'>>()({
   operationId: 'buyPoint',
   method: 'post',
   path: '/purchase/buyPoint',
@@ -146,7 +144,7 @@ export interface PeriodResult {
   push_count: number;
 }
 
-export const buyPeriodCall = defineCall<PeriodResult>()({
+export const buyPeriodCall = defineCall<Answer<typeof pointsResponses, 'buyPeriod'>>()({
   operationId: 'buyPeriod',
   method: 'post',
   path: '/purchase/buyPeriod',
@@ -166,7 +164,7 @@ export const buyPeriodCall = defineCall<PeriodResult>()({
   ),
 });
 
-export const getPointLogCall = defineCall<PointLogPage>()({
+export const getPointLogCall = defineCall<Answer<typeof pointsResponses, 'getPointLog'>>()({
   operationId: 'getPointLog',
   method: 'post',
   path: '/purchase/getPointLog',
@@ -177,18 +175,9 @@ export const getPointLogCall = defineCall<PointLogPage>()({
 
 // Admin: points (tab 2) and usage periods (tab 3), both behind the admin lock.
 
-export interface PointMember {
-  f_idx: number;
-  f_name: string;
-  f_phone: string;
-  f_affiliation: string;
-  f_point: number;
-  f_usage_date: string | null;
-  f_made_count: number;
-  f_push_count: number;
-}
+export type PointMember = v.InferOutput<typeof pointMember>;
 
-export const findPointMemberCall = defineCall<PointMember>()({
+export const findPointMemberCall = defineCall<Answer<typeof pointsResponses, 'findPointMember'>>()({
   operationId: 'findPointMember',
   method: 'post',
   path: '/admin/findPointMember',
@@ -197,7 +186,7 @@ export const findPointMemberCall = defineCall<PointMember>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const findPeriodMemberCall = defineCall<PointMember>()({
+export const findPeriodMemberCall = defineCall<Answer<typeof pointsResponses, 'findPeriodMember'>>()({
   operationId: 'findPeriodMember',
   method: 'post',
   path: '/admin/findPeriodMember',
@@ -206,12 +195,9 @@ export const findPeriodMemberCall = defineCall<PointMember>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export interface AdminPointLogItem extends PointLogItem {
-  f_admin_idx: number | null;
-  f_admin_name: string | null;
-}
+export type AdminPointLogItem = v.InferOutput<typeof adminPointLogItem>;
 
-export const getMemberPointLogCall = defineCall<Page<AdminPointLogItem>>()({
+export const getMemberPointLogCall = defineCall<Answer<typeof pointsResponses, 'getMemberPointLog'>>()({
   operationId: 'getMemberPointLog',
   method: 'post',
   path: '/admin/getMemberPointLog',
@@ -220,20 +206,9 @@ export const getMemberPointLogCall = defineCall<Page<AdminPointLogItem>>()({
   input: v.object({ user_idx: rowId, page_num: pageNum }),
 });
 
-export interface UsageLogItem {
-  f_idx: number;
-  f_reg_time: string;
-  f_days: number;
-  f_made: number;
-  f_push: number;
-  f_usage_date_final: string | null;
-  f_reason: string;
-  f_memo: string;
-  f_admin_idx: number | null;
-  f_admin_name: string | null;
-}
+export type UsageLogItem = v.InferOutput<typeof usageLogItem>;
 
-export const getMemberUsageLogCall = defineCall<Page<UsageLogItem>>()({
+export const getMemberUsageLogCall = defineCall<Answer<typeof pointsResponses, 'getMemberUsageLog'>>()({
   operationId: 'getMemberUsageLog',
   method: 'post',
   path: '/admin/getMemberUsageLog',
@@ -244,13 +219,7 @@ export const getMemberUsageLogCall = defineCall<Page<UsageLogItem>>()({
 
 const memo = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'memo too long')), '');
 
-export const addPointCall = defineCall<{
-  user_idx: number;
-  /** The change made (negative: deducted). */
-  added: number;
-  /** The balance after it. */
-  point: number;
-}>()({
+export const addPointCall = defineCall<Answer<typeof pointsResponses, 'addPoint'>>()({
   operationId: 'addPoint',
   method: 'post',
   path: '/purchase/addPoint',
@@ -270,11 +239,7 @@ export const addPointCall = defineCall<{
   }),
 });
 
-export const addPeriodCall = defineCall<{
-  user_idx: number;
-  added_days: number;
-  usage_date: string | null;
-}>()({
+export const addPeriodCall = defineCall<Answer<typeof pointsResponses, 'addPeriod'>>()({
   operationId: 'addPeriod',
   method: 'post',
   path: '/purchase/addPeriod',

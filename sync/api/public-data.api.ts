@@ -1,15 +1,6 @@
 import * as v from 'valibot';
-import type {
-  ApartPrice,
-  BuildingTitle,
-  ExposedArea,
-  FloorOutline,
-  HousePrice,
-  LandPrice,
-  LookupAnswer,
-  OfficetelPrice,
-} from '../public-data/public-data.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { publicDataResponses } from './public-data.responses.ts';
 
 /** A 19-digit parcel number (design guide: 법정동코드 10 + land digit 1/2 + 본번 4 + 부번 4). */
 const pnu = v.pipe(v.string('pnu required'), v.regex(/^\d{10}[12]\d{8}$/, 'pnu must be 19 digits'));
@@ -17,7 +8,7 @@ const byPnu = v.object({ pnu });
 /** A dong or ho name as the register writes it ('101동', '1203호', or empty for none). */
 const unitName = v.pipe(v.string(), v.trim(), v.maxLength(40));
 
-export const getBuildingTitleCall = defineCall<LookupAnswer<BuildingTitle>>()({
+export const getBuildingTitleCall = defineCall<Answer<typeof publicDataResponses, 'getBuildingTitle'>>()({
   operationId: 'getBuildingTitle',
   method: 'get',
   path: '/public/buildingTitle',
@@ -26,7 +17,7 @@ export const getBuildingTitleCall = defineCall<LookupAnswer<BuildingTitle>>()({
   input: byPnu,
 });
 
-export const getFloorOutlineCall = defineCall<LookupAnswer<FloorOutline>>()({
+export const getFloorOutlineCall = defineCall<Answer<typeof publicDataResponses, 'getFloorOutline'>>()({
   operationId: 'getFloorOutline',
   method: 'get',
   path: '/public/floorOutline',
@@ -35,7 +26,7 @@ export const getFloorOutlineCall = defineCall<LookupAnswer<FloorOutline>>()({
   input: byPnu,
 });
 
-export const getExposedAreaCall = defineCall<LookupAnswer<ExposedArea>>()({
+export const getExposedAreaCall = defineCall<Answer<typeof publicDataResponses, 'getExposedArea'>>()({
   operationId: 'getExposedArea',
   method: 'get',
   path: '/public/exposedArea',
@@ -44,7 +35,7 @@ export const getExposedAreaCall = defineCall<LookupAnswer<ExposedArea>>()({
   input: byPnu,
 });
 
-export const getLandPriceCall = defineCall<LookupAnswer<LandPrice>>()({
+export const getLandPriceCall = defineCall<Answer<typeof publicDataResponses, 'getLandPrice'>>()({
   operationId: 'getLandPrice',
   method: 'get',
   path: '/public/landPrice',
@@ -53,7 +44,7 @@ export const getLandPriceCall = defineCall<LookupAnswer<LandPrice>>()({
   input: byPnu,
 });
 
-export const getApartPriceCall = defineCall<LookupAnswer<ApartPrice>>()({
+export const getApartPriceCall = defineCall<Answer<typeof publicDataResponses, 'getApartPrice'>>()({
   operationId: 'getApartPrice',
   method: 'get',
   path: '/public/apartPrice',
@@ -69,7 +60,7 @@ export const getApartPriceCall = defineCall<LookupAnswer<ApartPrice>>()({
   ),
 });
 
-export const getHousePriceCall = defineCall<LookupAnswer<HousePrice>>()({
+export const getHousePriceCall = defineCall<Answer<typeof publicDataResponses, 'getHousePrice'>>()({
   operationId: 'getHousePrice',
   method: 'get',
   path: '/public/housePrice',
@@ -81,7 +72,7 @@ export const getHousePriceCall = defineCall<LookupAnswer<HousePrice>>()({
 /** An officetel level name as the imported file writes it (building number, dong, floor, ho). */
 const levelName = v.pipe(v.string(), v.trim(), v.maxLength(40));
 
-export const getOfficetelLevelCall = defineCall<{ list: string[] }>()({
+export const getOfficetelLevelCall = defineCall<Answer<typeof publicDataResponses, 'getOfficetelLevel'>>()({
   operationId: 'getOfficetelLevel',
   method: 'get',
   path: '/public/officetelLevel',
@@ -105,7 +96,7 @@ export const getOfficetelLevelCall = defineCall<{ list: string[] }>()({
   }),
 });
 
-export const getOfficetelPriceCall = defineCall<LookupAnswer<OfficetelPrice>>()({
+export const getOfficetelPriceCall = defineCall<Answer<typeof publicDataResponses, 'getOfficetelPrice'>>()({
   operationId: 'getOfficetelPrice',
   method: 'get',
   path: '/public/officetelPrice',
@@ -115,7 +106,9 @@ export const getOfficetelPriceCall = defineCall<LookupAnswer<OfficetelPrice>>()(
   input: v.object({ pnu, buildnum: levelName, dong: levelName, floor: levelName, ho: levelName }),
 });
 
-export const importOfficetelPricesCall = defineCall<{ imported: number; year: string }>()({
+export const importOfficetelPricesCall = defineCall<
+  Answer<typeof publicDataResponses, 'importOfficetelPrices'>
+>()({
   operationId: 'importOfficetelPrices',
   method: 'post',
   path: '/admin/importOfficetelPrices',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { pushResponses } from './push.responses.ts';
 
 /**
  * Web Push subscriptions (design.md "Web Push"): the device asks for the server's VAPID public
@@ -22,7 +23,7 @@ export interface PushPublicKey {
   public_key: string;
 }
 
-export const getPushPublicKeyCall = defineCall<PushPublicKey>()({
+export const getPushPublicKeyCall = defineCall<Answer<typeof pushResponses, 'getPushPublicKey'>>()({
   operationId: 'getPushPublicKey',
   method: 'get',
   path: '/push/publicKey',
@@ -31,7 +32,7 @@ export const getPushPublicKeyCall = defineCall<PushPublicKey>()({
   input: v.object({}),
 });
 
-export const savePushSubscriptionCall = defineCall<null>()({
+export const savePushSubscriptionCall = defineCall<Answer<typeof pushResponses, 'savePushSubscription'>>()({
   operationId: 'savePushSubscription',
   method: 'post',
   path: '/push/subscribe',
@@ -46,7 +47,9 @@ export const savePushSubscriptionCall = defineCall<null>()({
   }),
 });
 
-export const removePushSubscriptionCall = defineCall<null>()({
+export const removePushSubscriptionCall = defineCall<
+  Answer<typeof pushResponses, 'removePushSubscription'>
+>()({
   operationId: 'removePushSubscription',
   method: 'post',
   path: '/push/unsubscribe',

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { type RegistrationFields, unregisteredReportSchema } from '../sites/registration.ts';
+import { documentedRequired } from '../sites/rules.ts';
 import { saveSite, saveSiteDraft } from '../sites/sites.mutators.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId } from './fields.ts';
+import type { registrationResponses, saveSiteResult } from './registration.responses.ts';
 
 /**
  * Site registration calls of spec §7. The temporary and final saves are offline operations
@@ -14,14 +16,9 @@ const registrationKind = v.picklist(['O', 'G'], 'site type must be O or G');
 /** Query strings arrive as text. */
 const siteTypeQuery = v.object({ site_type: registrationKind });
 
-export interface SaveSiteResult {
-  site_idx: number;
-  /** Set when some fields met newer server values: kept aside for the member to choose (/sync). */
-  conflict_idx?: number;
-  fields?: string[];
-}
+export type SaveSiteResult = v.InferOutput<typeof saveSiteResult>;
 
-export const addSiteCall = defineCall<{ site_idx: number }>()({
+export const addSiteCall = defineCall<Answer<typeof registrationResponses, 'addSite'>>()({
   operationId: 'addSite',
   method: 'post',
   path: '/site/addSite',
@@ -30,7 +27,7 @@ export const addSiteCall = defineCall<{ site_idx: number }>()({
   input: v.object({ ...saveSiteDraft.args.entries, site_idx: v.optional(v.null(), null) }),
 });
 
-export const updateSiteCall = defineCall<{ site_idx: number }>()({
+export const updateSiteCall = defineCall<Answer<typeof registrationResponses, 'updateSite'>>()({
   operationId: 'updateSite',
   method: 'post',
   path: '/site/updateSite',
@@ -39,16 +36,17 @@ export const updateSiteCall = defineCall<{ site_idx: number }>()({
   input: v.object({ ...saveSiteDraft.args.entries, site_idx: rowId }),
 });
 
-export const addSiteAppCall = defineCall<SaveSiteResult>()({
+export const addSiteAppCall = defineCall<Answer<typeof registrationResponses, 'addSite_app'>>()({
   operationId: 'addSite_app',
   method: 'post',
   path: '/site/addSite_app',
   summary: 'Final save of a new site (site_idx -1): status N, every rule of spec §5 checked',
   tag: 'site',
   input: v.object({ ...saveSite.args.entries, site_idx: v.optional(v.nullable(v.literal(-1)), -1) }),
+  documentedRequired: documentedRequired.newSite,
 });
 
-export const updateSiteAppCall = defineCall<SaveSiteResult>()({
+export const updateSiteAppCall = defineCall<Answer<typeof registrationResponses, 'updateSite_app'>>()({
   operationId: 'updateSite_app',
   method: 'post',
   path: '/site/updateSite_app',
@@ -58,7 +56,9 @@ export const updateSiteAppCall = defineCall<SaveSiteResult>()({
   input: v.object({ ...saveSite.args.entries, site_idx: rowId }),
 });
 
-export const checkTemporarySaveCall = defineCall<{ count: number; site_idx: number }>()({
+export const checkTemporarySaveCall = defineCall<
+  Answer<typeof registrationResponses, 'checkTemporarySave'>
+>()({
   operationId: 'checkTemporarySave',
   method: 'get',
   path: '/site/checkTemporarySave',
@@ -67,7 +67,9 @@ export const checkTemporarySaveCall = defineCall<{ count: number; site_idx: numb
   input: siteTypeQuery,
 });
 
-export const removeTemporarySaveCall = defineCall<{ removed: number }>()({
+export const removeTemporarySaveCall = defineCall<
+  Answer<typeof registrationResponses, 'removeTemporarySave'>
+>()({
   operationId: 'removeTemporarySave',
   method: 'post',
   path: '/site/removeTemporarySave',
@@ -86,7 +88,9 @@ export interface SiteRegistration {
   fields: RegistrationFields;
 }
 
-export const getSiteRegistrationCall = defineCall<SiteRegistration>()({
+export const getSiteRegistrationCall = defineCall<
+  Answer<typeof registrationResponses, 'getSiteRegistration'>
+>()({
   operationId: 'getSiteRegistration',
   method: 'get',
   path: '/site/getSiteRegistration',
@@ -101,7 +105,9 @@ export interface RegistrationGroup {
   f_name: string;
 }
 
-export const getRegistrationGroupsCall = defineCall<{ list: RegistrationGroup[] }>()({
+export const getRegistrationGroupsCall = defineCall<
+  Answer<typeof registrationResponses, 'getRegistrationGroups'>
+>()({
   operationId: 'getRegistrationGroups',
   method: 'get',
   path: '/site/getRegistrationGroups',
@@ -110,13 +116,16 @@ export const getRegistrationGroupsCall = defineCall<{ list: RegistrationGroup[] 
   input: v.object({}),
 });
 
-export const addUnregisteredSiteCall = defineCall<{ site_idx: number }>()({
+export const addUnregisteredSiteCall = defineCall<
+  Answer<typeof registrationResponses, 'addUnregisteredSite'>
+>()({
   operationId: 'addUnregisteredSite',
   method: 'post',
   path: '/site/addUnregisteredSite',
   summary: 'Report an unregistered site (kind U): kept for the managers with f_confirm U',
   tag: 'site',
   input: unregisteredReportSchema,
+  documentedRequired: documentedRequired.unregistered,
 });
 
 export interface UnregisteredReportView {
@@ -127,7 +136,9 @@ export interface UnregisteredReportView {
   report: Required<v.InferOutput<typeof unregisteredReportSchema>>;
 }
 
-export const getUnregisteredSiteCall = defineCall<UnregisteredReportView>()({
+export const getUnregisteredSiteCall = defineCall<
+  Answer<typeof registrationResponses, 'getUnregisteredSite'>
+>()({
   operationId: 'getUnregisteredSite',
   method: 'get',
   path: '/site/getUnregisteredSite',

@@ -1,52 +1,32 @@
 import * as v from 'valibot';
-import type { ReportResult, ReportType } from '../reports/report-types.ts';
 import { reportHo_app, reportSite } from '../reports/reports.mutators.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId } from './fields.ts';
-import type { Page } from './page.ts';
 import { pageNum } from './page.ts';
+import type {
+  adminReport,
+  reportResultItem,
+  reportSiteItem,
+  reportsResponses,
+  unregisteredReportItem,
+} from './reports.responses.ts';
 
 /**
  * Site and unit reports (spec §2 Site report screen, §3 Report, §7) and their admin side
  * (getSaleReqUserList, getCompleteReqSite, payOrRejectForReport). reportSite and reportHo_app
- * are also offline operations (sync/reports/reports.mutators.ts): the same arguments, online ids
- * bounded like every API id.
+ * are also offline operations, and their calls are declared with them
+ * (sync/reports/reports.mutators.ts): the same arguments, online ids bounded like every API id.
  */
 
-/** The member's standing (spec §3 f_today_reported_cnt, f_remain_notify_cnt). */
-export interface ReportCounts {
-  /** Reports the member made today (Seoul day). */
-  f_today_reported_cnt: number;
-  /** Rejected reports the member may still get before reporting is blocked (0: blocked). */
-  f_remain_notify_cnt: number;
-  blocked: boolean;
-}
-
-export interface ReportReceipt extends ReportCounts {
-  f_report_idx: number;
-}
+export type { ReportCounts, ReportReceipt } from '../reports/reports.mutators.ts';
 
 const searchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters')), '');
 
-export const reportSiteCall = defineCall<ReportReceipt>()({
-  operationId: 'reportSite',
-  method: 'post',
-  path: '/site/reportSite',
-  summary: reportSite.summary,
-  tag: 'report',
-  input: v.object({ ...reportSite.args.entries, site_idx: rowId }),
-});
+/** Declared with their offline operations (sync/reports/reports.mutators.ts `online`). */
+export const reportSiteCall = reportSite.online;
+export const reportHoCall = reportHo_app.online;
 
-export const reportHoCall = defineCall<ReportReceipt>()({
-  operationId: 'reportHo_app',
-  method: 'post',
-  path: '/site/reportHo_app',
-  summary: reportHo_app.summary,
-  tag: 'report',
-  input: v.object({ ...reportHo_app.args.entries, site_idx: rowId, ho_idx: rowId }),
-});
-
-export const getReportCountCall = defineCall<ReportCounts>()({
+export const getReportCountCall = defineCall<Answer<typeof reportsResponses, 'getReportCount'>>()({
   operationId: 'getReportCount',
   method: 'post',
   path: '/report/getReportCount',
@@ -56,41 +36,23 @@ export const getReportCountCall = defineCall<ReportCounts>()({
 });
 
 /** A new-open site a member may report. */
-export interface ReportSiteItem {
-  f_idx: number;
-  f_name: string;
-  f_address1: string;
-  f_address2: string;
-  f_complete: 'Y' | 'N';
-  /** The member's reports on it today. */
-  f_today_reported_cnt: number;
-}
+export type ReportSiteItem = v.InferOutput<typeof reportSiteItem>;
 
-export const getSiteListForReportCall = defineCall<Page<ReportSiteItem> & ReportCounts>()({
-  operationId: 'getSiteListForReport',
-  method: 'post',
-  path: '/report/getSiteListForReport',
-  summary: 'New-open sites the member sees, by name, 50 a page, to report one',
-  tag: 'report',
-  input: v.object({ site_name: searchText, page_num: pageNum }),
-});
+export const getSiteListForReportCall = defineCall<Answer<typeof reportsResponses, 'getSiteListForReport'>>()(
+  {
+    operationId: 'getSiteListForReport',
+    method: 'post',
+    path: '/report/getSiteListForReport',
+    summary: 'New-open sites the member sees, by name, 50 a page, to report one',
+    tag: 'report',
+    input: v.object({ site_name: searchText, page_num: pageNum }),
+  },
+);
 
 /** One of the member's reports and its outcome (spec §3 f_report_result_list). */
-export interface ReportResultItem {
-  f_report_idx: number;
-  f_report_type: ReportType;
-  f_report_date: string;
-  f_site_idx: number;
-  f_site_name: string;
-  /** The unit of a unit report ('' for a site report). */
-  f_ho: string;
-  f_result_type: ReportResult;
-  f_result_date: string | null;
-  /** Points credited (0 while pending or when rejected). */
-  f_point: number;
-}
+export type ReportResultItem = v.InferOutput<typeof reportResultItem>;
 
-export const getReportResultListCall = defineCall<Page<ReportResultItem>>()({
+export const getReportResultListCall = defineCall<Answer<typeof reportsResponses, 'getReportResultList'>>()({
   operationId: 'getReportResultList',
   method: 'post',
   path: '/report/getReportResultList',
@@ -100,17 +62,11 @@ export const getReportResultListCall = defineCall<Page<ReportResultItem>>()({
 });
 
 /** One of the member's unregistered-site reports (sites of kind U). */
-export interface UnregisteredReportItem {
-  f_idx: number;
-  f_name: string;
-  f_address1: string;
-  f_address2: string;
-  /** U while the managers have not confirmed it. */
-  f_confirm: string | null;
-  f_reg_time: string;
-}
+export type UnregisteredReportItem = v.InferOutput<typeof unregisteredReportItem>;
 
-export const getUnregisteredReportListCall = defineCall<Page<UnregisteredReportItem>>()({
+export const getUnregisteredReportListCall = defineCall<
+  Answer<typeof reportsResponses, 'getUnregisteredReportList'>
+>()({
   operationId: 'getUnregisteredReportList',
   method: 'post',
   path: '/report/getUnregisteredReportList',
@@ -120,21 +76,9 @@ export const getUnregisteredReportListCall = defineCall<Page<UnregisteredReportI
 });
 
 /** A report as the admins see it. */
-export interface AdminReport extends ReportResultItem {
-  f_reporter_idx: number;
-  f_reporter_name: string;
-  f_reporter_phone: string;
-  /** Three rejected reports: the reporter may not report until lifted. */
-  f_reporter_blocked: boolean;
-  f_ho_idx: number | null;
-  f_complete_status: 'Y' | 'N';
-  f_report_memo: string;
-  f_report_memo_images: string[];
-  /** Who paid or rejected it. */
-  f_admin_name: string | null;
-}
+export type AdminReport = v.InferOutput<typeof adminReport>;
 
-export const getCompleteReqSiteCall = defineCall<Page<AdminReport>>()({
+export const getCompleteReqSiteCall = defineCall<Answer<typeof reportsResponses, 'getCompleteReqSite'>>()({
   operationId: 'getCompleteReqSite',
   method: 'post',
   path: '/admin/getCompleteReqSite',
@@ -143,7 +87,7 @@ export const getCompleteReqSiteCall = defineCall<Page<AdminReport>>()({
   input: v.object({ keyword: searchText, page_num: pageNum }),
 });
 
-export const getSaleReqUserListCall = defineCall<Page<AdminReport> & { date: string }>()({
+export const getSaleReqUserListCall = defineCall<Answer<typeof reportsResponses, 'getSaleReqUserList'>>()({
   operationId: 'getSaleReqUserList',
   method: 'post',
   path: '/admin/getSaleReqUserList',
@@ -155,7 +99,7 @@ export const getSaleReqUserListCall = defineCall<Page<AdminReport> & { date: str
   }),
 });
 
-export const getReportLogCall = defineCall<Page<AdminReport>>()({
+export const getReportLogCall = defineCall<Answer<typeof reportsResponses, 'getReportLog'>>()({
   operationId: 'getReportLog',
   method: 'post',
   path: '/admin/getReportLog',
@@ -170,20 +114,22 @@ export interface ReportDecision {
   f_point: number;
 }
 
-export const payOrRejectForReportCall = defineCall<ReportDecision>()({
-  operationId: 'payOrRejectForReport',
-  method: 'post',
-  path: '/admin/payOrRejectForReport',
-  summary: 'Pay (type T) a pending report, crediting its reward once, or reject it (F)',
-  tag: 'admin',
-  input: v.object({
-    report_idx: rowId,
-    /** T pays; F rejects (spec §7: T pay, else reject). */
-    type: v.picklist(['T', 'F'], 'must be T to pay or F to reject'),
-  }),
-});
+export const payOrRejectForReportCall = defineCall<Answer<typeof reportsResponses, 'payOrRejectForReport'>>()(
+  {
+    operationId: 'payOrRejectForReport',
+    method: 'post',
+    path: '/admin/payOrRejectForReport',
+    summary: 'Pay (type T) a pending report, crediting its reward once, or reject it (F)',
+    tag: 'admin',
+    input: v.object({
+      report_idx: rowId,
+      /** T pays; F rejects (spec §7: T pay, else reject). */
+      type: v.picklist(['T', 'F'], 'must be T to pay or F to reject'),
+    }),
+  },
+);
 
-export const liftReportBlockCall = defineCall<null>()({
+export const liftReportBlockCall = defineCall<Answer<typeof reportsResponses, 'liftReportBlock'>>()({
   operationId: 'liftReportBlock',
   method: 'post',
   path: '/admin/liftReportBlock',

@@ -1,14 +1,15 @@
 import * as v from 'valibot';
 import { addSiteMemo, setCompleteSite, setHideSite, setLikeSite } from '../sites/sites.mutators.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId } from './fields.ts';
+import type { siteActionsResponses } from './site-actions.responses.ts';
 
 /**
  * The spec §7 site calls that are also offline operations: the same arguments as the
  * mutation of sync/mutators.ts, the same server code (server/sites/sites.mutators.ts).
  * Online, the site index is bounded like every API id (the offline form keeps the protocol's).
  */
-export const setLikeSiteCall = defineCall<{ site_idx: number; like_status: 'Y' | 'N' }>()({
+export const setLikeSiteCall = defineCall<Answer<typeof siteActionsResponses, 'setLikeSite'>>()({
   operationId: 'setLikeSite',
   method: 'post',
   path: '/site/setLikeSite',
@@ -17,7 +18,7 @@ export const setLikeSiteCall = defineCall<{ site_idx: number; like_status: 'Y' |
   input: v.object({ ...setLikeSite.args.entries, site_idx: rowId }),
 });
 
-export const addSiteMemoCall = defineCall<{ site_idx: number }>()({
+export const addSiteMemoCall = defineCall<Answer<typeof siteActionsResponses, 'addSiteMemo'>>()({
   operationId: 'addSiteMemo',
   method: 'post',
   path: '/site/addSiteMemo',
@@ -26,7 +27,7 @@ export const addSiteMemoCall = defineCall<{ site_idx: number }>()({
   input: v.object({ ...addSiteMemo.args.entries, site_idx: rowId }),
 });
 
-export const setCompleteSiteCall = defineCall<{ site_idx: number; complete_status: 'Y' | 'N' }>()({
+export const setCompleteSiteCall = defineCall<Answer<typeof siteActionsResponses, 'setCompleteSite'>>()({
   operationId: 'setCompleteSite',
   method: 'post',
   path: '/site/setCompleteSite',
@@ -35,7 +36,7 @@ export const setCompleteSiteCall = defineCall<{ site_idx: number; complete_statu
   input: v.object({ ...setCompleteSite.args.entries, site_idx: rowId }),
 });
 
-export const setHideSiteCall = defineCall<{ site_idx: number; hidden_status: 'Y' | 'N' }>()({
+export const setHideSiteCall = defineCall<Answer<typeof siteActionsResponses, 'setHideSite'>>()({
   operationId: 'setHideSite',
   method: 'post',
   path: '/site/setHideSite',

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import type { SiteContact, SiteDongRow, SiteRoom, SiteRow } from '../site-fields.ts';
-import type { SitePermissions, YN } from '../sites/detail.ts';
-import { defineCall } from './contract.ts';
+import type { SiteDongRow, SiteRow } from '../site-fields.ts';
+import type { YN } from '../sites/detail.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { MAX_WHOLE_NUMBER, rowId, yn } from './fields.ts';
+import type { siteDetail, siteDetailResponses } from './site-detail.responses.ts';
 
 /** The site's columns in the detail (spec §3 Site detail response, `common`). */
 export type SiteDetailCommon = Omit<SiteRow, 'contacts' | 'rooms' | 'dongs' | 'version' | 'f_client_id'> & {
@@ -22,29 +23,13 @@ export type SiteDetailDong = Pick<
 /** A unit in the detail: ho_list of spec §3. */
 export type SiteDetailHo = SiteDongRow['hos'][number] & { f_dong_idx: number };
 
-export interface SiteDetail {
-  common: SiteDetailCommon;
-  /** The caller's own memo on the site (addSiteMemo). */
-  memo: string;
-  memo_images: string[];
-  contact_list: SiteContact[];
-  dong_list: SiteDetailDong[];
-  ho_list: SiteDetailHo[];
-  room_list: SiteRoom[];
-  /** The latest notification about the site, and how many days ago it was sent. */
-  recent_notify_info: { f_idx: number; f_recent_noti_ago_date: number } | null;
-  isGroupMember: boolean;
-  isHidden: boolean;
-  /** Deleted (status D): only an admin gets the detail of such a site. */
-  isDeleted: boolean;
-  permissions: SitePermissions;
-}
+export type SiteDetail = v.InferOutput<typeof siteDetail>;
 
 /**
  * Spec §7 getSiteDetail. A view is recorded as the caller's recent view unless
  * skip_log_recent_view is Y, save is N, or the caller is an admin (admin mode skips it).
  */
-export const getSiteDetailCall = defineCall<SiteDetail>()({
+export const getSiteDetailCall = defineCall<Answer<typeof siteDetailResponses, 'getSiteDetail'>>()({
   operationId: 'getSiteDetail',
   method: 'post',
   path: '/site/getSiteDetail',
@@ -63,7 +48,7 @@ export const getSiteDetailCall = defineCall<SiteDetail>()({
  * Spec §7 setCompleteHouse, the sale-complete grid's apply: the listed units of the site are
  * completed, every other unit of the site is not.
  */
-export const setCompleteHouseCall = defineCall<{ site_idx: number; completed: number; total: number }>()({
+export const setCompleteHouseCall = defineCall<Answer<typeof siteDetailResponses, 'setCompleteHouse'>>()({
   operationId: 'setCompleteHouse',
   method: 'post',
   path: '/site/setCompleteHouse',

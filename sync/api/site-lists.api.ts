@@ -1,30 +1,12 @@
 import * as v from 'valibot';
 import { mapKeyword } from '../map/query.ts';
-import type { SitePriceFields, YN } from '../sites/detail.ts';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
 import { type Page, pageNum } from './page.ts';
+import type { siteListItem, siteListsResponses } from './site-lists.responses.ts';
 
 /** A site in a member's lists (interest, my sale list, group sites). */
-export interface SiteListItem extends SitePriceFields {
-  f_idx: number;
-  f_name: string;
-  f_site_type: 'O' | 'G' | 'U';
-  f_address1: string;
-  f_address2: string;
-  f_status: 'N' | 'P' | 'D';
-  f_hidden: YN;
-  f_user_idx: number;
-  f_group_idx: number | null;
-  f_remain_days_till_hide: number | null;
-  f_reg_time: string;
-  f_update_time: string;
-  f_like: YN;
-  /** The first photo, if any. */
-  f_image_url: string | null;
-  /** When the caller viewed (recent list) or liked (favourites) it; otherwise the update time. */
-  f_time: string;
-}
+export type SiteListItem = v.InferOutput<typeof siteListItem>;
 
 /** Pages of 50 (spec §9); a list ends with a page shorter than `limit`. */
 export type SitePage = Page<SiteListItem>;
@@ -36,7 +18,7 @@ const searchKey = v.optional(mapKeyword, '');
  * newest first. only_near_expire_sales_count Y answers only the count of general sites at
  * 5 days or fewer before auto-hide.
  */
-export const getMySiteListCall = defineCall<SitePage & { near_expire_count: number }>()({
+export const getMySiteListCall = defineCall<Answer<typeof siteListsResponses, 'getMySiteList'>>()({
   operationId: 'getMySiteList',
   method: 'post',
   path: '/site/getMySiteList',
@@ -51,7 +33,9 @@ export const getMySiteListCall = defineCall<SitePage & { near_expire_count: numb
   }),
 });
 
-export const getRecentViewSiteListCall = defineCall<SitePage>()({
+export const getRecentViewSiteListCall = defineCall<
+  Answer<typeof siteListsResponses, 'getRecentViewSiteList'>
+>()({
   operationId: 'getRecentViewSiteList',
   method: 'post',
   path: '/site/getRecentViewSiteList',
@@ -60,7 +44,7 @@ export const getRecentViewSiteListCall = defineCall<SitePage>()({
   input: v.object({ page_num: pageNum }),
 });
 
-export const getLikeSiteListCall = defineCall<SitePage>()({
+export const getLikeSiteListCall = defineCall<Answer<typeof siteListsResponses, 'getLikeSiteList'>>()({
   operationId: 'getLikeSiteList',
   method: 'post',
   path: '/site/getLikeSiteList',
@@ -78,7 +62,7 @@ export interface GroupOfMember {
  * Spec §7 getSiteOfGroup: sites shared to a group of the caller (all of the caller's groups
  * when group_idx is left out), with the caller's groups for the tab's group picker.
  */
-export const getSiteOfGroupCall = defineCall<SitePage & { groups: GroupOfMember[] }>()({
+export const getSiteOfGroupCall = defineCall<Answer<typeof siteListsResponses, 'getSiteOfGroup'>>()({
   operationId: 'getSiteOfGroup',
   method: 'post',
   path: '/site/getSiteOfGroup',

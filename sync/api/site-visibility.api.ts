@@ -1,14 +1,13 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
-import { type Page, pageNum } from './page.ts';
-import type { SiteListItem } from './site-lists.api.ts';
+import { pageNum } from './page.ts';
+import type { adminSiteItem, siteVisibilityResponses } from './site-visibility.responses.ts';
 
 /** Spec §7 expandGeneralSiteExpireDays: the owner restarts a general site's days (sync/sites/expiry.ts). */
-export const expandGeneralSiteExpireDaysCall = defineCall<{
-  site_idx: number;
-  f_remain_days_till_hide: number;
-}>()({
+export const expandGeneralSiteExpireDaysCall = defineCall<
+  Answer<typeof siteVisibilityResponses, 'expandGeneralSiteExpireDays'>
+>()({
   operationId: 'expandGeneralSiteExpireDays',
   method: 'post',
   path: '/site/expandGeneralSiteExpireDays',
@@ -22,7 +21,9 @@ export const expandGeneralSiteExpireDaysCall = defineCall<{
  * visible general sites; with group_idx, only those shared to that group (the caller must
  * belong to it). Other members' sites are never touched: only the owner manages a site.
  */
-export const updateGeneralSiteCall = defineCall<{ updated: number; f_remain_days_till_hide: number }>()({
+export const updateGeneralSiteCall = defineCall<
+  Answer<typeof siteVisibilityResponses, 'updateGeneralSite'>
+>()({
   operationId: 'updateGeneralSite',
   method: 'post',
   path: '/site/updateGeneralSite',
@@ -32,7 +33,7 @@ export const updateGeneralSiteCall = defineCall<{ updated: number; f_remain_days
 });
 
 /** Spec §7 removeSite: status D (the owner or an admin); an admin can restore it. */
-export const removeSiteCall = defineCall<{ site_idx: number }>()({
+export const removeSiteCall = defineCall<Answer<typeof siteVisibilityResponses, 'removeSite'>>()({
   operationId: 'removeSite',
   method: 'post',
   path: '/site/removeSite',
@@ -42,7 +43,9 @@ export const removeSiteCall = defineCall<{ site_idx: number }>()({
 });
 
 /** Spec §7 removeSiteForever (admin): the site and everything of it are gone. */
-export const removeSiteForeverCall = defineCall<{ site_idx: number }>()({
+export const removeSiteForeverCall = defineCall<
+  Answer<typeof siteVisibilityResponses, 'removeSiteForever'>
+>()({
   operationId: 'removeSiteForever',
   method: 'post',
   path: '/admin/removeSiteForever',
@@ -52,7 +55,9 @@ export const removeSiteForeverCall = defineCall<{ site_idx: number }>()({
 });
 
 /** Spec §7 restoreAndHiddenSite (admin): a deleted site comes back, hidden when hidden is Y. */
-export const restoreAndHiddenSiteCall = defineCall<{ site_idx: number; hidden: 'Y' | 'N' }>()({
+export const restoreAndHiddenSiteCall = defineCall<
+  Answer<typeof siteVisibilityResponses, 'restoreAndHiddenSite'>
+>()({
   operationId: 'restoreAndHiddenSite',
   method: 'post',
   path: '/admin/restoreAndHiddenSite',
@@ -62,12 +67,7 @@ export const restoreAndHiddenSiteCall = defineCall<{ site_idx: number; hidden: '
 });
 
 /** A site in the admin site tabs, with when it entered the tab's state. */
-export interface AdminSiteItem extends SiteListItem {
-  f_state_time: string;
-  f_hidden_by: 'O' | 'A' | 'E' | null;
-  f_owner_name: string;
-  f_owner_phone: string;
-}
+export type AdminSiteItem = v.InferOutput<typeof adminSiteItem>;
 
 const stateDate = v.pipe(
   v.string('must be a date'),
@@ -78,7 +78,7 @@ const stateDate = v.pipe(
  * Spec §7 findSiteByStatus (admin site tab): D deleted, H hidden, C completed, newest first,
  * 50 a page; `date` (YYYY-MM-DD or YYYY-MM, Seoul time) keeps the sites that entered the state then.
  */
-export const findSiteByStatusCall = defineCall<Page<AdminSiteItem>>()({
+export const findSiteByStatusCall = defineCall<Answer<typeof siteVisibilityResponses, 'findSiteByStatus'>>()({
   operationId: 'findSiteByStatus',
   method: 'post',
   path: '/admin/findSiteByStatus',

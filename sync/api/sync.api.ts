@@ -1,8 +1,9 @@
-import { type PullWire, type PushResponse, pullRequestSchema, pushRequestSchema } from '../protocol.ts';
-import { defineCall } from './contract.ts';
+import { pullRequestSchema, pushRequestSchema } from '../protocol.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { syncResponses } from './sync.responses.ts';
 
 /** The sync endpoints (sync/protocol.ts). A request from an older protocol gets -1 with reason protocol_outdated. */
-export const pushCall = defineCall<PushResponse>()({
+export const pushCall = defineCall<Answer<typeof syncResponses, 'syncPush'>>()({
   operationId: 'syncPush',
   method: 'post',
   path: '/sync/push',
@@ -11,7 +12,7 @@ export const pushCall = defineCall<PushResponse>()({
   input: pushRequestSchema,
 });
 
-export const pullCall = defineCall<PullWire>()({
+export const pullCall = defineCall<Answer<typeof syncResponses, 'syncPull'>>()({
   operationId: 'syncPull',
   method: 'post',
   path: '/sync/pull',

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { appInfo, systemResponses } from './system.responses.ts';
 
 /** starting: listening, still migrating; ready: taking requests; draining: stopping after SIGTERM. */
 export type ServerState = 'starting' | 'ready' | 'draining';
 
-export const healthCall = defineCall<{ db: 'ok'; version: string; state: ServerState }>()({
+export const healthCall = defineCall<Answer<typeof systemResponses, 'health'>>()({
   operationId: 'health',
   method: 'get',
   path: '/health',
@@ -13,7 +14,7 @@ export const healthCall = defineCall<{ db: 'ok'; version: string; state: ServerS
   input: v.object({}),
 });
 
-export const readyCall = defineCall<{ state: 'ready' }>()({
+export const readyCall = defineCall<Answer<typeof systemResponses, 'ready'>>()({
   operationId: 'ready',
   method: 'get',
   path: '/health/ready',
@@ -22,26 +23,9 @@ export const readyCall = defineCall<{ state: 'ready' }>()({
   input: v.object({}),
 });
 
-export interface AppInfo {
-  version_name: string;
-  version_code: number;
-  terms: string;
-  privacy: string;
-  location_text: string;
-  home_title: string;
-  search_hint: string;
-  community_made_point: number;
-  notify_made_point: number;
-  community_push_point: number;
-  notify_push_point: number;
-  one_month_ticket_point: number;
-  ticket_price: 'F' | 'P';
-  ticket_show: 'Y' | 'N';
-  ads_duration_sec: number;
-  ads_mode: 'S' | 'R';
-}
+export type AppInfo = v.InferOutput<typeof appInfo>;
 
-export const getAppInfoCall = defineCall<AppInfo>()({
+export const getAppInfoCall = defineCall<Answer<typeof systemResponses, 'getAppInfo'>>()({
   operationId: 'getAppInfo',
   method: 'post',
   path: '/auth/getAppInfo',

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
 import { phoneNumber, rowId } from './fields.ts';
-import { type Page, pageNum } from './page.ts';
+import { pageNum } from './page.ts';
+import type { siteTransferItem, transferMember, transferResponses } from './transfer.responses.ts';
 
 /**
  * Spec §4/§5 Transfer: the owner hands a site to another member, found by phone. Online only
@@ -9,14 +10,9 @@ import { type Page, pageNum } from './page.ts';
  */
 
 /** The member a site would go to, as the transfer modal shows them before OK. */
-export interface TransferMember {
-  f_idx: number;
-  f_name: string;
-  f_affiliation: string;
-  f_phone: string;
-}
+export type TransferMember = v.InferOutput<typeof transferMember>;
 
-export const findTransferMemberCall = defineCall<TransferMember>()({
+export const findTransferMemberCall = defineCall<Answer<typeof transferResponses, 'findTransferMember'>>()({
   operationId: 'findTransferMember',
   method: 'post',
   path: '/site/findTransferMember',
@@ -25,7 +21,7 @@ export const findTransferMemberCall = defineCall<TransferMember>()({
   input: v.object({ phone: phoneNumber }),
 });
 
-export const transferSiteCall = defineCall<{ site_idx: number; dest_member_idx: number }>()({
+export const transferSiteCall = defineCall<Answer<typeof transferResponses, 'transferSite'>>()({
   operationId: 'transferSite',
   method: 'post',
   path: '/site/transferSite',
@@ -35,18 +31,9 @@ export const transferSiteCall = defineCall<{ site_idx: number; dest_member_idx: 
 });
 
 /** One handover of a site, for admins (the site detail's transfer history). */
-export interface SiteTransferItem {
-  f_idx: number;
-  f_reg_time: string;
-  f_from_name: string;
-  f_from_phone: string;
-  f_to_name: string;
-  f_to_phone: string;
-  /** The group the site was shared to before (the transfer released it), if any. */
-  f_from_group_name: string | null;
-}
+export type SiteTransferItem = v.InferOutput<typeof siteTransferItem>;
 
-export const getSiteTransfersCall = defineCall<Page<SiteTransferItem>>()({
+export const getSiteTransfersCall = defineCall<Answer<typeof transferResponses, 'getSiteTransfers'>>()({
   operationId: 'getSiteTransfers',
   method: 'post',
   path: '/admin/getSiteTransfers',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { defineCall } from './contract.ts';
+import { type Answer, defineCall } from './contract.ts';
+import type { uploadsResponses } from './uploads.responses.ts';
 
 /**
  * Image kinds (spec §7 upload): 1 site photos, 2 inlay images, 3 notification images,
@@ -16,7 +17,7 @@ const kind = v.pipe(
 /** A file field as the server receives it from multipart. */
 const file = v.instance(File, 'an image file is required');
 
-export const uploadImageCall = defineCall<{ url: string }>()({
+export const uploadImageCall = defineCall<Answer<typeof uploadsResponses, 'uploadImage'>>()({
   operationId: 'uploadImage',
   method: 'post',
   path: '/upload/image',
@@ -26,7 +27,7 @@ export const uploadImageCall = defineCall<{ url: string }>()({
   input: v.object({ file, kind }),
 });
 
-export const uploadImagesCall = defineCall<{ urls: string[] }>()({
+export const uploadImagesCall = defineCall<Answer<typeof uploadsResponses, 'uploadImages'>>()({
   operationId: 'uploadImages',
   method: 'post',
   path: '/upload/images',

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { defineCall } from '../api/contract.ts';
 import { MAX_WHOLE_NUMBER, yn } from '../api/fields.ts';
+import type { notifyResponses } from '../api/notify.responses.ts';
 import { defineMutator } from '../mutator.ts';
 import { imageRef } from '../site-fields.ts';
 import { AUTO_TIME, autoIntervals, NotifyRules } from './rules.ts';
@@ -10,7 +12,11 @@ import { AUTO_TIME, autoIntervals, NotifyRules } from './rules.ts';
  * (server/notify/notify.mutators.ts): the ticket, the per-site daily limit, made+ and push counts
  * or points, who is told. A refusal comes back as a rejection keeping the arguments, so the text is
  * there to send again. Opening a received notification marks it read at once on the device.
+ * Online the write popup sends a new one through the spec §7 call addNotify declares (`online`).
  */
+
+/** What writing a notification answers: sync/api/notify.responses.ts. */
+export type NotifyWrite = v.InferOutput<(typeof notifyResponses)['addNotify']>;
 
 const bounded = (max: number) => v.pipe(v.string(), v.maxLength(max, `at most ${max} characters`));
 
@@ -51,11 +57,23 @@ export const notifyFields = {
   ),
 };
 
+const writeSummary =
+  'Write a notification about a site to the agents interested in its district; made+ pins it and push sends it, each for a count or points; automatic ones repeat at their time';
+
+const writeArgs = v.object(notifyFields);
+
 export const addNotify = defineMutator({
   name: 'addNotify',
-  summary:
-    'Write a notification about a site to the agents interested in its district; made+ pins it and push sends it, each for a count or points; automatic ones repeat at their time',
-  args: v.object(notifyFields),
+  summary: writeSummary,
+  args: writeArgs,
+  online: defineCall<NotifyWrite>()({
+    operationId: 'addNotify',
+    method: 'post',
+    path: '/notify/addNotify',
+    summary: writeSummary,
+    tag: 'notify',
+    input: writeArgs,
+  }),
   touches: () => [],
   applyLocal: async () => {},
 });

@@ -102,6 +102,12 @@ export interface LookupAnswer<T> {
   source: LookupSource;
   /** When the server fetched it from the provider (ISO-8601 UTC); cached answers keep theirs. */
   fetched_at: string;
+  /**
+   * Some of the provider's rows are not in `list`: pages that did not arrive within the look-up's
+   * time, or a list longer than the server reads. Screens say so; asking again completes it.
+   * Absent in answers kept on a device before it was sent.
+   */
+  partial: boolean;
 }
 
 /** The parts of a 19-digit PNU (design guide "Outside services"). */

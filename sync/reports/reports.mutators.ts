@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { id, yn } from '../api/fields.ts';
+import { defineCall } from '../api/contract.ts';
+import { id, rowId, yn } from '../api/fields.ts';
+import type { reportCounts, reportReceipt } from '../api/reports.responses.ts';
 import { defineMutator } from '../mutator.ts';
 import { imageRef } from '../site-fields.ts';
 import { ReportRules, siteReportTypes, unitReportTypes } from './report-types.ts';
@@ -10,7 +12,13 @@ import { ReportRules, siteReportTypes, unitReportTypes } from './report-types.ts
  * decides (-11 'already reported today' for the same site, unit and type on one Seoul day); a
  * refusal comes back as a rejection in the sync screen. Nothing changes on the device meanwhile:
  * a report is only a request to the admins. Server effects: server/reports/reports.mutators.ts.
+ * Online the report modal sends the same arguments through the spec §7 call each one declares
+ * (`online`; ids bounded like every API id).
  */
+
+/** The member's standing (spec §3 f_today_reported_cnt, f_remain_notify_cnt): sync/api/reports.responses.ts. */
+export type ReportCounts = v.InferOutput<typeof reportCounts>;
+export type ReportReceipt = v.InferOutput<typeof reportReceipt>;
 
 const memo = v.optional(
   v.pipe(v.string(), v.maxLength(ReportRules.maxMemo, `memo up to ${ReportRules.maxMemo} characters`)),
@@ -21,8 +29,7 @@ const memoImages = v.optional(
   [],
 );
 
-export const reportSite = defineMutator({
-  name: 'reportSite',
+const siteReport = {
   summary: 'Report a new-open site’s sale state or wrong data, for a reward once an admin accepts it',
   args: v.object({
     site_idx: id,
@@ -31,12 +38,24 @@ export const reportSite = defineMutator({
     memo,
     memo_images: memoImages,
   }),
+};
+
+export const reportSite = defineMutator({
+  name: 'reportSite',
+  ...siteReport,
+  online: defineCall<ReportReceipt>()({
+    operationId: 'reportSite',
+    method: 'post',
+    path: '/site/reportSite',
+    summary: siteReport.summary,
+    tag: 'report',
+    input: v.object({ ...siteReport.args.entries, site_idx: rowId }),
+  }),
   touches: () => [],
   applyLocal: async () => {},
 });
 
-export const reportHo_app = defineMutator({
-  name: 'reportHo_app',
+const unitReport = {
   summary: 'Report a unit’s sale state or wrong data, for a reward once an admin accepts it',
   args: v.object({
     site_idx: id,
@@ -45,6 +64,19 @@ export const reportHo_app = defineMutator({
     complete_status: v.optional(yn, 'N'),
     memo,
     memo_images: memoImages,
+  }),
+};
+
+export const reportHo_app = defineMutator({
+  name: 'reportHo_app',
+  ...unitReport,
+  online: defineCall<ReportReceipt>()({
+    operationId: 'reportHo_app',
+    method: 'post',
+    path: '/site/reportHo_app',
+    summary: unitReport.summary,
+    tag: 'report',
+    input: v.object({ ...unitReport.args.entries, site_idx: rowId, ho_idx: rowId }),
   }),
   touches: () => [],
   applyLocal: async () => {},

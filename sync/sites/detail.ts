@@ -1,3 +1,4 @@
+import type { DraftHo } from '../site-fields.ts';
 import { parseList, type SiteDealPrices, TransType } from './rules.ts';
 
 /**
@@ -43,28 +44,27 @@ export function sitePermissions({
   };
 }
 
-/** The unit fields the grid and the price tables read. */
-export interface GridUnit {
-  f_idx: number;
-  f_dong_idx: number;
-  f_floor: number;
-  f_ho: string;
-  f_room: number;
-  f_exclusive_size: number;
-  f_real_size: number;
-  f_complete: YN;
-  f_trans_type: string;
-  f_sale_price: number;
-  f_collateral_price: number;
-  f_charter_price: number;
-  f_investment_price: number;
-  f_monthly_rent_deposit: number;
-  f_monthly_rent: number;
-  f_inquire_price: YN;
-  f_inquire_charter: YN;
-  f_inquire_investment: YN;
-  f_inquire_month: YN;
-}
+/** The unit fields the grid and the price tables read (a unit: sync/site-fields.ts hoSchema), with its ids. */
+export type GridUnit = { f_idx: number; f_dong_idx: number } & Pick<
+  DraftHo,
+  | 'f_floor'
+  | 'f_ho'
+  | 'f_room'
+  | 'f_exclusive_size'
+  | 'f_real_size'
+  | 'f_complete'
+  | 'f_trans_type'
+  | 'f_sale_price'
+  | 'f_collateral_price'
+  | 'f_charter_price'
+  | 'f_investment_price'
+  | 'f_monthly_rent_deposit'
+  | 'f_monthly_rent'
+  | 'f_inquire_price'
+  | 'f_inquire_charter'
+  | 'f_inquire_investment'
+  | 'f_inquire_month'
+>;
 
 export interface GridDong {
   f_idx: number;

@@ -1,4 +1,5 @@
 import { Limits, SQM_PER_PYEONG } from '../constants.ts';
+import type { DraftHo } from '../site-fields.ts';
 
 /**
  * The registration rules of spec §4/§5, written once and run by the form (as a courtesy)
@@ -259,6 +260,21 @@ export type UnregisteredRuleId =
  * Unregistered site report (kind U, spec §5): name; address1 or address2; at least one
  * contact; fee type; I needs fee_invest; an empty charter fee becomes 0; prices are 0.
  */
+/**
+ * What the API document lists as required where the schemas let fields be left out but the rules
+ * above do not (a test sends each body without each field and expects the -4 naming it): a new
+ * site's final save, whatever its kind and deal types (registrationFailures), and an
+ * unregistered-site report (checkUnregistered). One of the two address lines is needed.
+ */
+export const documentedRequired = {
+  newSite: {
+    at: 'changes',
+    fields: ['f_name', 'contacts', 'f_maemul_type', 'f_fee_type', 'rooms'],
+    oneOf: ['f_address1', 'f_address2'],
+  },
+  unregistered: { fields: ['f_name', 'contacts', 'f_fee_type'], oneOf: ['f_address1', 'f_address2'] },
+} as const;
+
 export function checkUnregistered(site: {
   f_name: string;
   f_address1: string;
@@ -282,34 +298,11 @@ export function checkUnregistered(site: {
 
 // ---------------------------------------------------------------- units (ho) and buildings (dong)
 
-export interface UnitInput {
-  f_floor: number;
-  f_ho: string;
+/** A unit as its form holds it (sync/site-fields.ts hoSchema): rooms and toilets may still be unset. */
+export type UnitInput = Omit<DraftHo, 'f_room' | 'f_toilet'> & {
   f_room: number | null;
   f_toilet: number | null;
-  f_veranda: number;
-  f_utility_room: number;
-  f_duplex: YN;
-  f_teras: YN;
-  f_exclusive_size: number;
-  f_real_size: number;
-  f_memo: string;
-  f_image_urls: string[];
-  f_complete: YN;
-  f_trans_type: string;
-  f_sale_price: number;
-  f_collateral_price: number;
-  f_charter_price: number;
-  f_investment_price: number;
-  f_monthly_rent_deposit: number;
-  f_monthly_rent: number;
-  f_inquire_price: YN;
-  f_inquire_charter: YN;
-  f_inquire_investment: YN;
-  f_inquire_month: YN;
-  f_safe_charter: YN;
-  f_smb: YN;
-}
+};
 
 export interface BuildingInput {
   f_dong: string;

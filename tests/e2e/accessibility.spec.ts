@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 /**
  * Accessibility check over every route (issue: accessible on every screen, not only the first).
@@ -144,11 +144,13 @@ function report(problems: Problem[]): string {
 }
 
 async function demoSiteOf({ page, token }: { page: Page; token: string }): Promise<number> {
-  const res = await page.request.post('/api/v1/site/getMySiteList', {
-    headers: authHeaders(token),
+  const mine = await apiCall<SitePage>({
+    page,
+    token,
+    path: '/site/getMySiteList',
     data: { site_type: 'O' },
   });
-  const site = ((await res.json()) as { data: SitePage }).data.list[0];
+  const site = mine.list[0];
   if (!site) throw new Error('the demo agent has no new-open site');
   return site.f_idx;
 }

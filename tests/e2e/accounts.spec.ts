@@ -161,6 +161,8 @@ test('a member under review is told registration waits for approval, the device 
   browser,
 }) => {
   const agentContext = await browser.newContext();
+  // The device's clock is the test's: time runs on, and jumps where the test says.
+  await agentContext.clock.install();
   const agent = await agentContext.newPage();
   const pulls: string[] = [];
   agent.on('request', (r) => {
@@ -174,9 +176,13 @@ test('a member under review is told registration waits for approval, the device 
     '관리자가 승인하면 매물을 등록할 수 있습니다',
   );
   await expect(agent.getByLabel('현장명', { exact: true })).toHaveCount(0);
-  // No loop of refused pulls while the status stays the same.
+  // No loop of refused pulls while the status stays the same: a minute passes (past the longest
+  // back-off of the sync), and once any sync it started is over, no pull was asked for.
   const seen = pulls.length;
-  await agent.waitForTimeout(3_000);
+  await agent.clock.runFor(61_000);
+  await expect
+    .poll(() => agent.evaluate(() => window.__bunyangSync?.engine.status().syncing ?? false))
+    .toBe(false);
   expect(pulls.length).toBe(seen);
 
   const adminContext = await browser.newContext();

@@ -1,28 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { authHeaders, loginAs } from './support.ts';
-
-async function post<T>({
-  request,
-  token,
-  path,
-  data,
-}: {
-  request: APIRequestContext;
-  token: string;
-  path: string;
-  data: object;
-}): Promise<T> {
-  const res = await request.post(`/api/v1${path}`, { data, headers: authHeaders(token) });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
-  return body.data;
-}
+import { apiCall, loginAs } from './support.ts';
 
 test('an admin downloads the members workbook from the db tab: one row per member', async ({ page }) => {
   const { token } = await loginAs(page, '01000000000');
-  const { total } = await post<{ total: number }>({
-    request: page.request,
+  const { total } = await apiCall<{ total: number }>({
+    page: page,
     token,
     path: '/admin/findUserListByPhone',
     data: { phone: '', page: 1 },

@@ -1,46 +1,28 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
-
-async function post<T>({
-  request,
-  token,
-  path,
-  data,
-}: {
-  request: APIRequestContext;
-  token: string;
-  path: string;
-  data: object;
-}): Promise<T> {
-  const res = await request.post(`/api/v1${path}`, { data, headers: authHeaders(token) });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
-  return body.data;
-}
+import { expect, test } from '@playwright/test';
+import { apiCall, loginAs } from './support.ts';
 
 test('an admin reads a member’s point log one numbered page at a time, the current page marked', async ({
   page,
 }) => {
   const { token } = await loginAs(page, '01000000000');
-  const request = page.request;
-  await post({ request, token, path: '/admin/openAdminLock', data: { password: 'admin1234' } });
-  const member = await post<{ f_idx: number }>({
-    request,
+  await apiCall({ page, token, path: '/admin/openAdminLock', data: { password: 'admin1234' } });
+  const member = await apiCall<{ f_idx: number }>({
+    page,
     token,
     path: '/admin/findPointMember',
     data: { phone: '01020000001' },
   });
   // 52 changes that cancel out, so the member's balance stays as the other tests expect it.
   for (let i = 0; i < 52; i++) {
-    await post({
-      request,
+    await apiCall({
+      page,
       token,
       path: '/purchase/addPoint',
       data: { user_idx: member.f_idx, point: i % 2 ? -1 : 1 },
     });
   }
-  const { total } = await post<{ total: number }>({
-    request,
+  const { total } = await apiCall<{ total: number }>({
+    page,
     token,
     path: '/admin/getMemberPointLog',
     data: { user_idx: member.f_idx, page_num: 1 },

@@ -1,17 +1,19 @@
 import { expect, test } from '@playwright/test';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 test('the facilities map of a demo site lists sample facilities by type, and again offline with its fetch date', async ({
   page,
   context,
 }) => {
   const { token } = await loginAs(page, '01020000001');
-  const res = await page.request.post('/api/v1/site/getMySiteList', {
-    headers: authHeaders(token),
+  const mine = await apiCall<SitePage>({
+    page,
+    token,
+    path: '/site/getMySiteList',
     data: { site_type: 'O' },
   });
-  const site = ((await res.json()) as { data: SitePage }).data.list[0];
+  const site = mine.list[0];
   if (!site) throw new Error('the demo agent has no new-open site');
 
   await page.goto(`/SiteDetail?site_idx=${site.f_idx}`);

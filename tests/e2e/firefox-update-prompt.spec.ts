@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openFirefox } from './engines/firefox.ts';
 import { waitInPage } from './engines/journey.ts';
+import { deployNewServiceWorker } from './support.ts';
 
 const origin = `http://localhost:${process.env.E2E_PORT}`;
 const PROMPT = '새 버전이 있습니다.';
@@ -14,8 +14,7 @@ test('on Firefox ESR a first visit never offers an update, and a real one reload
     setOnline: () => Promise.reject(new Error('this test stays online')),
   });
   const { driver } = firefox;
-  const swFile = 'dist/sw.js';
-  const original = readFileSync(swFile, 'utf8');
+  let undeploy = (): void => {};
   try {
     // A fresh profile opens `/`; `/Login` loads fully while the first worker is still installing.
     await driver.goto('/');
@@ -41,7 +40,7 @@ test('on Firefox ESR a first visit never offers an update, and a real one reload
     expect(prompted, 'a first visit showed the update prompt').toBe(false);
 
     // A new deploy: the worker script changes on the server, and the browser finds it.
-    writeFileSync(swFile, `${original}\n// deploy ${Date.now()}\n`);
+    undeploy = deployNewServiceWorker();
     await driver.run(`await (${registration}).update();`);
     await waitInPage({
       driver,
@@ -62,7 +61,7 @@ test('on Firefox ESR a first visit never offers an update, and a real one reload
       what: 'no update waiting after the reload',
     });
   } finally {
-    writeFileSync(swFile, original);
+    undeploy();
     await firefox.close();
   }
 });

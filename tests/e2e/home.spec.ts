@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * Spec §2 Home and the admin info and ads tabs: what the super admin sets is what an agent's home
@@ -12,23 +12,6 @@ const SUPER_ADMIN = '01000000000';
 const AGENT = '01020000001';
 const DEFAULT_TITLE = '분양톡';
 
-async function post<T>({
-  request,
-  token,
-  path,
-  data,
-}: {
-  request: APIRequestContext;
-  token: string;
-  path: string;
-  data: object;
-}): Promise<T> {
-  const res = await request.post(`/api/v1${path}`, { data, headers: authHeaders(token) });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
-  return body.data;
-}
-
 /** An ad picture as an admin would upload it. */
 function adPicture(): Promise<Buffer> {
   return sharp({ create: { width: 300, height: 400, channels: 3, background: '#1f5eff' } })
@@ -36,14 +19,14 @@ function adPicture(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function putHomeBack({ request, token }: { request: APIRequestContext; token: string }) {
-  await post({
-    request,
+async function putHomeBack({ page, token }: { page: Page; token: string }) {
+  await apiCall({
+    page,
     token,
     path: '/admin/updateAppInfo',
     data: { param_name: 'home_title', value: DEFAULT_TITLE },
   });
-  await post({ request, token, path: '/admin/updateAdsPeriod', data: { ads_idx: 1, period: 0 } });
+  await apiCall({ page, token, path: '/admin/updateAdsPeriod', data: { ads_idx: 1, period: 0 } });
 }
 
 const adDialog = (page: Page) =>
@@ -57,8 +40,8 @@ test('the super admin sets the home title and a site ad; the agent sees both, op
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
   const agent = await loginAs(agentPage, AGENT);
-  const sites = await post<{ list: Array<{ f_idx: number; f_name: string }> }>({
-    request: agentPage.request,
+  const sites = await apiCall<{ list: Array<{ f_idx: number; f_name: string }> }>({
+    page: agentPage,
     token: agent.token,
     path: '/site/getMySiteList',
     data: { page_num: 1 },
@@ -107,12 +90,12 @@ test('the super admin sets the home title and a site ad; the agent sees both, op
     await adDialog(agentPage).getByRole('button', { name: '닫기' }).click();
     await expect(adDialog(agentPage)).toHaveCount(0);
     await agentPage.reload();
-    // The home has its data (the monthly card shows) and the popup's chunk had time to come.
+    // The home has the server's data and has decided about the ads: hidden, so no popup comes.
     await expect(agentPage.getByRole('region', { name: '이번 달 신규 현장' })).toBeVisible();
-    await agentPage.waitForTimeout(1500);
+    await expect(agentPage.locator('main[data-ads]')).toHaveAttribute('data-ads', 'hidden');
     await expect(adDialog(agentPage)).toHaveCount(0);
   } finally {
-    await putHomeBack({ request: page.request, token: admin.token });
+    await putHomeBack({ page, token: admin.token });
     await agentContext.close();
   }
 });
@@ -122,8 +105,8 @@ test('offline, the home shows the title it last loaded', async ({ page, browser,
   const adminPage = await adminContext.newPage();
   const admin = await loginAs(adminPage, SUPER_ADMIN);
   try {
-    await post({
-      request: adminPage.request,
+    await apiCall({
+      page: adminPage,
       token: admin.token,
       path: '/admin/updateAppInfo',
       data: { param_name: 'home_title', value: '현장 속 분양톡' },
@@ -140,7 +123,7 @@ test('offline, the home shows the title it last loaded', async ({ page, browser,
     await expect(page.getByText('오프라인: 마지막으로 홈을 불러왔을 때의 숫자입니다.')).toBeVisible();
     await context.setOffline(false);
   } finally {
-    await putHomeBack({ request: adminPage.request, token: admin.token });
+    await putHomeBack({ page: adminPage, token: admin.token });
     await adminContext.close();
   }
 });
@@ -171,8 +154,8 @@ test('an agent chooses a whole province and the home counts the new sites of the
     await expect(monthly.getByRole('tab', { name: '일반' })).toHaveAttribute('aria-selected', 'true');
     await expect(monthly.getByText('관심 지역의 신규 현장')).toBeVisible();
   } finally {
-    await post({
-      request: page.request,
+    await apiCall({
+      page: page,
       token: agent.token,
       path: '/site/setTotalAreaLike',
       data: { area_name: '서울특별시', like: 'N' },
@@ -196,8 +179,8 @@ test("an admin finds another agent's site in write/update_sale and opens it in t
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
   const agent = await loginAs(agentPage, '01020000002');
-  const sites = await post<{ list: Array<{ f_idx: number; f_name: string; f_site_type: string }> }>({
-    request: agentPage.request,
+  const sites = await apiCall<{ list: Array<{ f_idx: number; f_name: string; f_site_type: string }> }>({
+    page: agentPage,
     token: agent.token,
     path: '/site/getMySiteList',
     data: { page_num: 1, site_type: 'O' },

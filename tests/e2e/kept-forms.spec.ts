@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { SiteRegistration } from '../../sync/api/registration.api.ts';
 import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { authHeaders, lastSmsCode, loginAs, waitForSmsCode } from './support.ts';
+import { apiCall, lastSmsCode, loginAs, waitForSmsCode } from './support.ts';
 
 /** What the agent typed stays on the device through a reload, on every step, until it is saved. */
 
@@ -38,17 +38,22 @@ async function keptOnDevice({ page, form }: { page: Page; form: string }): Promi
 }
 
 async function siteNamed({ page, token, name }: { page: Page; token: string; name: string }) {
-  const pulled = await page.request.post('/api/v1/sync/pull', {
-    headers: authHeaders(token),
+  const pulled = await apiCall<PullWire>({
+    page,
+    token,
+    path: '/sync/pull',
     data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-kept-forms', cursor: null, limit: 2000 },
   });
-  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
+  const { changes } = decodePull(pulled);
   const mine = changes.filter((c) => c.t === 'site' && c.op === 'put' && c.row.f_name === name);
   expect(mine).toHaveLength(1);
-  const read = await page.request.get(`/api/v1/site/getSiteRegistration?site_idx=${mine[0]?.key}`, {
-    headers: authHeaders(token),
+  return apiCall<SiteRegistration>({
+    page,
+    token,
+    path: '/site/getSiteRegistration',
+    method: 'get',
+    data: { site_idx: mine[0]?.key ?? 0 },
   });
-  return ((await read.json()) as { data: SiteRegistration }).data;
 }
 
 test('a reload on registration step 2 keeps every step-1 field and every unit, and the final save succeeds', async ({
@@ -210,11 +215,12 @@ test('a reload during sign-up keeps the card, the fields and the verified phone 
 
 test('a memo being written survives a reload and is gone once saved', async ({ page }) => {
   const { token } = await loginAs(page, '01020000006');
-  const res = await page.request.post('/api/v1/site/getMySiteList', {
-    headers: authHeaders(token),
+  const { list: mine } = await apiCall<{ list: Array<{ f_idx: number }> }>({
+    page,
+    token,
+    path: '/site/getMySiteList',
     data: { site_type: 'O' },
   });
-  const mine = ((await res.json()) as { data: { list: Array<{ f_idx: number }> } }).data.list;
   const idx = mine[0]?.f_idx;
   expect(idx).toBeDefined();
   await page.goto(`/SiteDetail?site_idx=${idx}`);

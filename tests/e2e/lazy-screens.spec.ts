@@ -9,18 +9,23 @@ test('screens never opened before load offline from the service worker after one
   await page.goto('/Home');
   await expect(page.getByRole('heading', { name: '분양톡' })).toBeVisible();
   await waitForServiceWorker(page);
-  // The visit is over once the home has stopped loading other screens' code in the background.
-  const scriptsLoaded = () =>
-    page.evaluate(
-      () => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).length,
-    );
-  await expect
-    .poll(async () => {
-      const before = await scriptsLoaded();
-      await page.waitForTimeout(700);
-      return (await scriptsLoaded()) === before && before > 0;
-    })
-    .toBe(true);
+  // The visit is over once the home has loaded the other member screens' code in the background
+  // (src/app/warm-screens.ts): the router answers when each of those screens' chunks is in.
+  await page.evaluate(async () => {
+    interface RouteLike {
+      fullPath: string;
+    }
+    const router = (
+      self as unknown as {
+        __TSR_ROUTER__: {
+          routesById: Record<string, RouteLike>;
+          loadRouteChunk: (route: RouteLike) => Promise<unknown> | undefined;
+        };
+      }
+    ).__TSR_ROUTER__;
+    const member = Object.values(router.routesById).filter((r) => !r.fullPath.startsWith('/admin'));
+    await Promise.all(member.map((route) => router.loadRouteChunk(route)));
+  });
 
   await context.setOffline(true);
   const scripts: { file: string; fromServiceWorker: boolean }[] = [];

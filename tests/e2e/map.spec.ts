@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 interface SearchData {
   count: number;
@@ -8,13 +8,7 @@ interface SearchData {
 
 /** The same search the screen makes, straight to the API: what the screen should then show. */
 async function searchApi(page: Page, token: string, body: Record<string, unknown>): Promise<SearchData> {
-  const res = await page.request.post('/api/v1/site/searchSiteForMap_app', {
-    data: body,
-    headers: authHeaders(token),
-  });
-  const json = (await res.json()) as { code: number; data: SearchData };
-  expect(json.code).toBe(0);
-  return json.data;
+  return apiCall<SearchData>({ page, token, path: '/site/searchSiteForMap_app', data: body });
 }
 
 test('search by keyword, narrow by sale price, open a site from the list; offline the search answers from the device', async ({

@@ -1,30 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { SiteDetail } from '../../sync/api/site-detail.api.ts';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 const HEADER = 'pnu,build_addr,buildnum,dong,floor,ho,pbdate,totarea,sharea,pbprice';
 
-async function call<T>({
-  page,
-  token,
-  path,
-  data,
-}: {
-  page: Page;
-  token: string;
-  path: string;
-  data: object;
-}) {
-  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
-  return ((await res.json()) as { data: T }).data;
-}
-
 /** The PNU of a demo site of the agent that is not an officetel (so the demo seeded no prices for it). */
 async function plainSite({ page, token }: { page: Page; token: string }) {
-  const mine = await call<SitePage>({ page, token, path: '/site/getMySiteList', data: { site_type: 'G' } });
+  const mine = await apiCall<SitePage>({
+    page,
+    token,
+    path: '/site/getMySiteList',
+    data: { site_type: 'G' },
+  });
   for (const site of mine.list) {
-    const { common } = await call<SiteDetail>({
+    const { common } = await apiCall<SiteDetail>({
       page,
       token,
       path: '/site/getSiteDetail',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 interface AreaOption {
   f_idx: number;
@@ -27,8 +27,12 @@ test('an area kept offline answers a keyword search without a network with the s
     }),
   );
   const { token } = await loginAs(page, '01020000003');
-  const res = await page.request.get('/api/v1/map/offlineAreas', { headers: authHeaders(token) });
-  const options = ((await res.json()) as { data: { list: AreaOption[] } }).data.list;
+  const { list: options } = await apiCall<{ list: AreaOption[] }>({
+    page,
+    token,
+    path: '/map/offlineAreas',
+    method: 'get',
+  });
   const area = [...options].sort((a, b) => b.site_count - a.site_count)[0];
   expect(area?.site_count).toBeGreaterThan(0);
   if (!area) return;
@@ -57,11 +61,12 @@ test('an area kept offline answers a keyword search without a network with the s
   await page.getByLabel('검색어').fill(keyword);
   await page.getByRole('button', { name: '검색', exact: true }).click();
   // What the server finds for it everywhere: the screen shows that online.
-  const found = await page.request.post('/api/v1/site/searchSiteForMap_app', {
+  const { count: expected } = await apiCall<{ count: number }>({
+    page,
+    token,
+    path: '/site/searchSiteForMap_app',
     data: { keyword, use_keyword: 'Y' },
-    headers: authHeaders(token),
   });
-  const expected = ((await found.json()) as { data: { count: number } }).data.count;
   expect(expected).toBeGreaterThan(0);
   const online = `현장 ${expected}개`;
   await expect(count).toHaveText(online);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 interface AreaOption {
   f_idx: number;
@@ -54,7 +54,6 @@ test('a map view kept offline answers a keyword search there without a network, 
     }),
   );
   const { token } = await loginAs(page, '01020000005');
-  const headers = authHeaders(token);
   await page.goto('/Map');
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 30_000 });
 
@@ -64,18 +63,20 @@ test('a map view kept offline answers a keyword search there without a network, 
       .flatMap((pack) => pack.sites as Array<{ f_bjd_code?: string | null }>)
       .map((s) => String(s.f_bjd_code ?? '').slice(0, 5)),
   );
-  const res = await page.request.get('/api/v1/map/offlineAreas', { headers });
-  const options = ((await res.json()) as { data: { list: AreaOption[] } }).data.list;
+  const { list: options } = await apiCall<{ list: AreaOption[] }>({
+    page,
+    token,
+    path: '/map/offlineAreas',
+    method: 'get',
+  });
   const area = options
     .filter((a) => a.site_count >= 3 && !onDevice.has(a.f_code))
     .sort((a, b) => b.site_count - a.site_count)[0];
   expect(area).toBeDefined();
   if (!area) return;
   const keyword = `${area.f_area}${area.f_district}`;
-  const search = async (body: Record<string, unknown>): Promise<Found> => {
-    const found = await page.request.post('/api/v1/site/searchSiteForMap_app', { data: body, headers });
-    return ((await found.json()) as { data: Found }).data;
-  };
+  const search = (body: Record<string, unknown>) =>
+    apiCall<Found>({ page, token, path: '/site/searchSiteForMap_app', data: body });
   const everywhere = await search({ keyword, use_keyword: 'Y' });
   const lat = everywhere.list.reduce((s, x) => s + x.f_latitude, 0) / everywhere.list.length;
   const lng = everywhere.list.reduce((s, x) => s + x.f_longitude, 0) / everywhere.list.length;

@@ -1,24 +1,12 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { apiAnswer, loginAs } from './support.ts';
 
-/**
- * A call behind the usage-ticket check. The real map search (searchSiteForMap_app) is used
- * when the server has it; until that lands, checkTicket, which passes the same
- * `{kind: 'member', ticket: true}` access check the map search is declared with.
- */
-async function ticketGatedCall(request: APIRequestContext, token: string) {
-  const openApi = (await (await request.get('/api/v1/openapi.json')).json()) as {
-    paths: Record<string, Record<string, { operationId: string }>>;
-  };
-  const mapPath = Object.entries(openApi.paths).find(([, ops]) =>
-    Object.values(ops).some((op) => op.operationId === 'searchSiteForMap_app'),
-  )?.[0];
-  const [url, data] = mapPath
-    ? [mapPath, { bounds: { south: 37.4, west: 126.8, north: 37.7, east: 127.2 } }]
-    : ['/api/v1/purchase/checkTicket', {}];
-  const res = await request.post(url, { data, headers: authHeaders(token) });
-  const body = (await res.json()) as { code: number; data: { reason?: string } | null };
-  return { url, status: res.status(), code: body.code, reason: body.data?.reason ?? null };
+/** A call behind the usage-ticket check: the map search, answered as it came (a refusal included). */
+async function ticketGatedCall(page: Page, token: string) {
+  const url = '/site/searchSiteForMap_app';
+  const data = { bounds: { south: 37.4, west: 126.8, north: 37.7, east: 127.2 } };
+  const answer = await apiAnswer<{ reason?: string } | null>({ page, token, path: url, data });
+  return { url, status: answer.status, code: answer.code, reason: answer.data?.reason ?? null };
 }
 
 test('an expired agent charges 20,000 points at the test checkout, buys 30 days, and the map search opens', async ({
@@ -26,7 +14,7 @@ test('an expired agent charges 20,000 points at the test checkout, buys 30 days,
 }) => {
   // Demo agent 6: ticket expired yesterday, 10,000 points.
   const { token } = await loginAs(page, '01020000006');
-  const refused = await ticketGatedCall(page.request, token);
+  const refused = await ticketGatedCall(page, token);
   expect(refused, refused.url).toMatchObject({ status: 402, code: -1, reason: 'ticket_expired' });
 
   await page.goto('/More');
@@ -62,7 +50,7 @@ test('an expired agent charges 20,000 points at the test checkout, buys 30 days,
   await expect(page.getByTestId('points')).toHaveText('포인트: 18,000P');
   await expect(page.getByTestId('days-left')).toHaveText('남은 기간: 30일');
 
-  const allowed = await ticketGatedCall(page.request, token);
+  const allowed = await ticketGatedCall(page, token);
   expect(allowed, allowed.url).toMatchObject({ code: 0, reason: null });
   expect(allowed.status).toBe(200);
 });

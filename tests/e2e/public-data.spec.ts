@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 /** The years the bundled sample publishes (no provider key in the e2e server). */
 const SAMPLE_YEARS = ['2019', '2020', '2021', '2022', '2023', '2024', '2025'];
@@ -10,11 +10,12 @@ test('the land price history of a demo site shows its chart and years, and again
   context,
 }) => {
   const { token } = await loginAs(page, '01020000003');
-  const res = await page.request.post('/api/v1/site/getMySiteList', {
-    headers: authHeaders(token),
+  const mine = await apiCall<SitePage>({
+    page,
+    token,
+    path: '/site/getMySiteList',
     data: { site_type: 'G' },
   });
-  const mine = ((await res.json()) as { data: SitePage }).data;
   const site = mine.list[0];
   if (!site) throw new Error('the demo agent has no general site');
 

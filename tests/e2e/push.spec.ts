@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type PushPayload, type PushType, pushTarget } from '../../sync/push/push-target.ts';
-import { authHeaders, loginAs } from './support.ts';
+import { apiCall, loginAs } from './support.ts';
 
 /**
  * Web Push in the browser (design.md "Web Push"): a push delivered to the app's service worker
@@ -107,12 +107,14 @@ test('a push shows a notification, and a click opens the notification detail (3)
   await expect.poll(() => shownNotifications(page), { timeout: 30_000 }).toEqual([]);
 
   // A community push opens that post's detail on the board.
-  const res = await page.request.post('/api/v1/community/getCommunityList', {
-    headers: authHeaders(agent.token),
+  const {
+    list: [post],
+  } = await apiCall<{ list: Array<{ f_idx: number; f_title: string }> }>({
+    page,
+    token: agent.token,
+    path: '/community/getCommunityList',
     data: { page_num: 1 },
   });
-  const [post] = ((await res.json()) as { data: { list: Array<{ f_idx: number; f_title: string }> } }).data
-    .list;
   if (!post) throw new Error('the demo board has no post');
   await deliverPush({ page, context, data: payload({ type: 6, idx: post.f_idx, title: '새 커뮤니티 글' }) });
   // A stopped worker is started for the push: on a loaded machine that alone can take seconds.

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { SiteRegistration } from '../../sync/api/registration.api.ts';
 import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 /** Three different small photos, as a phone gallery would hand them over. */
 async function photos() {
@@ -35,6 +35,18 @@ async function buildingRow(
 ) {
   await page.getByLabel(`${n}번째 동 층수`).fill(String(floors));
   await page.getByLabel(`${n}번째 동 층별 세대수`).fill(String(perFloor));
+}
+
+/** The member's temporary saves of a new-open site still on the server. */
+async function draftsLeft({ page, token }: { page: Page; token: string }): Promise<number> {
+  const drafts = await apiCall<{ count: number }>({
+    page,
+    token,
+    path: '/site/checkTemporarySave',
+    method: 'get',
+    data: { site_type: 'O' },
+  });
+  return drafts.count;
 }
 
 test('a new-open site registered entirely offline, with a temporary save and a reload, reaches the server whole once online', async ({
@@ -132,8 +144,10 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await context.setOffline(false);
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 30_000 });
 
-  const pulled = await page.request.post('/api/v1/sync/pull', {
-    headers: authHeaders(token),
+  const pulled = await apiCall<PullWire>({
+    page,
+    token,
+    path: '/sync/pull',
     data: {
       protocol_version: PROTOCOL_VERSION,
       client_id: 'e2e-registration-check',
@@ -141,14 +155,17 @@ test('a new-open site registered entirely offline, with a temporary save and a r
       limit: 2000,
     },
   });
-  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
+  const { changes } = decodePull(pulled);
   const mine = changes.filter((c) => c.t === 'site' && c.op === 'put' && c.row.f_name === name);
   expect(mine).toHaveLength(1);
   const siteIdx = mine[0]?.key as number;
-  const read = await page.request.get(`/api/v1/site/getSiteRegistration?site_idx=${siteIdx}`, {
-    headers: authHeaders(token),
+  const site = await apiCall<SiteRegistration>({
+    page,
+    token,
+    path: '/site/getSiteRegistration',
+    method: 'get',
+    data: { site_idx: siteIdx },
   });
-  const site = ((await read.json()) as { data: SiteRegistration }).data;
   expect(site.f_status).toBe('N');
   expect(site.f_temp_step).toBe(0);
   expect(site.fields).toMatchObject({
@@ -204,10 +221,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await expect(page.getByRole('button', { name: '임시저장', exact: true })).toHaveCount(0);
 
   // No temporary save is left behind.
-  const drafts = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
-    headers: authHeaders(token),
-  });
-  expect(((await drafts.json()) as { data: { count: number } }).data.count).toBe(0);
+  expect(await draftsLeft({ page, token })).toBe(0);
 });
 
 test('entering registration offers the temporary save to load, or to remove and start afresh', async ({
@@ -242,14 +256,7 @@ test('entering registration offers the temporary save to load, or to remove and 
   await page.getByRole('dialog').getByRole('button', { name: '삭제' }).click();
   await expect(page.getByText('임시저장을 삭제했습니다.')).toBeVisible();
   await expect(page.getByLabel('현장명', { exact: true })).toHaveValue('');
-  await expect
-    .poll(async () => {
-      const res = await page.request.get('/api/v1/site/checkTemporarySave?site_type=O', {
-        headers: authHeaders(token),
-      });
-      return ((await res.json()) as { data: { count: number } }).data.count;
-    })
-    .toBe(0);
+  await expect.poll(() => draftsLeft({ page, token })).toBe(0);
 });
 
 test('an unregistered-site report is checked by its own rules, sent, and then shown read-only', async ({

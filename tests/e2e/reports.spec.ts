@@ -1,19 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { authHeaders, loginAs } from './support.ts';
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-}
+import { apiCall, loginAs } from './support.ts';
 
 /** A new-open site the agent sees that has units, found through the API. */
 async function siteWithUnits(page: Page, token: string) {
-  const post = async <T>(path: string, data: object) =>
-    (
-      (await (
-        await page.request.post(`/api/v1${path}`, { data, headers: authHeaders(token) })
-      ).json()) as Envelope<T>
-    ).data;
+  const post = <T>(path: string, data: object) => apiCall<T>({ page, token, path, data });
   const sites = await post<{ list: Array<{ f_idx: number; f_name: string }> }>(
     '/report/getSiteListForReport',
     {

@@ -1,6 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loginAs, waitForServiceWorker } from './support.ts';
+import { deployNewServiceWorker, loginAs, waitForServiceWorker } from './support.ts';
 
 test('the browser back button closes the top modal first and stays on the screen', async ({ page }) => {
   await loginAs(page, '01020000001');
@@ -32,11 +31,8 @@ test('a language switch shows the app in English', async ({ page }) => {
 test('a newly deployed version waits for the user and offers an update', async ({ page }) => {
   await page.goto('/Login');
   await waitForServiceWorker(page);
-  const swFile = 'dist/sw.js';
-  const original = readFileSync(swFile, 'utf8');
+  const undeploy = deployNewServiceWorker();
   try {
-    // A new deploy: the service worker script changes on the server.
-    writeFileSync(swFile, `${original}\n// deploy ${Date.now()}\n`);
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       await reg?.update();
@@ -47,6 +43,6 @@ test('a newly deployed version waits for the user and offers an update', async (
     await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: '새 버전이 있습니다.' })).toHaveCount(0);
   } finally {
-    writeFileSync(swFile, original);
+    undeploy();
   }
 });

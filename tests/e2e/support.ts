@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The server log of the process Playwright started (playwright.config.ts tees it). */
 export function serverLog(): string {
@@ -15,12 +16,17 @@ export function lastSmsCode(phone: string): string | null {
 }
 
 export async function waitForSmsCode(phone: string, previous: string | null = null): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const code = lastSmsCode(phone);
-    if (code && code !== previous) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS code logged for ${phone}`);
+  let code: string | null = null;
+  await expect
+    .poll(
+      () => {
+        code = lastSmsCode(phone);
+        return code !== null && code !== previous;
+      },
+      { message: `no SMS code logged for ${phone}`, timeout: 5_000 },
+    )
+    .toBe(true);
+  return code as unknown as string;
 }
 
 /**
@@ -74,26 +80,70 @@ export async function loginAs(
   return { token: body.data.access_token, uid: body.data.uid, deviceId };
 }
 
-/** Calls the API as the member holding `token` and answers `data`; a refusal throws with its code and message. */
-export async function apiCall<T>({
+/** An API answer as it came: the HTTP status and the envelope, a refusal included. */
+export interface ApiAnswer<T> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/**
+ * Calls the API as the member holding `token` (from the device loginAs signed in with) and
+ * answers the envelope with its HTTP status, refusals included: for a test that expects one.
+ * A GET call (`method: 'get'`) sends `data` as the query.
+ */
+export async function apiAnswer<T>({
   page,
   token,
   path,
   data = {},
+  method = 'post',
 }: {
   page: Page;
   token: string;
   path: string;
   data?: object;
-}): Promise<T> {
-  const res = await page.request.post(`/api/v1${path}`, { headers: authHeaders(token), data });
+  method?: 'get' | 'post';
+}): Promise<ApiAnswer<T>> {
+  const url = `/api/v1${path}`;
+  const headers = authHeaders(token);
+  const res =
+    method === 'get'
+      ? await page.request.get(url, { headers, params: data as Record<string, string | number | boolean> })
+      : await page.request.post(url, { headers, data });
   const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data;
+  return { status: res.status(), ...body };
+}
+
+/** Calls the API as the member holding `token` and answers `data`; a refusal throws with its code and message. */
+export async function apiCall<T>(args: Parameters<typeof apiAnswer>[0]): Promise<T> {
+  const answer = await apiAnswer<T>(args);
+  if (answer.code !== 0) throw new Error(`${args.path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
 }
 
 /** The app's service worker is active and controls the page: from now on it opens offline. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * A new deploy of the service worker script: the server sends the build's compressed copies to a
+ * browser that accepts them, so a deploy replaces those too. Returns the undo.
+ */
+export function deployNewServiceWorker(swFile = 'dist/sw.js'): () => void {
+  const files = [swFile, `${swFile}.br`, `${swFile}.gz`];
+  const originals = files.map((file) => readFileSync(file));
+  const deployed = Buffer.from(`${readFileSync(swFile, 'utf8')}\n// deploy ${Date.now()}\n`);
+  writeFileSync(swFile, deployed);
+  writeFileSync(`${swFile}.br`, brotliCompressSync(deployed));
+  writeFileSync(`${swFile}.gz`, gzipSync(deployed));
+  return () => {
+    files.forEach((file, i) => {
+      const original = originals[i];
+      if (original) writeFileSync(file, original);
+    });
+  };
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { decodePull, PROTOCOL_VERSION, type PullWire } from '../../sync/protocol.ts';
-import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
+import { decodePull, PROTOCOL_VERSION, type PullWire, type PushResponse } from '../../sync/protocol.ts';
+import { apiCall, loginAs, waitForServiceWorker } from './support.ts';
 
 /** Signs in, opens home and waits until the first sync has filled the device's store. */
 async function signedInAndSynced(page: Page, phone: string) {
@@ -49,11 +49,13 @@ test('a reload with changes waiting loses nothing, and they are sent once the de
   await context.setOffline(false);
   await expect(page.getByTestId('sync-indicator')).toHaveText(/동기화됨/, { timeout: 20_000 });
   expect(await outboxCount(page)).toBe(0);
-  const pulled = await page.request.post('/api/v1/sync/pull', {
-    headers: authHeaders(token),
+  const pulled = await apiCall<PullWire>({
+    page,
+    token,
+    path: '/sync/pull',
     data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-check-client', cursor: null, limit: 2000 },
   });
-  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
+  const { changes } = decodePull(pulled);
   const of = (t: string) => changes.filter((c) => c.t === t && c.key === site.f_idx);
   expect(of('like')).toHaveLength(1);
   const memo = of('memo')[0];
@@ -68,11 +70,13 @@ test('a refused change does not hold up the next one, and the sync screen says w
   const probeContext = await browser.newContext();
   const probe = await probeContext.newPage();
   const owner = await loginAs(probe, '01020000004');
-  const pulled = await probe.request.post('/api/v1/sync/pull', {
-    headers: authHeaders(owner.token),
+  const pulled = await apiCall<PullWire>({
+    page: probe,
+    token: owner.token,
+    path: '/sync/pull',
     data: { protocol_version: PROTOCOL_VERSION, client_id: 'e2e-probe-client', cursor: null, limit: 2000 },
   });
-  const { changes } = decodePull(((await pulled.json()) as { data: PullWire }).data);
+  const { changes } = decodePull(pulled);
   const row = changes
     .flatMap((c) => (c.t === 'site' && c.op === 'put' ? [c.row] : []))
     .find((site) => site.f_user_idx === owner.uid && site.f_status === 'N');
@@ -135,8 +139,10 @@ test('a draft edited offline while the server copy changed shows both versions a
   // Meanwhile another device of the member renames it on the server; this page stays cut off.
   await page.route('**/api/v1/sync/**', (route) => route.abort('internetdisconnected'));
   await context.setOffline(false);
-  const elsewhere = await page.request.post('/api/v1/sync/push', {
-    headers: authHeaders(token),
+  const elsewhere = await apiCall<PushResponse>({
+    page,
+    token,
+    path: '/sync/push',
     data: {
       protocol_version: PROTOCOL_VERSION,
       client_id: 'e2e-other-device-1',
@@ -158,7 +164,7 @@ test('a draft edited offline while the server copy changed shows both versions a
       ],
     },
   });
-  expect((await elsewhere.json()).data.results[0].status).toBe('applied');
+  expect(elsewhere.results[0]?.status).toBe('applied');
   await page.unroute('**/api/v1/sync/**');
 
   await page.evaluate(() => window.__bunyangSync?.engine.sync());

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { authHeaders, loginAs, waitForServiceWorker } from './support.ts';
+import { apiAnswer, loginAs, waitForServiceWorker } from './support.ts';
 
 /**
  * Spec §4/§5 Transfer, end to end with two devices: agent A hands one of A's sites to agent B
@@ -76,11 +76,13 @@ test('agent A transfers a site to agent B: B’s device receives it (also offlin
   await expect(a.page.locator(`[data-site-idx="${site.f_idx}"]`)).toHaveCount(0);
 
   // A's edits are refused: online, and a queued change comes back as a visible rejection.
-  const edit = await a.page.request.post('/api/v1/site/removeSite', {
-    headers: authHeaders(a.token),
+  const edit = await apiAnswer({
+    page: a.page,
+    token: a.token,
+    path: '/site/removeSite',
     data: { site_idx: site.f_idx },
   });
-  expect(await edit.json()).toMatchObject({ code: -1, msg: '현장을 등록한 회원만 관리할 수 있습니다.' });
+  expect(edit).toMatchObject({ code: -1, msg: '현장을 등록한 회원만 관리할 수 있습니다.' });
   await a.page.evaluate(async (siteIdx) => {
     await window.__bunyangSync?.engine.mutate('setHideSite', { site_idx: siteIdx, hidden_status: 'Y' });
   }, site.f_idx);

@@ -22,6 +22,8 @@ interface FakeTimer {
 function fakeBrowser() {
   const handlers = new Map<string, Set<() => void>>();
   const timers: FakeTimer[] = [];
+  /** Called with the next timer the engine sets. */
+  let onTimerSet: (() => void) | null = null;
   const state = { online: true, visible: true, persistAsked: 0 };
   const env: SyncEnvironment = {
     onLine: () => state.online,
@@ -35,6 +37,7 @@ function fakeBrowser() {
     setTimer: (handler, ms) => {
       const timer = { handler, ms, done: false };
       timers.push(timer);
+      onTimerSet?.();
       return timer;
     },
     clearTimer: (timer) => {
@@ -61,9 +64,14 @@ function fakeBrowser() {
       const timer = due().at(-1);
       if (!timer) throw new Error('no timer waiting');
       timer.done = true;
-      const before = timers.length;
+      const nextSet = new Promise<void>((resolve) => {
+        onTimerSet = () => {
+          onTimerSet = null;
+          resolve();
+        };
+      });
       timer.handler();
-      for (let i = 0; i < 500 && timers.length === before; i++) await new Promise((r) => setTimeout(r, 2));
+      await nextSet;
     },
   };
 }

@@ -7,6 +7,7 @@ import type { LocalDb } from '../../src/db/db.ts';
 import { keepFile } from '../../src/sync/files.ts';
 import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
 import { ImageKind, uploadImageCall } from '../../sync/api/uploads.api.ts';
+import { TINY_PNG } from '../support/tiny-png.ts';
 
 let t: TestApp;
 const dbs: LocalDb[] = [];
@@ -14,12 +15,6 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) await dropDb(db);
   await t?.close();
 });
-
-// A 1x1 PNG: a real image, whichever upload implementation checks the bytes.
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
 
 /** The upload endpoint; a local stand-in until the uploads feature is merged in. */
 const uploadOperations = operations.some((o) => o.call.operationId === uploadImageCall.operationId)
@@ -55,7 +50,7 @@ describe('images picked offline', () => {
     network.online = false;
     const ref = await keepFile({
       db,
-      file: new Blob([PNG], { type: 'image/png' }),
+      file: new Blob([TINY_PNG], { type: 'image/png' }),
       name: 'a.png',
       kind: ImageKind.memo,
     });
@@ -80,7 +75,7 @@ describe('images picked offline', () => {
 
   it('refuses on the device a mutation whose image is gone, without holding up the next one', async () => {
     const { engine, db, site } = await setup();
-    const ref = await keepFile({ db, file: new Blob([PNG]), name: 'b.png', kind: ImageKind.memo });
+    const ref = await keepFile({ db, file: new Blob([TINY_PNG]), name: 'b.png', kind: ImageKind.memo });
     await engine.mutate('addSiteMemo', { site_idx: site, memo: 'x', memo_images: [ref] });
     await db.files.clear();
     await engine.mutate('setLikeSite', { site_idx: site, like_status: 'Y' });

@@ -39,7 +39,7 @@ async function setup() {
     };
     const made = createTestEngine({ fetchImpl: (url, init) => t.app.request(url, init), token, deviceId });
     dbs.push(made.db);
-    return { userIdx, phone, call, ...made };
+    return { userIdx, phone, token, call, ...made };
   };
   const lead = await agent('이수진');
   const mate = await agent('박정호');
@@ -157,6 +157,41 @@ describe('a member’s device and the group', () => {
     expect(await mate.db.sites.get(shared)).toBeUndefined();
     const row = t.handle.sqlite.prepare('SELECT f_name, f_complete FROM sites WHERE f_idx = ?').get(shared);
     expect(row).toEqual({ f_name: '공유 현장', f_complete: 'N' });
+  });
+
+  it('takes a member’s own shared sites out of the group when they leave or are removed: off the others’ devices, no longer theirs to edit', async () => {
+    const { lead, mate, groupIdx, own } = await setup();
+    const third = await insertUser(t, { f_phone: '01033339999', f_name: '최민아' });
+    await lead.call('/group/addMemberToGroup', { group_idx: groupIdx, phone_number: '01033339999' });
+    const thirdsSite = await insertSite(t, { userIdx: third, f_name: '셋째 현장', f_group_idx: groupIdx });
+    await lead.call('/group/addMemberToGroup', { group_idx: groupIdx, phone_number: mate.phone });
+    await mate.call('/group/shareSiteToGroup', { site_idx: own, group_idx: groupIdx });
+    await lead.engine.sync();
+    expect(await lead.db.sites.get(own)).toMatchObject({ f_group_idx: groupIdx });
+    expect(await lead.db.sites.get(thirdsSite)).toMatchObject({ f_group_idx: groupIdx });
+
+    await mate.call('/group/leaveGroup', { group_idx: groupIdx });
+    await lead.call('/group/deleteMemberFromGroup', { group_idx: groupIdx, phone_number: '01033339999' });
+    await lead.engine.sync();
+    expect(await lead.db.sites.get(own)).toBeUndefined();
+    expect(await lead.db.sites.get(thirdsSite)).toBeUndefined();
+    const groupSites = (await lead.call<SitePage>('/site/getSiteOfGroup', { group_idx: groupIdx })).list;
+    expect(groupSites.map((s) => s.f_idx)).not.toContain(own);
+    for (const site of [own, thirdsSite]) {
+      const edit = await t.call('/site/setCompleteSite', {
+        token: lead.token,
+        body: { site_idx: site, complete_status: 'Y' },
+      });
+      expect(edit.code).not.toBe(ResultCode.ok);
+    }
+    const rows = t.handle.sqlite.prepare('SELECT f_group_idx, f_complete FROM sites WHERE f_idx IN (?, ?)');
+    expect(rows.all(own, thirdsSite)).toEqual([
+      { f_group_idx: null, f_complete: 'N' },
+      { f_group_idx: null, f_complete: 'N' },
+    ]);
+    // The member keeps the site, shared with no one.
+    await mate.engine.sync();
+    expect(await mate.db.sites.get(own)).toMatchObject({ f_group_idx: null });
   });
 
   it('lists offline what the server lists under group sites: the member’s own shared sites, not a liked site of another group', async () => {

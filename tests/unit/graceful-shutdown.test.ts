@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../support/free-port.ts';
 import { startServerProcess } from '../support/server-process.ts';
 
@@ -63,10 +63,10 @@ describe('the server process on SIGTERM', () => {
     expect(await readUntil(socket, (text) => text.includes('\r\n\r\n'))).toMatch(/^HTTP\/1\.1 100 Continue/);
 
     server.kill('SIGTERM');
-    for (let i = 0; i < 600 && !lines.some((l) => l.includes('shutting down')); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(lines.some((l) => l.includes('shutting down'))).toBe(true);
+    await vi.waitFor(() => expect(lines.some((l) => l.includes('shutting down'))).toBe(true), {
+      timeout: 30_000,
+      interval: 50,
+    });
     await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
 
     const answer = readUntil(socket, (text) => text.includes('"code":0') && text.trim().endsWith('}}'));

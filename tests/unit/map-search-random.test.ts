@@ -57,9 +57,9 @@ describe('random map searches', () => {
     let clustered = 0;
     let nonEmpty = 0;
     for (const query of queries) {
-      const mirrored = searchMap({ sqlite: t.handle.sqlite, userIdx, query });
-      const indexed = searchMap({ sqlite: t.handle.sqlite, userIdx, query, via: 'indexes' });
-      const scan = searchMap({ sqlite: t.handle.sqlite, userIdx, query, via: 'scan' });
+      const mirrored = await searchMap({ db: t.deps.db, userIdx, query });
+      const indexed = await searchMap({ db: t.deps.db, userIdx, query, via: 'indexes' });
+      const scan = await searchMap({ db: t.deps.db, userIdx, query, via: 'scan' });
       const offline = searchRows({ query, rows: offlineRows });
       const label = JSON.stringify(query);
       expect(scan, label).toEqual(indexed);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startPostgresCluster } from '../support/postgres-cluster.ts';
 
 /** Whether process `pid` still runs (a zombie waiting for its parent to reap it does not). */
@@ -14,13 +14,9 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Resolves once `check` holds, polling every 50 ms; rejects after `ms`. */
+/** Resolves once `check` holds (vitest asks again every 50 ms); rejects after `ms`. */
 async function until(check: () => boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: ms, interval: 50 });
 }
 
 /** The cluster script started as a child: its folder and server process once it printed its URL. */

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../support/free-port.ts';
 
 const cleanups: Array<() => void> = [];
@@ -74,12 +74,14 @@ describe('starting the server', () => {
 
   it('in development mode starts as before and logs one warning line naming what is in development mode', async () => {
     const server = await startServer({ LOG_LEVEL: 'info' });
-    let up = false;
-    for (let i = 0; i < 300 && !up && server.child.exitCode === null; i++) {
-      up = await listening(server.port);
-      if (!up) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(up).toBe(true);
+    await vi.waitFor(
+      async () => {
+        if (server.child.exitCode !== null)
+          throw new Error(`the server exited with ${server.child.exitCode}`);
+        if (!(await listening(server.port))) throw new Error('not listening yet');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     const warnings = server.output.stdout.split('\n').filter((line) => line.includes('development mode'));
     expect(warnings).toHaveLength(1);
     const warning = JSON.parse(warnings[0] ?? '{}') as { level: number; msg: string };

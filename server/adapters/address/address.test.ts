@@ -24,6 +24,11 @@ describe('lot numbers', () => {
       '1168010100101230004',
     );
   });
+
+  it('builds no PNU for what is not a parcel: no lot number, or no legal-dong code', () => {
+    expect(pnuOf({ b_code: '1123010100', land_type: 1, main_address_no: 0, sub_address_no: 0 })).toBeNull();
+    expect(pnuOf({ b_code: '', land_type: 1, main_address_no: 12, sub_address_no: 0 })).toBeNull();
+  });
 });
 
 describe('bundled address table', () => {
@@ -46,6 +51,60 @@ describe('bundled address table', () => {
 });
 
 describe('Kakao Local client', () => {
+  it('marks a place found by name (REGION, no lot number) approximate, with no lot and no PNU', async () => {
+    // Kakao Local's address search answers a 동 asked by name as address_type REGION with empty lot
+    // numbers (and sometimes an empty b_code, only h_code), the shape other projects record.
+    stub = await startStubServer(() => ({
+      json: {
+        documents: [
+          {
+            address_name: '서울 동대문구 청량리동',
+            address_type: 'REGION',
+            x: '127.0464',
+            y: '37.5838',
+            address: {
+              address_name: '서울 동대문구 청량리동',
+              region_1depth_name: '서울',
+              region_2depth_name: '동대문구',
+              region_3depth_name: '청량리동',
+              region_3depth_h_name: '청량리동',
+              h_code: '1123070500',
+              b_code: '1123010100',
+              mountain_yn: 'N',
+              main_address_no: '',
+              sub_address_no: '',
+              x: '127.0464',
+              y: '37.5838',
+            },
+            road_address: null,
+          },
+          {
+            address_name: '서울 도봉구 도봉1동',
+            address_type: 'REGION',
+            x: '127.0434',
+            y: '37.6786',
+            address: {
+              address_name: '서울 도봉구 도봉1동',
+              b_code: '',
+              h_code: '1132052100',
+              main_address_no: '',
+              mountain_yn: 'N',
+              sub_address_no: '',
+            },
+            road_address: null,
+          },
+        ],
+        meta: { is_end: true, pageable_count: 2, total_count: 2 },
+      },
+    }));
+    const list = await kakaoAddressSearch({ baseUrl: stub.url, restKey: 'k' }).search('청량리동');
+    expect(list.map((a) => [a.address_name, a.precision, a.main_address_no, a.sub_address_no])).toEqual([
+      ['서울 동대문구 청량리동', 'approximate', 0, 0],
+      ['서울 도봉구 도봉1동', 'approximate', 0, 0],
+    ]);
+    expect(list.map((a) => pnuOf(a))).toEqual([null, null]);
+  });
+
   it('sends the REST key and maps documents, including one answered as an object', async () => {
     const doc = {
       address_name: '경기 성남시 분당구 정자동 178-1',

@@ -1,11 +1,19 @@
 import type { BuildingTitle, ExposedArea, FloorOutline } from '../../../sync/public-data/public-data.ts';
 import { parcelOfPnu } from '../../../sync/public-data/public-data.ts';
-import { asList, type BuildingRegister, getText, num, PublicDataError, text } from './public-data.ts';
+import {
+  asList,
+  type BuildingRegister,
+  getText,
+  num,
+  type PageReader,
+  type ProviderPage,
+  PublicDataError,
+  parseProviderJson,
+  text,
+} from './public-data.ts';
 
 /** Rows per page the register serves at most (spec §9: paging 100). */
 export const REGISTER_PAGE_ROWS = 100;
-/** A parcel with more than 5,000 rows is not a parcel an agent looks up: stop there. */
-const MAX_PAGES = 50;
 
 type Raw = Record<string, unknown>;
 
@@ -33,20 +41,28 @@ function gatewayFailure(body: string): PublicDataError | null {
 /**
  * 건축HUB 건축물대장정보 서비스 (apis.data.go.kr/1613000/BldRgstHubService): the parcel is
  * sigunguCd = pnu[0:5], bjdongCd = pnu[5:10], platGbCd 0 general / 1 mountain, bun and ji
- * padded to 4. Success is resultCode 00; pages of 100 are read while totalCount > 100 × page.
+ * padded to 4. Success is resultCode 00; a page holds 100 rows of totalCount.
  */
 export function dataGoKrBuildingRegister({
   baseUrl = 'https://apis.data.go.kr/1613000/BldRgstHubService',
   serviceKey,
-  timeoutMs,
   fetchImpl = fetch,
 }: {
   baseUrl?: string;
   serviceKey: string;
-  timeoutMs: number;
   fetchImpl?: typeof fetch;
 }): BuildingRegister {
-  async function page({ operation, pnu, pageNo }: { operation: string; pnu: string; pageNo: number }) {
+  async function page({
+    operation,
+    pnu,
+    pageNo,
+    signal,
+  }: {
+    operation: string;
+    pnu: string;
+    pageNo: number;
+    signal: AbortSignal;
+  }): Promise<ProviderPage<Raw>> {
     const p = parcelOfPnu(pnu);
     const query = new URLSearchParams({
       serviceKey,
@@ -61,7 +77,7 @@ export function dataGoKrBuildingRegister({
     });
     const { status, body } = await getText({
       url: `${baseUrl.replace(/\/$/, '')}/${operation}?${query}`,
-      timeoutMs,
+      signal,
       fetchImpl,
     });
     const failure = gatewayFailure(body);
@@ -71,13 +87,14 @@ export function dataGoKrBuildingRegister({
     if (status >= 400) throw new PublicDataError('unavailable', `HTTP ${status}`);
     let json: RegisterJson;
     try {
-      json = JSON.parse(body) as RegisterJson;
+      // mgmBldrgstPk arrives as a bare integer beyond 2^53: read losslessly.
+      json = parseProviderJson(body) as RegisterJson;
     } catch {
       throw new PublicDataError('unavailable', `not JSON: ${body.slice(0, 80)}`);
     }
     const code = json.response?.header?.resultCode;
     // 03 is the register's "no data": an empty parcel, not a failure.
-    if (code === '03') return { items: [] as Raw[], total: 0 };
+    if (code === '03') return { rows: [], total: 0 };
     if (code !== '00') {
       throw new PublicDataError(
         'unavailable',
@@ -86,24 +103,22 @@ export function dataGoKrBuildingRegister({
     }
     const bodyPart = json.response?.body;
     const items = bodyPart?.items === '' || bodyPart?.items === undefined ? [] : asList(bodyPart.items.item);
-    return { items, total: num(bodyPart?.totalCount) };
+    return { rows: items, total: num(bodyPart?.totalCount) };
   }
 
-  async function all(operation: string, pnu: string): Promise<Raw[]> {
-    const rows: Raw[] = [];
-    for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
-      const { items, total } = await page({ operation, pnu, pageNo });
-      rows.push(...items);
-      if (total <= REGISTER_PAGE_ROWS * pageNo || items.length === 0) break;
-    }
-    return rows;
-  }
+  const reader =
+    <T>(operation: string, map: (r: Raw) => T): PageReader<{ pnu: string }, T> =>
+    async ({ pnu, pageNo, signal }) => {
+      const got = await page({ operation, pnu, pageNo, signal });
+      return { rows: got.rows.map(map), total: got.total };
+    };
 
   return {
     source: 'provider',
-    titles: async (pnu) => (await all('getBrTitleInfo', pnu)).map(toTitle),
-    floors: async (pnu) => (await all('getBrFlrOulnInfo', pnu)).map(toFloor),
-    exposedAreas: async (pnu) => (await all('getBrExposPubuseAreaInfo', pnu)).map(toExposed),
+    pageRows: REGISTER_PAGE_ROWS,
+    titles: reader('getBrTitleInfo', toTitle),
+    floors: reader('getBrFlrOulnInfo', toFloor),
+    exposedAreas: reader('getBrExposPubuseAreaInfo', toExposed),
   };
 }
 

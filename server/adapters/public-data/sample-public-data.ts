@@ -8,7 +8,7 @@ import type {
 } from '../../../sync/public-data/public-data.ts';
 import { parcelOfPnu } from '../../../sync/public-data/public-data.ts';
 import { createRng, type Rng } from '../../seed/random.ts';
-import type { BuildingRegister, PriceService } from './public-data.ts';
+import { type BuildingRegister, type PriceService, wholeList } from './public-data.ts';
 
 /** The years the sample publishes: fixed, so a screenshot or a test reads the same on any day. */
 export const SAMPLE_YEARS = ['2019', '2020', '2021', '2022', '2023', '2024', '2025'] as const;
@@ -69,7 +69,8 @@ function hoNames(b: Building): Array<{ floor: number; hoNm: string }> {
 export function sampleBuildingRegister(): BuildingRegister {
   return {
     source: 'sample',
-    titles: async (pnu) => {
+    pageRows: Number.MAX_SAFE_INTEGER,
+    titles: wholeList(async ({ pnu }) => {
       const rng = rngOf({ pnu, salt: 'titles' });
       const name = rng.pick(['분양톡', '한빛', '푸른솔', '대림', '청솔', '하늘채']);
       return buildingsOf(pnu).map(
@@ -92,8 +93,8 @@ export function sampleBuildingRegister(): BuildingRegister {
           platArea: Math.round(rng.around(600, 150) * 100) / 100,
         }),
       );
-    },
-    floors: async (pnu) =>
+    }),
+    floors: wholeList(async ({ pnu }) =>
       buildingsOf(pnu).flatMap((b) =>
         Array.from(
           { length: b.floors },
@@ -108,7 +109,8 @@ export function sampleBuildingRegister(): BuildingRegister {
           }),
         ),
       ),
-    exposedAreas: async (pnu) =>
+    ),
+    exposedAreas: wholeList(async ({ pnu }) =>
       buildingsOf(pnu).flatMap((b) =>
         hoNames(b).flatMap(({ floor, hoNm }): ExposedArea[] => [
           {
@@ -131,6 +133,7 @@ export function sampleBuildingRegister(): BuildingRegister {
           },
         ]),
       ),
+    ),
   };
 }
 
@@ -146,7 +149,8 @@ function yearly({ start, rng }: { start: number; rng: Rng }): number[] {
 export function samplePriceService(): PriceService {
   return {
     source: 'sample',
-    landPrices: async (pnu) => {
+    pageRows: Number.MAX_SAFE_INTEGER,
+    landPrices: wholeList(async ({ pnu }) => {
       const rng = rngOf({ pnu, salt: 'land' });
       const values = yearly({ start: baseLandPrice(pnu, rng), rng });
       return SAMPLE_YEARS.map(
@@ -156,8 +160,8 @@ export function samplePriceService(): PriceService {
           pblntfDe: `${year}-05-31`,
         }),
       );
-    },
-    apartPrices: async ({ pnu, dongNm, hoNm }) => {
+    }),
+    apartPrices: wholeList(async ({ pnu, dongNm, hoNm }: { pnu: string; dongNm?: string; hoNm?: string }) => {
       const rng = rngOf({ pnu, salt: 'apart' });
       const perSqm = baseLandPrice(pnu, rng) * 0.45;
       const aphusNm = `${rng.pick(['분양톡', '한빛', '푸른솔'])}${rng.pick(['빌라', '맨션', '하이츠'])}`;
@@ -180,8 +184,8 @@ export function samplePriceService(): PriceService {
             }),
           );
         });
-    },
-    housePrices: async (pnu) => {
+    }),
+    housePrices: wholeList(async ({ pnu }) => {
       const rng = rngOf({ pnu, salt: 'house' });
       const land = Math.round(rng.around(200, 60) * 10) / 10;
       const values = yearly({ start: baseLandPrice(pnu, rng) * land * 0.8, rng });
@@ -193,6 +197,6 @@ export function samplePriceService(): PriceService {
           housePc: Math.round((values[i] ?? 0) / 1_000_000) * 1_000_000,
         }),
       );
-    },
+    }),
   };
 }

@@ -1,7 +1,9 @@
 import type { SmsSender } from './sms.ts';
 
 /**
- * NHN Cloud SMS v3.0 (https://docs.nhncloud.com/ko/Notification/SMS/ko/api-guide/):
+ * NHN Cloud SMS v3.0 (https://docs.nhncloud.com/ko/Notification/SMS/ko/api-guide/, API domain
+ * https://sms.api.nhncloudservice.com, the default of SMS_BASE_URL; the former
+ * api-sms.cloud.toast.com may still be configured):
  * POST {base}/sms/v3.0/appKeys/{appKey}/sender/sms with header X-Secret-Key and
  * body {body, sendNo, recipientList: [{recipientNo}]}; the answer carries
  * header.isSuccessful and, per recipient, body.data.sendResultList[].resultCode (0 = accepted).

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { startStubServer } from '../../testing/stub-server.ts';
 import { nhnSmsSender } from './nhn-sms.ts';
 import { consoleSmsSender } from './sms.ts';
@@ -9,6 +10,11 @@ afterEach(async () => {
   stub = undefined;
 });
 
+/**
+ * NHN Cloud SMS v3.0's documented answer to a send (API guide, 단문 SMS 발송 응답): header
+ * {isSuccessful, resultCode, resultMessage} and body.data {requestId, statusCode,
+ * sendResultList[{recipientNo, resultCode, resultMessage, recipientSeq}]}.
+ */
 const accepted = (recipientNo: string) => ({
   header: { isSuccessful: true, resultCode: 0, resultMessage: 'SUCCESS' },
   body: {
@@ -72,6 +78,16 @@ describe('NHN Cloud SMS client', () => {
     stub = await startStubServer(() => ({ status: 500, text: 'down' }));
     const sms = nhnSmsSender({ baseUrl: stub.url, appKey: 'k', secretKey: 'x', sendNo: '0215770000' });
     await expect(sms.sendCode({ to: '01012345678', code: '1', text: 't' })).rejects.toThrow(/500/);
+  });
+});
+
+describe('the SMS gateway address', () => {
+  it('is NHN Cloud’s current API domain unless another is configured', () => {
+    const env = { DATA_DIR: '/tmp/bunyang-test', LOG_LEVEL: 'silent', APP_SECRET: 'x' };
+    expect(loadConfig(env).sms.baseUrl).toBe('https://sms.api.nhncloudservice.com');
+    expect(loadConfig({ ...env, SMS_BASE_URL: 'https://api-sms.cloud.toast.com' }).sms.baseUrl).toBe(
+      'https://api-sms.cloud.toast.com',
+    );
   });
 });
 

@@ -3,9 +3,9 @@ import { lazy, Suspense } from 'react';
 import { sessionStore } from '../../api/session.ts';
 import { profileStore } from '../../features/auth/profile.ts';
 import { useSessionWatch } from '../../features/auth/useSessionWatch.ts';
-import { BottomNav } from '../../ui/BottomNav.tsx';
 import { ModalProvider } from '../../ui/modal.tsx';
 import { ToastHost } from '../../ui/toast.tsx';
+import { BottomNav } from '../BottomNav.tsx';
 import { decideGuard } from '../guard.ts';
 
 // What acts after the first screen (the leave-home rule, the update prompt, an admin's member

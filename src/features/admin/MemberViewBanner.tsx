@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useProfile } from '../auth/profile.ts';
-import { leaveMemberView } from './member-view.ts';
 
 /**
  * On every screen while an admin looks at a member's view: whose view it is, and the way out.
@@ -32,7 +31,8 @@ export function MemberViewBanner() {
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
-          void leaveMemberView().finally(() => setLeaving(false));
+          // The way out loads on use: its calls (admin-members.api) stay off every start.
+          void import('./member-view.ts').then((m) => m.leaveMemberView()).finally(() => setLeaving(false));
         }}
       >
         {t`Leave this view`}

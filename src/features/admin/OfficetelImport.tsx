@@ -34,6 +34,11 @@ export function OfficetelImport() {
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const yearOk = /^\d{4}$/.test(year);
+  const fileLine = (chosen: File) => {
+    const name = chosen.name;
+    const size = formatNumber(Math.ceil(chosen.size / 1024));
+    return t`${name} · ${size} KB`;
+  };
 
   const choose = async (picked: File | undefined) => {
     setOutcome(null);
@@ -101,7 +106,7 @@ export function OfficetelImport() {
           />
         </label>
         <span className="muted" data-testid="officetel-file-name">
-          {file ? `${file.name} · ${formatNumber(Math.ceil(file.size / 1024))} KB` : t`No file chosen`}
+          {file ? fileLine(file) : t`No file chosen`}
         </span>
       </div>
       {fileProblem ? (

@@ -2,7 +2,7 @@ import { adminLoginCall } from '../../../sync/api/admin-members.api.ts';
 import { logoutCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
 import { type Session, sessionStore } from '../../api/session.ts';
-import { router } from '../../app/router.tsx';
+import { navigate } from '../../lib/navigation.ts';
 import { profileStore } from '../auth/profile.ts';
 
 /**
@@ -36,7 +36,7 @@ export async function openMemberView(phone: string): Promise<void> {
   if (own) setAdminReturn(own);
   sessionStore.signIn({ uid: view.uid, token: view.access_token });
   await profileStore.refresh();
-  await router.navigate({ to: '/Home', replace: true });
+  await navigate({ to: '/Home', replace: true });
 }
 
 /** Ends the member's view (its session only) and brings the admin back to the member tab. */
@@ -53,12 +53,12 @@ export async function leaveMemberView(): Promise<void> {
   if (!own) {
     sessionStore.signOut();
     profileStore.clear();
-    await router.navigate({ to: '/Login', search: {}, replace: true });
+    await navigate({ to: '/Login', search: {}, replace: true });
     return;
   }
   sessionStore.signIn(own);
   profileStore.clear();
   await profileStore.refresh().catch(() => null);
   const to: string = '/admin/member';
-  await router.navigate({ to, replace: true });
+  await navigate({ to, replace: true });
 }

@@ -6,6 +6,7 @@ import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { useCallFailure } from '../../api/useCall.ts';
 import { formatPhone, phoneDigits } from '../../lib/format.ts';
+import { prepareSync } from '../../sync/status.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { completeLogin } from './auth-actions.ts';
@@ -23,6 +24,17 @@ export function LoginScreen() {
   const onAutoFill = useCallback((c: string) => setCode(c), []);
   const phoneCode = usePhoneCode({ isLogin: true, onAutoFill });
   const showError = useCallFailure();
+
+  useEffect(() => {
+    // While the agent types the phone and waits for the code the link is idle: the sync engine
+    // and the device store load then, so the first sync and the home do not wait for them.
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(prepareSync, { timeout: 3000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(prepareSync, 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     // The forced-logout message is shown once, here, then the flag is cleared.

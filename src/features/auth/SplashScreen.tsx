@@ -53,7 +53,7 @@ export function SplashScreen() {
 
   return (
     <main className="splash">
-      <img src="/favicon.svg" alt="" width={96} height={96} />
+      <img src="/favicon.svg" alt="" width={96} height={96} fetchPriority="high" />
       <h1 className="splash__title">
         <Trans>Bunyang Talk</Trans>
       </h1>

@@ -1,8 +1,7 @@
 import { exitAppCall, logoutCall } from '../../../sync/api/auth.api.ts';
 import { api } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
-import { router } from '../../app/router.tsx';
-import { clearLocalData } from '../../db/db.ts';
+import { navigate } from '../../lib/navigation.ts';
 import { profileStore } from './profile.ts';
 
 /** After a successful login: keep the session and fetch the profile the app runs on. */
@@ -12,28 +11,16 @@ export async function completeLogin({ token, uid, phone }: { token: string; uid:
   await profileStore.refresh();
 }
 
-/**
- * Spec §4 forced logout (code -7, or any code that ends the session): clears the profile,
- * the saved phone and code, and shows the login screen with the server's message. The
- * offline store is kept: changes still waiting to sync belong to this member and go out
- * when they sign in again.
- */
-export function forceLogout(message: string) {
-  if (!sessionStore.get() && !sessionStore.stored()) return;
-  sessionStore.signOut();
-  profileStore.clear();
-  sessionStore.setForcedLogout(message);
-  void router.navigate({ to: '/Login', search: {}, replace: true });
-}
-
 async function endLocally() {
   sessionStore.signOut();
   profileStore.clear();
   // Logout and withdrawal leave nothing of the member on the device: not their sites, nor the
   // pictures the service worker kept (private inlay pictures among them).
+  // The device store is not part of the entry: it loads here if nothing has opened it yet.
+  const { clearLocalData } = await import('../../db/db.ts');
   await clearLocalData();
   await globalThis.caches?.delete('uploads').catch(() => false);
-  await router.navigate({ to: '/Login', search: {}, replace: true });
+  await navigate({ to: '/Login', search: {}, replace: true });
 }
 
 export async function logout() {

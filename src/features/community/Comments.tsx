@@ -1,20 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
-  addCommentCall,
   type CommunityComment,
   type CommunityDetail,
   removeCommentCall,
   updateCommentCall,
 } from '../../../sync/api/community.api.ts';
+import { addComment } from '../../../sync/community/community.mutators.ts';
 import { CommunityRules, commentProblem } from '../../../sync/community/rules.ts';
-import { api, NetworkError } from '../../api/client.ts';
-import { useCall, useCallFailure } from '../../api/useCall.ts';
+import { api } from '../../api/client.ts';
+import { useCall } from '../../api/useCall.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { syncEngine } from '../../sync/client.ts';
 import { useConfirm, usePrompt } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { QueuedWrite } from '../sync/QueuedWrites.tsx';
+import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { useQueuedComments } from './queued-comments.ts';
 import { useWriterName } from './writer.ts';
 
@@ -28,12 +28,11 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
   const { t, i18n } = useLingui();
   const confirm = useConfirm();
   const prompt = usePrompt();
-  const fail = useCallFailure();
   const { run } = useCall();
+  const { send: sendOrQueue, pending } = useSendOrQueue();
   const writer = useWriterName();
   const [comment, setComment] = useState('');
   const [anony, setAnony] = useState<'Y' | 'N'>('N');
-  const [sending, setSending] = useState(false);
   /** The refused comment being written again: dismissed once the new one is sent or queued. */
   const [retrySeq, setRetrySeq] = useState<number | null>(null);
   const queued = useQueuedComments({ post, onArrived: onChanged });
@@ -43,25 +42,15 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
   const send = async () => {
     if (commentProblem({ comment })) return toast(needsComment);
     const args = { community_idx: post.f_idx, comment: comment.trim(), anony };
-    const sent = async () => {
-      setComment('');
-      if (retrySeq !== null) await syncEngine.dismiss(retrySeq);
-      setRetrySeq(null);
-    };
-    setSending(true);
-    try {
-      await api(addCommentCall, args);
-      await sent();
-      onChanged();
-    } catch (err) {
-      if (err instanceof NetworkError) {
-        await syncEngine.mutate('addComment', args);
-        await sent();
-        toast(t`No network: the comment is kept on this device and sent when you are back online.`);
-      } else fail(err);
-    } finally {
-      setSending(false);
-    }
+    const outcome = await sendOrQueue({
+      mutator: addComment,
+      args: () => args,
+      retried: retrySeq ?? undefined,
+    });
+    if (outcome === undefined) return;
+    setComment('');
+    setRetrySeq(null);
+    if (outcome.status === 'sent') onChanged();
   };
 
   const edit = async (row: CommunityComment) => {
@@ -147,7 +136,7 @@ export function Comments({ post, onChanged }: { post: CommunityDetail; onChanged
             />{' '}
             <Trans>Anonymous</Trans>
           </label>
-          <button type="submit" className="button button--primary" disabled={sending}>
+          <button type="submit" className="button button--primary" disabled={pending}>
             <Trans>Add comment</Trans>
           </button>
         </div>

@@ -69,11 +69,24 @@ export function PostDetailPopup({
   };
 
   const reportOrPrevent = async (type: 'R' | 'P') => {
-    const question = type === 'R' ? t`Report this post to the admins?` : t`Stop seeing posts by this writer?`;
+    // A block made from an anonymous post hides that writer's anonymous posts only (anonymity holds).
+    const anonymous = post.f_anony === 'Y';
+    const question =
+      type === 'R'
+        ? t`Report this post to the admins?`
+        : anonymous
+          ? t`Stop seeing this anonymous writer’s anonymous posts?`
+          : t`Stop seeing posts by this writer?`;
     if (!(await confirm(question))) return;
     if ((await run(() => api(reportOrPreventCall, { community_idx: post.f_idx, type }))) === undefined)
       return;
-    toast(type === 'R' ? t`Reported.` : t`You will no longer see this writer’s posts.`);
+    toast(
+      type === 'R'
+        ? t`Reported.`
+        : anonymous
+          ? t`You will no longer see this writer’s anonymous posts.`
+          : t`You will no longer see this writer’s posts.`,
+    );
     if (type === 'P') {
       close();
       onChanged();

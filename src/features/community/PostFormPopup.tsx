@@ -1,19 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { addCommunityCall, updateCommunityCall } from '../../../sync/api/community.api.ts';
+import { updateCommunityCall } from '../../../sync/api/community.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
+import { addCommunity } from '../../../sync/community/community.mutators.ts';
 import { CommunityRules, communityTypes, postProblem } from '../../../sync/community/rules.ts';
-import { api, NetworkError } from '../../api/client.ts';
-import { localDb } from '../../db/db.ts';
-import { syncEngine } from '../../sync/client.ts';
-import { keepFile } from '../../sync/files.ts';
+import type { Pictures } from '../../sync/send-or-queue.ts';
+import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { CheckField, Form, FormActions, SelectInput, TextField, textBinding } from '../../ui/form-fields.tsx';
 import { KeptNotice } from '../../ui/KeptNotice.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
 import { toast } from '../../ui/toast.tsx';
 import { useProfile } from '../auth/profile.ts';
+import { PaidOptions } from '../points/PaidOptions.tsx';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
-import { imageProblem, uploadImage } from '../registration/upload.ts';
+import { useAttachPictures } from '../registration/attach-pictures.ts';
+import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { communityTypeLabels, postProblemLabels } from './labels.ts';
 import { PostPictures } from './PostPictures.tsx';
 import { type PostFields, useWritingInfo } from './post-form.ts';
@@ -79,7 +80,7 @@ export function PostFormPopup({
   });
   const { fields, files } = kept.value;
   const setFiles = (change: (list: File[]) => File[]) => kept.set((k) => ({ ...k, files: change(k.files) }));
-  const [sending, setSending] = useState(false);
+  const { send, sendOnline, pending } = useSendOrQueue();
   const set = (change: Partial<PostFields>) =>
     kept.set((k) => ({ ...k, fields: { ...k.fields, ...change } }));
   const cancel = () => {
@@ -99,15 +100,11 @@ export function PostFormPopup({
     if (await confirm(text)) set({ [key]: 'Y' });
   };
 
-  const addFiles = (picked: File[]) => {
-    if (picked.some((f) => imageProblem(f) === 'notImage')) return toast(t`Unsupported image format.`);
-    if (picked.some((f) => imageProblem(f) === 'tooLarge')) return toast(t`The picture is too large.`);
-    if (fields.image_url.length + files.length + picked.length > CommunityRules.maxImages) {
-      return toast(t`At most ${CommunityRules.maxImages} pictures.`);
-    }
-    setFiles((list) => [...list, ...picked]);
-    toast(t`Attached.`);
-  };
+  const addFiles = useAttachPictures({
+    count: fields.image_url.length + files.length,
+    max: CommunityRules.maxImages,
+    add: (picked) => setFiles((list) => [...list, ...picked]),
+  });
 
   /** Removing a picture is asked first; the kept copy drops it, and saving an edit drops it on the server. */
   const removePicture = async (picture: PictureRef, position: number) => {
@@ -128,55 +125,46 @@ export function PostFormPopup({
   });
 
   const finish = async () => {
-    if (target.rejectedSeq !== undefined) await syncEngine.dismiss(target.rejectedSeq);
     await kept.discard();
     close();
     onDone();
   };
 
-  const queue = async () => {
-    const refs = await Promise.all(
-      files.map((file) => keepFile({ db: localDb, file, name: file.name, kind: ImageKind.photo })),
+  /** An edit saves online; made+ and push stay as published. */
+  const saveEdit = (communityIdx: number, pictures: Pictures) =>
+    sendOnline(
+      {
+        call: updateCommunityCall,
+        args: (images) => {
+          const { made: _made, push: _push, ...edit } = args(images);
+          return { ...edit, community_idx: communityIdx };
+        },
+        pictures,
+      },
+      { failure: ticket.refused },
     );
-    await syncEngine.mutate('addCommunity', args(refs));
-    toast(t`No network: the post is kept on this device and published when you are back online.`);
-    await finish();
-  };
 
   const submit = async () => {
     const problem = postProblem(fields);
     if (problem) return toast(i18n._(postProblemLabels[problem]));
-    setSending(true);
-    try {
-      const urls = await Promise.all(
-        files.map((file) => uploadImage({ file, kind: ImageKind.photo, onProgress: () => {} })),
-      );
-      const { made: _made, push: _push, ...edit } = args(urls);
-      if (target.communityIdx !== undefined) {
-        await api(updateCommunityCall, { ...edit, community_idx: target.communityIdx });
-      } else {
-        await api(addCommunityCall, args(urls));
-      }
-      await finish();
-    } catch (err) {
-      if (err instanceof NetworkError && !editing) await queue();
-      // The ticket offer, or the server's refusal as it worded it (limit, points, under review).
-      else await ticket.guard(() => Promise.reject(err));
-    } finally {
-      setSending(false);
-    }
+    const pictures = { files, kind: ImageKind.photo };
+    // A new post is published now, or waits in the outbox with its pictures without a network.
+    const done =
+      target.communityIdx === undefined
+        ? await send(
+            { mutator: addCommunity, args, pictures, retried: target.rejectedSeq },
+            // The ticket offer, or the server's refusal as it worded it (limit, points, under review).
+            { failure: ticket.refused },
+          )
+        : await saveEdit(target.communityIdx, pictures);
+    if (done !== undefined) await finish();
   };
 
   if (!kept.ready) return null;
+  const yn = (on: boolean) => (on ? 'Y' : 'N');
+  const text = textBinding(fields, set);
   return (
-    <form
-      className="form"
-      data-testid="post-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit} testId="post-form">
       <h2 className="modal__title">{editing ? t`Edit post` : t`Write a post`}</h2>
       <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
       {count && !editing ? (
@@ -186,112 +174,43 @@ export function PostFormPopup({
       ) : null}
       <label className="field">
         <span>{t`Category`}</span>
-        <select
-          className="input"
+        <SelectInput
           value={fields.type}
-          onChange={(e) => set({ type: e.target.value as PostFields['type'] })}
-        >
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {i18n._(communityTypeLabels[type])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t`Title`}</span>
-        <input
-          className="input"
-          maxLength={CommunityRules.maxTitle}
-          value={fields.title}
-          onChange={(e) => set({ title: e.target.value })}
+          options={types}
+          labelOf={(type) => i18n._(communityTypeLabels[type])}
+          onChange={(type) => set({ type })}
         />
       </label>
-      <label className="field">
-        <span>{t`Content`}</span>
-        <textarea
-          className="input"
-          rows={6}
-          maxLength={CommunityRules.maxContent}
-          value={fields.content}
-          onChange={(e) => set({ content: e.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>{t`Phone`}</span>
-        <input
-          className="input"
-          inputMode="tel"
-          maxLength={CommunityRules.maxPhone}
-          value={fields.phone}
-          onChange={(e) => set({ phone: e.target.value })}
-        />
-      </label>
+      <TextField label={t`Title`} maxLength={CommunityRules.maxTitle} {...text('title')} />
+      <TextField label={t`Content`} rows={6} maxLength={CommunityRules.maxContent} {...text('content')} />
+      <TextField label={t`Phone`} inputMode="tel" maxLength={CommunityRules.maxPhone} {...text('phone')} />
       <div className="row wrap">
-        <label className="button button--small">
-          <Trans>Attach pictures</Trans>
-          <input
-            type="file"
-            accept="image/*"
-            multiple
-            className="sr-only"
-            data-testid="post-file"
-            onChange={(e) => {
-              if (e.target.files?.length) addFiles([...e.target.files]);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <AttachPicturesButton onPick={addFiles} testId="post-file" />
         <span className="muted">{t`${fields.image_url.length + files.length} pictures`}</span>
       </div>
       <PostPictures
         draft={kept.value}
         onRemove={(picture, position) => void removePicture(picture, position)}
       />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={fields.anony === 'Y'}
-          onChange={(e) => set({ anony: e.target.checked ? 'Y' : 'N' })}
-        />{' '}
+      <CheckField checked={fields.anony === 'Y'} onChange={(on) => set({ anony: yn(on) })}>
         <Trans>Post anonymously</Trans>
-      </label>
+      </CheckField>
       {editing ? null : (
-        <>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={fields.made === 'Y'}
-              onChange={(e) => void toggleCost('made', e.target.checked)}
-            />{' '}
-            {t`Made+ (top for 24 hours, ${costs?.made ?? 0}P)`}
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={fields.push === 'Y'}
-              onChange={(e) => void toggleCost('push', e.target.checked)}
-            />{' '}
-            {t`Push (${costs?.push ?? 0}P)`}
-          </label>
-        </>
+        <PaidOptions
+          order={['made', 'push']}
+          costs={costs}
+          isOn={(option) => fields[option] === 'Y'}
+          onToggle={(option, on) => void toggleCost(option, on)}
+        />
       )}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={fields.agree === 'Y'}
-          onChange={(e) => set({ agree: e.target.checked ? 'Y' : 'N' })}
-        />{' '}
+      <CheckField checked={fields.agree === 'Y'} onChange={(on) => set({ agree: yn(on) })}>
         <Trans>I confirm that this post is honest and contains no false information.</Trans>
-      </label>
-      <div className="row">
-        <button type="button" className="button grow" onClick={cancel}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="button button--primary grow" disabled={sending}>
-          {editing ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
-        </button>
-      </div>
-    </form>
+      </CheckField>
+      <FormActions
+        onCancel={cancel}
+        pending={pending}
+        submitLabel={editing ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
+      />
+    </Form>
   );
 }

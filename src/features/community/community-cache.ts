@@ -2,7 +2,9 @@ import type { CommunityDetail, CommunityPost } from '../../../sync/api/community
 import type { Page } from '../../../sync/api/page.ts';
 import type { CommunityType } from '../../../sync/community/rules.ts';
 import { NetworkError } from '../../api/client.ts';
+import { readOnline } from '../../api/online-copy.ts';
 import { localDb } from '../../db/db.ts';
+import { memberCopy } from '../../db/member-copies.ts';
 
 /**
  * Offline reading of the community (design decision: a device cache, not a pulled entity). Each
@@ -10,7 +12,8 @@ import { localDb } from '../../db/db.ts';
  * key-value table (`syncMeta`, keys under `community:`), which logout clears with the rest, so a
  * moderator's view of anonymous writers never outlives the session; without a network the same
  * screens read them back. Posts change and are moderated on the server, so the cache is only a
- * fallback: online answers always win and overwrite it. Searches and "mine" are online only.
+ * fallback: online answers always win and overwrite it (src/api/online-copy.ts). Searches and
+ * "mine" are online only.
  */
 
 /** Pages of each tab kept for offline reading. */
@@ -22,19 +25,6 @@ const POSTS = 'community:post:';
 const listKey = (type: CommunityType | '', page: number) => `community:list:${type}:${page}`;
 const postKey = (idx: number) => `${POSTS}${idx}`;
 
-interface Kept {
-  saved_at: string;
-  value: unknown;
-}
-
-async function save(key: string, value: unknown): Promise<void> {
-  await localDb.syncMeta.put({ key, value: { saved_at: new Date().toISOString(), value } satisfies Kept });
-}
-
-async function cached<T>(key: string): Promise<T | undefined> {
-  return ((await localDb.syncMeta.get(key))?.value as Kept | undefined)?.value as T | undefined;
-}
-
 /** A tab's page from the server, kept for later; offline the kept copy, or the network error. */
 export async function tabPage({
   type,
@@ -45,18 +35,12 @@ export async function tabPage({
   page: number;
   load: () => Promise<Page<CommunityPost>>;
 }): Promise<Page<CommunityPost>> {
-  try {
-    const fresh = await load();
-    if (page <= KEPT_PAGES) await save(listKey(type, page), fresh);
-    return fresh;
-  } catch (err) {
-    if (!(err instanceof NetworkError)) throw err;
-    const kept = await cached<Page<CommunityPost>>(listKey(type, page));
-    if (kept) return kept;
-    // Past the kept pages the list simply ends offline; the first page missing is an error.
-    if (page > 1) return { total: 0, page_count: 0, limit: 1, list: [] };
-    throw err;
-  }
+  const copy = memberCopy<Page<CommunityPost>>(listKey(type, page), { write: page <= KEPT_PAGES });
+  const reading = await readOnline({ load, copy });
+  if (reading) return reading.data;
+  // Past the kept pages the list simply ends offline; the first page missing is an error.
+  if (page > 1) return { total: 0, page_count: 0, limit: 1, list: [] };
+  throw new NetworkError();
 }
 
 /** A post with its comments from the server, kept for later; offline the kept copy. */
@@ -67,17 +51,10 @@ export async function postDetail({
   idx: number;
   load: () => Promise<CommunityDetail>;
 }): Promise<{ post: CommunityDetail; offline: boolean }> {
-  try {
-    const fresh = await load();
-    await save(postKey(idx), fresh);
-    void prunePosts();
-    return { post: fresh, offline: false };
-  } catch (err) {
-    if (!(err instanceof NetworkError)) throw err;
-    const kept = await cached<CommunityDetail>(postKey(idx));
-    if (kept) return { post: kept, offline: true };
-    throw err;
-  }
+  const reading = await readOnline({ load, copy: memberCopy<CommunityDetail>(postKey(idx)) });
+  if (!reading) throw new NetworkError();
+  if (!reading.fromDevice) void prunePosts();
+  return { post: reading.data, offline: reading.fromDevice };
 }
 
 /** Forgets a post removed or found gone, so it is not shown offline again. */
@@ -89,7 +66,7 @@ async function prunePosts(): Promise<void> {
   const posts = await localDb.syncMeta.where('key').startsWith(POSTS).toArray();
   const extra = posts.length - KEPT_POSTS;
   if (extra <= 0) return;
-  const savedAt = (row: { value: unknown }) => (row.value as Kept).saved_at;
+  const savedAt = (row: { value: unknown }) => (row.value as { saved_at: string }).saved_at;
   posts.sort((a, b) => savedAt(a).localeCompare(savedAt(b)));
   await localDb.syncMeta.bulkDelete(posts.slice(0, extra).map((p) => p.key));
 }

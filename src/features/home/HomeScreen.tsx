@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { HomeSetting } from '../../../sync/api/home.api.ts';
 import { normalizeKeyword } from '../../lib/format.ts';
+import { firstSyncSettled } from '../../sync/status.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useProfile } from '../auth/profile.ts';
@@ -45,32 +46,48 @@ export function HomeScreen() {
   const home = useHomeData();
   const setting = home.data?.home_setting;
 
+  // What the home made of the ads on the server's data (`data-ads` on the screen, which tests wait
+  // for): none to show, hidden by the member, already shown this launch, or shown now.
+  const [adsDecision, setAdsDecision] = useState<'none' | 'hidden' | 'shown-before' | 'shown'>();
   useEffect(() => {
     const data = home.data;
-    if (!data || !home.fresh || data.ads.length === 0 || adsShownThisLaunch || adsHidden()) return;
-    adsShownThisLaunch = true;
-    void import('./home-actions.ts').then((actions) =>
-      actions.showAds({
-        ads: data.ads,
-        mode: data.home_setting.f_ads_mode,
-        durationSec: data.home_setting.f_ads_duration_sec,
-        open: modal.open,
-        onTapped: (ad) =>
-          void actions.openConnect({
-            type: ad.f_connect_type,
-            value: ad.f_connect_value,
-            imageUrl: ad.f_image_url,
-            openModal: modal.open,
-            router,
-          }),
-      }),
-    );
+    if (!data || !home.fresh) return;
+    if (data.ads.length === 0) return setAdsDecision('none');
+    if (adsShownThisLaunch) return setAdsDecision('shown-before');
+    if (adsHidden()) return setAdsDecision('hidden');
+    let live = true;
+    // Pictures after the rows: on a thin link the ads' pictures would share it with the first
+    // sync, which the agent needs more; they come once it has ended.
+    void firstSyncSettled().then(() => {
+      if (!live || adsShownThisLaunch) return;
+      adsShownThisLaunch = true;
+      setAdsDecision('shown');
+      return import('./home-actions.ts').then((actions) =>
+        actions.showAds({
+          ads: data.ads,
+          mode: data.home_setting.f_ads_mode,
+          durationSec: data.home_setting.f_ads_duration_sec,
+          open: modal.open,
+          onTapped: (ad) =>
+            void actions.openConnect({
+              type: ad.f_connect_type,
+              value: ad.f_connect_value,
+              imageUrl: ad.f_image_url,
+              openModal: modal.open,
+              router,
+            }),
+        }),
+      );
+    });
+    return () => {
+      live = false;
+    };
   }, [home.data, home.fresh, modal.open, router]);
 
   return (
     <>
       <ScreenHeader title={setting?.f_home_title || t`Bunyang Talk`} />
-      <main className="screen">
+      <main className="screen" data-ads={adsDecision}>
         {profile?.approval === 'P' ? (
           <p className="banner banner--warn" role="status">
             <Trans>Your sign-up is under review. Some features open once an admin approves it.</Trans>

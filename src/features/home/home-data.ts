@@ -1,58 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
 import { getHomeDataCall, type HomeData } from '../../../sync/api/home.api.ts';
-import { api, NetworkError } from '../../api/client.ts';
-import { localDb } from '../../db/db.ts';
+import { api } from '../../api/client.ts';
+import { type CopyPlace, type OnlineCopy, useOnlineCopy } from '../../api/online-copy.ts';
 
 /**
- * The home's data (getHomeData, one call) with the device's last copy: the kept copy shows at once,
- * the server's answer replaces it and is kept for next time, and without a network the kept copy
- * stays (spec: offline, Home shows the last home data it had). Kept in `syncMeta`, which logout
- * clears with the rest of the member's data.
+ * The home's data (getHomeData, one call) with the device's last copy (src/api/online-copy.ts):
+ * the copy shows at once, the server's answer replaces it and is kept for next time, and without
+ * a network the copy stays (spec: offline, Home shows the last home data it had). Kept in the
+ * member's store, which logout clears with the rest of the member's data.
+ *
+ * The store loads beside the home, not before it: the search box and the buttons are usable at
+ * once, and the copy fills in a moment later (the store's chunk carries Dexie).
  */
-const KEY = 'home:data';
+const stored = () => import('../../db/member-copies.ts').then((m) => m.memberCopy<HomeData>('home:data'));
+const homeCopy: CopyPlace<HomeData> = {
+  read: async () => (await stored()).read(),
+  write: async (copy) => (await stored()).write?.(copy),
+};
+const loadHome = () => api(getHomeDataCall, {});
 
-export interface HomeDataState {
-  data: HomeData | null;
-  /** The data came from the server on this visit (not only the kept copy). */
-  fresh: boolean;
-  /** The last load found no network. */
-  offline: boolean;
-  reload: () => void;
-}
+export type HomeDataState = OnlineCopy<HomeData>;
 
 export function useHomeData(): HomeDataState {
-  const [data, setData] = useState<HomeData | null>(null);
-  const [fresh, setFresh] = useState(false);
-  const [offline, setOffline] = useState(false);
-  const [round, setRound] = useState(0);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-
-  useEffect(() => {
-    let live = true;
-    let answered = false;
-    if (round === 0) {
-      void localDb.syncMeta.get(KEY).then((kept) => {
-        if (live && !answered && kept) setData(kept.value as HomeData);
-      });
-    }
-    api(getHomeDataCall, {}).then(
-      (answer) => {
-        answered = true;
-        if (!live) return;
-        setData(answer);
-        setFresh(true);
-        setOffline(false);
-        void localDb.syncMeta.put({ key: KEY, value: answer });
-      },
-      (err) => {
-        // A refusal (a session ending) is handled by the client; the home keeps what it had.
-        if (live && err instanceof NetworkError) setOffline(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [round]);
-
-  return { data, fresh, offline, reload };
+  return useOnlineCopy({ load: loadHome, copy: homeCopy });
 }

@@ -19,7 +19,7 @@ export function RadiusPanel({
           <select value={radius.km} onChange={(e) => onKm(Number(e.target.value))}>
             {RADII_KM.map((km) => (
               <option key={km} value={km}>
-                {km < 1 ? `${km * 1000} m` : `${km} km`}
+                {km < 1 ? t`${km * 1000} m` : t`${km} km`}
               </option>
             ))}
           </select>

@@ -1,20 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { addNotifyCall, updateNotifyCall } from '../../../sync/api/notify.api.ts';
+import { updateNotifyCall } from '../../../sync/api/notify.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
+import { addNotify } from '../../../sync/notify/notify.mutators.ts';
 import { autoIntervals, NotifyRules, notifyProblem } from '../../../sync/notify/rules.ts';
-import { api, NetworkError } from '../../api/client.ts';
-import { localDb } from '../../db/db.ts';
 import { syncEngine } from '../../sync/client.ts';
-import { keepFile } from '../../sync/files.ts';
+import type { Pictures } from '../../sync/send-or-queue.ts';
+import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { CheckField, Form, FormActions, SelectInput, TextField, textBinding } from '../../ui/form-fields.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { profileStore, useProfile } from '../auth/profile.ts';
+import { PaidOptions } from '../points/PaidOptions.tsx';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
-import { imageProblem, uploadImage } from '../registration/upload.ts';
+import { useAttachPictures } from '../registration/attach-pictures.ts';
 import { SiteSelectPopup } from '../sites/select/SiteSelectPopup.tsx';
+import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { intervalLabels, notifyProblemLabels } from './labels.ts';
 import { argsOf, emptyFields, type NotifyFields, useNotifyInfo } from './notify-form.ts';
 
@@ -59,7 +62,7 @@ export function NotifyFormPopup({
   const fields = kept.value;
   const { costs, count } = useNotifyInfo(fields.site_idx);
   const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
+  const { send, sendOnline, pending } = useSendOrQueue();
   const set = (change: Partial<NotifyFields>) => kept.set((f) => ({ ...f, ...change }));
   const initial = target.initial;
   // Spec §4: an existing manual notification that went out with push or made+ keeps them as they were.
@@ -98,80 +101,81 @@ export function NotifyFormPopup({
       />
     ));
 
-  const addFiles = (picked: File[]) => {
-    if (picked.some((f) => imageProblem(f) === 'notImage')) return toast(t`Unsupported image format.`);
-    if (picked.some((f) => imageProblem(f) === 'tooLarge')) return toast(t`The picture is too large.`);
-    if (fields.image_url.length + files.length + picked.length > NotifyRules.maxImages) {
-      return toast(t`At most ${NotifyRules.maxImages} pictures.`);
-    }
-    setFiles((list) => [...list, ...picked]);
-    toast(t`Attached.`);
-  };
+  const addFiles = useAttachPictures({
+    count: fields.image_url.length + files.length,
+    max: NotifyRules.maxImages,
+    add: (picked) => setFiles((list) => [...list, ...picked]),
+  });
 
   const finish = async (auto: boolean) => {
-    if (target.rejectedSeq !== undefined) await syncEngine.dismiss(target.rejectedSeq);
     await kept.discard();
     close();
     onSaved(auto);
   };
 
-  const queue = async () => {
-    const refs = await Promise.all(
-      files.map((file) => keepFile({ db: localDb, file, name: file.name, kind: ImageKind.photo })),
-    );
-    await syncEngine.mutate('addNotify', argsOf(fields, refs));
-    toast(t`No network: the notification is kept on this device and sent when you are back online.`);
-    await finish(fields.is_auto === 'Y');
+  /**
+   * An edit saves online; a new one is sent now, or waits in the outbox with its pictures without
+   * a network. A refusal is the ticket offer or the server's words (limit, points); the text stays.
+   */
+  const write = async (pictures: Pictures): Promise<'sent' | 'queued' | undefined> => {
+    const args = (images: string[]) => argsOf(fields, images);
+    const options = { failure: ticket.refused };
+    const notifyIdx = target.notifyIdx;
+    if (editing && notifyIdx !== undefined) {
+      const call = updateNotifyCall;
+      const saved = await sendOnline(
+        { call, args: (i) => ({ ...args(i), notify_idx: notifyIdx }), pictures },
+        options,
+      );
+      if (saved === undefined) return undefined;
+      toast(t`Saved.`);
+      return 'sent';
+    }
+    const outcome = await send({ mutator: addNotify, args, pictures, retried: target.rejectedSeq }, options);
+    if (outcome?.status === 'sent') {
+      toast(t`Notification sent to ${outcome.data.recipients} members.`);
+      void profileStore.refresh().catch(() => {});
+    }
+    return outcome?.status;
   };
 
   const submit = async () => {
     const problem = notifyProblem(fields);
     if (problem) return toast(i18n._(notifyProblemLabels[problem]));
-    setSending(true);
-    try {
-      const urls = await Promise.all(
-        files.map((file) => uploadImage({ file, kind: ImageKind.photo, onProgress: () => {} })),
-      );
-      if (editing && target.notifyIdx !== undefined) {
-        await api(updateNotifyCall, { ...argsOf(fields, urls), notify_idx: target.notifyIdx });
-        toast(t`Saved.`);
-      } else {
-        const done = await api(addNotifyCall, argsOf(fields, urls));
-        toast(t`Notification sent to ${done.recipients} members.`);
-        void profileStore.refresh().catch(() => {});
-      }
-      void syncEngine.sync();
-      await finish(fields.is_auto === 'Y');
-    } catch (err) {
-      if (err instanceof NetworkError && !editing) await queue();
-      // The ticket offer, or the server's refusal as it worded it (limit, points); the text stays.
-      else await ticket.guard(() => Promise.reject(err));
-    } finally {
-      setSending(false);
-    }
+    const status = await write({ files, kind: ImageKind.photo });
+    if (status === undefined) return;
+    if (status === 'sent') void syncEngine.sync();
+    await finish(fields.is_auto === 'Y');
   };
 
   if (!kept.ready) return null;
+  const text = textBinding(fields, set);
+  const cancel = () => {
+    void kept.discard();
+    close();
+  };
+  /** One of the two contact rows' name or phone box. */
+  const contactInput = (
+    i: number,
+    key: 'f_name' | 'f_phone',
+    text: { label: string; placeholder: string },
+  ) => (
+    <input
+      className="input"
+      inputMode={key === 'f_phone' ? 'tel' : undefined}
+      placeholder={text.placeholder}
+      aria-label={text.label}
+      maxLength={key === 'f_phone' ? NotifyRules.maxContactPhone : NotifyRules.maxContactName}
+      value={fields.contacts[i]?.[key] ?? ''}
+      onChange={(e) =>
+        set({ contacts: fields.contacts.map((c, j) => (j === i ? { ...c, [key]: e.target.value } : c)) })
+      }
+    />
+  );
   return (
-    <form
-      className="form"
-      data-testid="notify-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit} testId="notify-form">
       <h2 className="modal__title">{editing ? t`Edit notification` : t`Write a notification`}</h2>
-      <label className="field">
-        <span>{t`Title`}</span>
-        <input
-          className="input"
-          name="title"
-          maxLength={NotifyRules.maxTitle}
-          value={fields.title}
-          onChange={(e) => set({ title: e.target.value })}
-        />
-      </label>
+      <TextField label={t`Title`} name="title" maxLength={NotifyRules.maxTitle} {...text('title')} />
       <div className="field">
         <span>{t`Site`}</span>
         <div className="row">
@@ -195,111 +199,52 @@ export function NotifyFormPopup({
           </small>
         ) : null}
       </div>
-      <label className="field">
-        <span>{t`Content`}</span>
-        <textarea
-          className="input"
-          name="content"
-          rows={5}
-          maxLength={NotifyRules.maxContent}
-          value={fields.content}
-          onChange={(e) => set({ content: e.target.value })}
-        />
-      </label>
+      <TextField
+        label={t`Content`}
+        name="content"
+        rows={5}
+        maxLength={NotifyRules.maxContent}
+        {...text('content')}
+      />
       <div className="row wrap">
-        <label className="button button--small">
-          <Trans>Attach pictures</Trans>
-          <input
-            type="file"
-            accept="image/*"
-            multiple
-            className="sr-only"
-            onChange={(e) => {
-              if (e.target.files?.length) addFiles([...e.target.files]);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <AttachPicturesButton onPick={addFiles} />
         <span className="muted">{t`${fields.image_url.length + files.length} pictures`}</span>
       </div>
       <fieldset className="field notify-contacts">
         <legend>{t`Contacts (up to 2)`}</legend>
-        {fields.contacts.map((contact, i) => (
+        {fields.contacts.map((_contact, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two fixed contact rows.
           <div className="notify-contact" key={i}>
-            <input
-              className="input"
-              placeholder={t`Name`}
-              aria-label={t`Contact name ${i + 1}`}
-              maxLength={NotifyRules.maxContactName}
-              value={contact.f_name}
-              onChange={(e) =>
-                set({
-                  contacts: fields.contacts.map((c, j) => (j === i ? { ...c, f_name: e.target.value } : c)),
-                })
-              }
-            />
-            <input
-              className="input"
-              inputMode="tel"
-              placeholder={t`Phone`}
-              aria-label={t`Contact phone ${i + 1}`}
-              maxLength={NotifyRules.maxContactPhone}
-              value={contact.f_phone}
-              onChange={(e) =>
-                set({
-                  contacts: fields.contacts.map((c, j) => (j === i ? { ...c, f_phone: e.target.value } : c)),
-                })
-              }
-            />
+            {contactInput(i, 'f_name', { label: t`Contact name ${i + 1}`, placeholder: t`Name` })}
+            {contactInput(i, 'f_phone', { label: t`Contact phone ${i + 1}`, placeholder: t`Phone` })}
           </div>
         ))}
       </fieldset>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="push"
-          disabled={locked}
-          checked={fields.push === 'Y'}
-          onChange={(e) => void toggle('push', e.target.checked)}
-        />{' '}
-        {t`Push (${costs?.push ?? 0}P)`}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="made"
-          disabled={locked}
-          checked={fields.made === 'Y'}
-          onChange={(e) => void toggle('made', e.target.checked)}
-        />{' '}
-        {t`Made+ (top for 24 hours, ${costs?.made ?? 0}P)`}
-      </label>
+      <PaidOptions
+        order={['push', 'made']}
+        costs={costs}
+        disabled={locked}
+        isOn={(option) => fields[option] === 'Y'}
+        onToggle={(option, on) => void toggle(option, on)}
+      />
       {locked ? <small className="muted">{t`Push and made+ stay as they were sent.`}</small> : null}
-      <label className="check">
-        <input
-          type="checkbox"
-          name="is_auto"
-          disabled={editing}
-          checked={fields.is_auto === 'Y'}
-          onChange={(e) => set({ is_auto: e.target.checked ? 'Y' : 'N' })}
-        />{' '}
+      <CheckField
+        name="is_auto"
+        disabled={editing}
+        checked={fields.is_auto === 'Y'}
+        onChange={(on) => set({ is_auto: on ? 'Y' : 'N' })}
+      >
         <Trans>Send automatically</Trans>
-      </label>
+      </CheckField>
       {fields.is_auto === 'Y' ? (
         <div className="row notify-auto">
-          <select
-            className="input"
-            aria-label={t`Interval`}
+          <SelectInput
+            ariaLabel={t`Interval`}
             value={fields.auto_interval}
-            onChange={(e) => set({ auto_interval: e.target.value as NotifyFields['auto_interval'] })}
-          >
-            {autoIntervals.map((interval) => (
-              <option key={interval} value={interval}>
-                {i18n._(intervalLabels[interval])}
-              </option>
-            ))}
-          </select>
+            options={autoIntervals}
+            labelOf={(interval) => i18n._(intervalLabels[interval])}
+            onChange={(auto_interval) => set({ auto_interval })}
+          />
           <input
             className="input"
             type="time"
@@ -309,21 +254,11 @@ export function NotifyFormPopup({
           />
         </div>
       ) : null}
-      <div className="row">
-        <button
-          type="button"
-          className="button grow"
-          onClick={() => {
-            void kept.discard();
-            close();
-          }}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="button button--primary grow" disabled={sending}>
-          {editing ? <Trans>Save</Trans> : <Trans>Send</Trans>}
-        </button>
-      </div>
-    </form>
+      <FormActions
+        onCancel={cancel}
+        pending={pending}
+        submitLabel={editing ? <Trans>Save</Trans> : <Trans>Send</Trans>}
+      />
+    </Form>
   );
 }

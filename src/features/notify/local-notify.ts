@@ -1,6 +1,7 @@
 import type { NotifyItem } from '../../../sync/api/notify.api.ts';
 import { type Page, slicePage } from '../../../sync/api/page.ts';
 import { Limits } from '../../../sync/constants.ts';
+import { compareNotifyItems, matchesNotifySearch, notifyPinnedSince } from '../../../sync/notify/list.ts';
 import { NotifyRules, type NotifySearchColumn } from '../../../sync/notify/rules.ts';
 import type { InboxRow, NotificationRow } from '../../../sync/protocol.ts';
 import { localDb } from '../../db/db.ts';
@@ -10,7 +11,8 @@ import { seoulDay } from './seoul-day.ts';
  * The notification lists read the device: received ones (the 'inbox' entity) and the member's own
  * (the 'notification' entity) are pulled by sync (protocol 7), so every list, its search and the
  * detail work the same with and without a network, and the read marks a member makes offline show
- * at once. What each list holds (the same rule as the server's lists, server/notify/notify.repository.ts):
+ * at once. What each list holds (the same rule as the server's lists, server/notify/notify.repository.ts;
+ * their order and search are sync/notify/list.ts, held together by tests/unit/notify-list-parity.test.ts):
  * - send tab: notifications received, made+ ones of the last 24 hours first, newest first;
  * - modify tab: the member's own manual notifications; auto tab: their automatic ones;
  * - today: received today (Seoul day); a site's list: received about it and written about it.
@@ -85,18 +87,6 @@ export function fromWritten(row: NotificationRow): NotifyItem {
   };
 }
 
-function matches(item: NotifyItem, { column, keyword }: NotifyQuery): boolean {
-  const k = keyword.replace(/\s+/g, '');
-  if (k === '') return true;
-  const text = {
-    title: item.f_title,
-    content: item.f_content,
-    site: item.f_site_name,
-    writer: `${item.writer.f_name}${item.writer.f_phone}`,
-  }[column];
-  return text.replace(/\s+/g, '').includes(k);
-}
-
 async function received(): Promise<NotifyItem[]> {
   return ((await localDb.inbox.toArray()) as unknown as InboxRow[]).map(fromInbox);
 }
@@ -105,18 +95,9 @@ async function written(): Promise<NotifyItem[]> {
   return ((await localDb.notifications.toArray()) as unknown as NotificationRow[]).map(fromWritten);
 }
 
-/** Made+ deliveries of the last 24 hours first, then newest first. */
+/** Made+ deliveries of the last 24 hours first, then newest first (sync/notify/list.ts). */
 function order(items: NotifyItem[], now: Date): NotifyItem[] {
-  const since = new Date(now.getTime() - NotifyRules.pinHours * 3_600_000).toISOString();
-  const pinned = (i: NotifyItem) =>
-    i.inbox_idx !== null && i.f_made1 === 'Y' && i.f_send_time > since ? 1 : 0;
-  return items.sort(
-    (a, b) =>
-      pinned(b) - pinned(a) ||
-      b.f_send_time.localeCompare(a.f_send_time) ||
-      b.f_idx - a.f_idx ||
-      (b.inbox_idx ?? 0) - (a.inbox_idx ?? 0),
-  );
+  return items.sort(compareNotifyItems(notifyPinnedSince(now)));
 }
 
 export async function listItems({ list, now }: { list: NotifyListKind; now: Date }): Promise<NotifyItem[]> {
@@ -149,7 +130,7 @@ export async function localNotifyPage({
   page: number;
   now?: Date;
 }): Promise<Page<NotifyItem>> {
-  const rows = (await listItems({ list, now })).filter((i) => matches(i, query));
+  const rows = (await listItems({ list, now })).filter((item) => matchesNotifySearch({ item, ...query }));
   return slicePage({ rows, page, limit: Limits.pageSize });
 }
 

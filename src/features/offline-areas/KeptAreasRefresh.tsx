@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSyncStatus } from '../../sync/client.ts';
+import { useSyncStatus } from '../../sync/status.ts';
 
 /**
  * Kept areas are refreshed on sync: each time a sync completes online, the areas kept longer

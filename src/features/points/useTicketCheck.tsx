@@ -18,6 +18,7 @@ import { UsageExtensionPopup } from './UsageExtensionPopup.tsx';
  *
  * - `check()` before opening a form that needs the ticket: true when it may go on.
  * - `guard(run)` around a call that needs it: its result, or undefined when refused.
+ * - `refused(err)` tells a refusal caught elsewhere the same way (a form's `failure`, useCall).
  */
 export function useTicketCheck() {
   const { t } = useLingui();
@@ -63,17 +64,25 @@ export function useTicketCheck() {
     }
   }, [handle]);
 
+  /** A refusal as the ticket check tells it (the offer, or the server's words); anything else is thrown on. */
+  const refused = useCallback(
+    async (err: unknown): Promise<void> => {
+      if (!(await handle(err))) throw err;
+    },
+    [handle],
+  );
+
   const guard = useCallback(
     async <T,>(run: () => Promise<T>): Promise<T | undefined> => {
       try {
         return await run();
       } catch (err) {
-        if (!(await handle(err))) throw err;
+        await refused(err);
         return undefined;
       }
     },
-    [handle],
+    [refused],
   );
 
-  return { check, guard };
+  return { check, guard, refused };
 }

@@ -29,6 +29,14 @@ export function LookupSourceNote({
           <Trans>Fetched {date}</Trans>
         </span>
       )}
+      {answer.partial === true ? (
+        <span className="badge badge--warn" data-testid="partial-data">
+          <Trans>
+            Only part of the list: the public data service did not send every row. Open it again later for the
+            rest.
+          </Trans>
+        </span>
+      ) : null}
     </p>
   );
 }

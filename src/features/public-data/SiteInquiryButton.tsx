@@ -21,18 +21,18 @@ export function SiteInquiryButton({
   const { t } = useLingui();
   const modal = useModal();
   const open = () => {
-    if (!site.f_bjd_code || !site.f_main_no) {
+    const pnu = pnuOf({
+      b_code: site.f_bjd_code ?? '',
+      land_type: site.f_land_type ?? 1,
+      main_address_no: site.f_main_no ?? 0,
+      sub_address_no: site.f_sub_no ?? 0,
+    });
+    if (!pnu) {
       toast(
         t`Public data needs an exact lot address. Enter the site's lot number with its main and sub numbers.`,
       );
       return;
     }
-    const pnu = pnuOf({
-      b_code: site.f_bjd_code,
-      land_type: site.f_land_type ?? 1,
-      main_address_no: site.f_main_no,
-      sub_address_no: site.f_sub_no ?? 0,
-    });
     modal.open((close) => (
       <Suspense fallback={null}>
         <SiteInquiryPopup pnu={pnu} siteName={site.f_name} close={close} />

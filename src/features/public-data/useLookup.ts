@@ -33,8 +33,10 @@ export function useLookup<C extends Call>(call: C, input: CallInput<C> | null): 
   useEffect(() => {
     if (key === null) return;
     let live = true;
+    // Leaving the look-up cancels it: the server then stops asking the provider (pages on the way).
+    const leaving = new AbortController();
     setState({ shown: undefined, loading: true, needsNetwork: false, failed: false });
-    lookUp({ call, input: JSON.parse(key) as CallInput<C> }).then(
+    lookUp({ call, input: JSON.parse(key) as CallInput<C>, signal: leaving.signal }).then(
       (shown) => {
         if (live)
           setState({
@@ -53,6 +55,7 @@ export function useLookup<C extends Call>(call: C, input: CallInput<C> | null): 
     );
     return () => {
       live = false;
+      leaving.abort();
     };
   }, [call, key]);
   return state;

@@ -80,6 +80,11 @@ function AddressSearchBody({
               >
                 <strong>{a.address_name}</strong>
                 {a.road_address ? <span className="muted">{a.road_address}</span> : null}
+                {a.precision === 'approximate' ? (
+                  <span className="muted" data-testid="area-only">
+                    <Trans>An area, not a lot: no lot number</Trans>
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}

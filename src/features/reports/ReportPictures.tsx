@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
+import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
 
 /** The pictures picked for a report: thumbnails, attach (adds) and delete the last one. */
 export function ReportPictures({
@@ -31,20 +32,7 @@ export function ReportPictures({
         <p className="muted">{t`No pictures attached.`}</p>
       )}
       <div className="row wrap">
-        <label className="button button--small">
-          <Trans>Attach pictures</Trans>
-          <input
-            type="file"
-            accept="image/*"
-            multiple
-            className="sr-only"
-            data-testid="report-file"
-            onChange={(e) => {
-              if (e.target.files?.length) onAdd([...e.target.files]);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <AttachPicturesButton onPick={onAdd} testId="report-file" />
         <button type="button" className="button button--small" onClick={onRemoveLast}>
           <Trans>Delete last picture</Trans>
         </button>

@@ -1,11 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import {
-  getReportCountCall,
-  type ReportCounts,
-  reportHoCall,
-  reportSiteCall,
-} from '../../../sync/api/reports.api.ts';
+import { getReportCountCall, type ReportCounts } from '../../../sync/api/reports.api.ts';
 import { ImageKind } from '../../../sync/api/uploads.api.ts';
 import {
   completeStatusOf,
@@ -16,17 +11,16 @@ import {
   type UnitReportType,
   unitReportTypes,
 } from '../../../sync/reports/report-types.ts';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
-import { useCallFailure } from '../../api/useCall.ts';
-import { localDb } from '../../db/db.ts';
-import { syncEngine } from '../../sync/client.ts';
-import { keepFile } from '../../sync/files.ts';
+import { reportHo_app, reportSite } from '../../../sync/reports/reports.mutators.ts';
+import { api } from '../../api/client.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { Form, FormActions } from '../../ui/form-fields.tsx';
 import { KeptNotice } from '../../ui/KeptNotice.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
 import { toast } from '../../ui/toast.tsx';
 import { afterModalClosed } from '../points/modal-chain.ts';
-import { imageProblem, uploadImage } from '../registration/upload.ts';
+import { useAttachPictures } from '../registration/attach-pictures.ts';
+import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { acceptReportWarning, reportWarningAccepted } from './first-report-warning.ts';
 import { reportTypeLabels } from './labels.ts';
 import { ReportCountsLine } from './ReportCountsLine.tsx';
@@ -73,7 +67,7 @@ function ReportForm({
 }) {
   const { t, i18n } = useLingui();
   const confirm = useConfirm();
-  const fail = useCallFailure();
+  const { send, pending } = useSendOrQueue();
   const types: readonly ReportType[] = target.unit ? unitReportTypes : siteReportTypes;
   const { type, memo, files } = kept.value;
   const setType = (next: ReportType) => kept.set((k) => ({ ...k, type: next }));
@@ -83,22 +77,17 @@ function ReportForm({
     void kept.discard();
     close();
   };
-  const [sending, setSending] = useState(false);
   // Offline the counts are simply not shown: the report can still be queued.
   const [counts, setCounts] = useState<ReportCounts | undefined>();
   useEffect(() => {
     api(getReportCountCall, {}).then(setCounts, () => {});
   }, []);
 
-  const addFiles = (picked: File[]) => {
-    if (picked.some((f) => imageProblem(f) === 'notImage')) return toast(t`Unsupported image format.`);
-    if (picked.some((f) => imageProblem(f) === 'tooLarge')) return toast(t`The picture is too large.`);
-    if (files.length + picked.length > ReportRules.maxImages) {
-      return toast(t`At most ${ReportRules.maxImages} pictures.`);
-    }
-    setFiles((list) => [...list, ...picked]);
-    toast(t`Attached.`);
-  };
+  const addFiles = useAttachPictures({
+    count: files.length,
+    max: ReportRules.maxImages,
+    add: (picked) => setFiles((list) => [...list, ...picked]),
+  });
 
   const removeLast = async () => {
     if (files.length === 0) return toast(t`There is no picture to delete.`);
@@ -119,53 +108,24 @@ function ReportForm({
     ho_idx: hoIdx,
   });
 
-  /** Online: pictures through the upload call (checked by their bytes), then the report. */
-  const sendOnline = async () => {
-    const urls = await Promise.all(
-      files.map((file) => uploadImage({ file, kind: ImageKind.memo, onProgress: () => {} })),
-    );
-    if (target.unit) await api(reportHoCall, unitArgs(urls, target.unit.hoIdx));
-    else await api(reportSiteCall, siteArgs(urls));
-  };
-
-  /** Offline: the pictures wait on the device and the report in the outbox. */
-  const queue = async () => {
-    const refs = await Promise.all(
-      files.map((file) => keepFile({ db: localDb, file, name: file.name, kind: ImageKind.memo })),
-    );
-    if (target.unit) await syncEngine.mutate('reportHo_app', unitArgs(refs, target.unit.hoIdx));
-    else await syncEngine.mutate('reportSite', siteArgs(refs));
-    toast(t`No network: the report is kept on this device and sent when you are back online.`);
-  };
-
+  /**
+   * Sent at once (pictures through the upload call, checked by their bytes), or without a network
+   * kept on the device with its pictures and sent on the next sync.
+   */
   const submit = async () => {
     if (!type) return toast(t`Please choose what you are reporting.`);
     if (!(await confirm(t`Send this report?`))) return;
-    setSending(true);
-    try {
-      await sendOnline();
-      finish();
-    } catch (err) {
-      if (err instanceof NetworkError) {
-        await queue();
-        finish();
-      } else if (err instanceof ApiError) {
-        toast(err.message);
-      } else fail(err);
-    } finally {
-      setSending(false);
-    }
+    const pictures = { files, kind: ImageKind.memo };
+    const hoIdx = target.unit?.hoIdx;
+    const done =
+      hoIdx === undefined
+        ? await send({ mutator: reportSite, args: siteArgs, pictures })
+        : await send({ mutator: reportHo_app, args: (images) => unitArgs(images, hoIdx), pictures });
+    if (done !== undefined) finish();
   };
 
   return (
-    <form
-      className="form"
-      data-testid="report-popup"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit} testId="report-popup">
       <h2 className="modal__title">{target.unit ? t`Report a unit` : t`Report a site`}</h2>
       <p className="muted">
         {target.siteName}
@@ -198,20 +158,14 @@ function ReportForm({
         onChange={(e) => setMemo(e.target.value)}
       />
       <ReportPictures files={files} onAdd={addFiles} onRemoveLast={() => void removeLast()} />
-      <div className="row">
-        <button type="button" className="button grow" onClick={finish}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button
-          type="submit"
-          className="button button--primary grow"
-          disabled={sending || counts?.blocked === true}
-          data-testid="report-send"
-        >
-          <Trans>Send report</Trans>
-        </button>
-      </div>
-    </form>
+      <FormActions
+        onCancel={finish}
+        pending={pending}
+        blocked={counts?.blocked === true}
+        submitLabel={<Trans>Send report</Trans>}
+        submitTestId="report-send"
+      />
+    </Form>
   );
 }
 

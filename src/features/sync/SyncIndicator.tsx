@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { sessionStore } from '../../api/session.ts';
-import { ensureSyncStarted, syncEngine, useSyncStatus } from '../../sync/client.ts';
+import { startSync, stopSync, useSyncStatus } from '../../sync/status.ts';
 import { awaitingApproval, useProfile } from '../auth/profile.ts';
 import { formatTime } from './format.ts';
 import './sync.css';
@@ -30,9 +30,9 @@ export function SyncIndicator() {
   const underReview = awaitingApproval(useProfile());
   const s = useSyncStatus();
   useEffect(() => {
-    if (signedIn && !underReview) ensureSyncStarted();
+    if (signedIn && !underReview) startSync();
     // Started before the profile said so (a page opened with a stored session): stop asking.
-    if (underReview) syncEngine.stop();
+    if (underReview) stopSync();
   }, [signedIn, underReview]);
   if (!signedIn) return null;
   if (underReview) {

@@ -1,6 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { OnlineMutatorName } from '../../../sync/mutators.ts';
 import type { OutboxEntry } from '../../db/db.ts';
+
+/** What a form says when its write waits in the outbox for the network (src/sync/send-or-queue.ts). */
+export const queuedNotices: Record<OnlineMutatorName, MessageDescriptor> = {
+  addCommunity: msg`No network: the post is kept on this device and published when you are back online.`,
+  addComment: msg`No network: the comment is kept on this device and sent when you are back online.`,
+  reportSite: msg`No network: the report is kept on this device and sent when you are back online.`,
+  reportHo_app: msg`No network: the report is kept on this device and sent when you are back online.`,
+  addNotify: msg`No network: the notification is kept on this device and sent when you are back online.`,
+};
 
 /** What a queued change did, in the member's words. */
 export function describeChange(entry: Pick<OutboxEntry, 'name' | 'args'>): MessageDescriptor {

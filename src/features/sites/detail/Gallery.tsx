@@ -119,7 +119,7 @@ export function Gallery({
           {index + 1} / {total}
         </span>
         <span className="gallery__zoom" data-testid="gallery-zoom">
-          {zoom.toFixed(zoom % 1 === 0 ? 0 : 1)}x
+          {t`${zoom.toFixed(zoom % 1 === 0 ? 0 : 1)}x`}
         </span>
         <button type="button" className="gallery__button" onClick={() => void downloadImage(url)}>
           <Trans>Download</Trans>

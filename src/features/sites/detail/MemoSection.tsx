@@ -5,7 +5,9 @@ import { ImageKind } from '../../../../sync/api/uploads.api.ts';
 import { localDb } from '../../../db/db.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { keepFile } from '../../../sync/files.ts';
+import { AttachPicturesButton } from '../../../ui/AttachPicturesButton.tsx';
 import { useConfirm } from '../../../ui/dialogs.tsx';
+import { FormActions } from '../../../ui/form-fields.tsx';
 import { useKeptState } from '../../../ui/kept-form.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { PhotoStrip } from './PhotoStrip.tsx';
@@ -93,9 +95,7 @@ function MemoEditor({
   const confirm = useConfirm();
   const [saving, setSaving] = useState(false);
 
-  const attach = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    const picked = [...files];
+  const attach = async (picked: File[]) => {
     if (picked.some((f) => !f.type.startsWith('image/'))) {
       toast(t`Unsupported image format.`);
       return;
@@ -139,37 +139,17 @@ function MemoEditor({
       />
       <PhotoStrip title={t`Memo pictures`} images={value.images} testId="memo-edit-photos" />
       <div className="row wrap">
-        <label className="button button--small">
-          <Trans>Attach pictures</Trans>
-          <input
-            type="file"
-            accept="image/*"
-            multiple
-            className="sr-only"
-            data-testid="memo-file"
-            onChange={(e) => {
-              void attach(e.target.files);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <AttachPicturesButton onPick={(picked) => void attach(picked)} testId="memo-file" />
         <button type="button" className="button button--small" onClick={() => void removeLast()}>
           <Trans>Delete last picture</Trans>
         </button>
       </div>
-      <div className="row">
-        <button type="button" className="button grow" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button
-          type="submit"
-          className="button button--primary grow"
-          disabled={saving}
-          data-testid="memo-save"
-        >
-          <Trans>Save memo</Trans>
-        </button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={saving}
+        submitLabel={<Trans>Save memo</Trans>}
+        submitTestId="memo-save"
+      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { getSiteDetailCall, type SiteDetail } from '../../../../sync/api/site-detail.api.ts';
-import { ApiError, api, NetworkError } from '../../../api/client.ts';
+import { ApiError, api } from '../../../api/client.ts';
+import { type CopyPlace, type Reading, readOnline } from '../../../api/online-copy.ts';
 import { localDb } from '../../../db/db.ts';
 import { syncEngine, useSyncStatus } from '../../../sync/client.ts';
 import { hasWaitingChange } from '../../../sync/local-store.ts';
@@ -20,7 +21,7 @@ export type SiteDetailState =
 
 /**
  * The site detail: from the server (which records the recent view unless `skipLog`), or from
- * the device's store when there is no network. While a change the member made to the site
+ * the device's store when there is no network (src/api/online-copy.ts; the sync keeps that copy). While a change the member made to the site
  * waits in the outbox the device's copy is shown (it has the change; the server may not yet),
  * and the detail is read again after each sync until the change has come back.
  */
@@ -50,29 +51,40 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
         const mine = await localSiteDetail({ siteIdx, uid, isAdmin });
         if (mine) return { status: 'ready', detail: mine, fromDevice: false, waiting: true };
       }
+      // Offline the copy is the site as the sync keeps it on the device.
+      const deviceCopy: CopyPlace<SiteDetail> = {
+        read: async () => {
+          const detail = await localSiteDetail({ siteIdx, uid, isAdmin });
+          return detail ? { value: detail, savedAt: null } : undefined;
+        },
+      };
+      let reading: Reading<SiteDetail> | null;
       try {
-        const detail = await api(getSiteDetailCall, {
-          site_idx: siteIdx,
-          skip_log_recent_view: skipLog ? 'Y' : 'N',
+        reading = await readOnline({
+          load: async () => {
+            const detail = await api(getSiteDetailCall, {
+              site_idx: siteIdx,
+              skip_log_recent_view: skipLog ? 'Y' : 'N',
+            });
+            // The view put the site among the member's recently viewed: bring it onto the device.
+            if (!skipLog && !isAdmin) syncEngine.syncSoon();
+            return detail;
+          },
+          copy: deviceCopy,
         });
-        // The view put the site among the member's recently viewed: bring it onto the device.
-        if (!skipLog && !isAdmin) syncEngine.syncSoon();
-        return { status: 'ready', detail, fromDevice: false, waiting: false };
       } catch (err) {
-        if (err instanceof ApiError) {
-          const reason = (err.data as { reason?: string } | null)?.reason;
-          return reason === 'site_unavailable'
-            ? { status: 'unavailable', message: err.message }
-            : { status: 'error', message: err.message };
-        }
-        if (!(err instanceof NetworkError)) throw err;
+        if (!(err instanceof ApiError)) throw err;
+        const reason = (err.data as { reason?: string } | null)?.reason;
+        return reason === 'site_unavailable'
+          ? { status: 'unavailable', message: err.message }
+          : { status: 'error', message: err.message };
       }
-      const detail = await localSiteDetail({ siteIdx, uid, isAdmin });
-      if (!detail) return { status: 'not-on-device' };
-      if (detail.isHidden && !detail.permissions.modify) {
+      if (!reading) return { status: 'not-on-device' };
+      const { data: detail, fromDevice } = reading;
+      if (fromDevice && detail.isHidden && !detail.permissions.modify) {
         return { status: 'unavailable', message: hiddenNotice };
       }
-      return { status: 'ready', detail, fromDevice: true, waiting: false };
+      return { status: 'ready', detail, fromDevice, waiting: false };
     };
     load()
       .then((next) => live && setState(next))

@@ -2,11 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 // Notifications: the unread count on the More tab (where the notifications tile is), its own chunk.
 import { TodayLink } from '../features/notify/TodayLink.tsx';
-import './shell-icons.css';
+import '../ui/shell-icons.css';
 
 /** Main tab numbers of spec §2: home 0, interest 1, map 2, community 3, more 4. */
 export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } as const;
 
+/** The main tabs under the main screens: part of the app's shell (src/app/routes/root.tsx). */
 export function BottomNav() {
   const { t } = useLingui();
   const tabs = [

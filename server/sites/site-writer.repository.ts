@@ -1,21 +1,21 @@
 import type SQLite from 'better-sqlite3';
 import type { DraftFields } from '../../sync/site-fields.ts';
-import { jsonArraySiteColumns } from '../../sync/site-fields.ts';
+import { jsonArraySiteColumns, unitFields } from '../../sync/site-fields.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
 import type { FormDong, RegistrationFields, SaveFields } from '../../sync/sites/registration.ts';
-import { cached } from '../db/statements.ts';
-import { UNIT_COLUMNS } from './site-rows.ts';
+import { type DbOrTx, rawSqlite } from '../db/database.ts';
+import { cached, cachedOn } from '../db/statements.ts';
 
 /**
  * The one writer of a site's fields, for every path that writes them: a temporary save
  * (draft), a final save (new site, draft made final, edit), an unregistered-site report.
- * On the raw connection, inside the caller's transaction: the site, its contacts, area
- * types, buildings and units are written together, or nothing.
+ * Inside the caller's transaction `db`: the site, its contacts, area types, buildings and units
+ * are written together, or nothing. Raw prepared statements: a save writes hundreds of units.
  */
 
 /** Inserts the bare row of a new site; its fields follow with writeSiteFields. */
-export function insertSiteRow({
-  sqlite,
+export async function insertSiteRow({
+  db,
   userIdx,
   kind,
   status,
@@ -24,7 +24,7 @@ export function insertSiteRow({
   step = 0,
   confirm = null,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   userIdx: number;
   kind: 'O' | 'G' | 'U';
   status: 'N' | 'P';
@@ -33,36 +33,36 @@ export function insertSiteRow({
   /** A draft's registration step (spec §4 stored temporary step). */
   step?: number;
   confirm?: string | null;
-}): number {
+}): Promise<number> {
   const iso = now.toISOString();
   return Number(
     cached({
-      sqlite,
+      db,
       sql: `INSERT INTO sites (f_name, f_site_type, f_user_idx, f_status, f_temp_step, f_client_id, f_confirm,
         f_reg_time, f_update_time) VALUES ('', ?, ?, ?, ?, ?, ?, ?, ?)`,
     }).run(kind, userIdx, status, step, clientId, confirm, iso, iso).lastInsertRowid,
   );
 }
 
-export function setSiteStatus({
-  sqlite,
+export async function setSiteStatus({
+  db,
   siteIdx,
   status,
   step,
   now,
   registered,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   status: 'N' | 'P';
   step: number;
   now: Date;
   /** A draft becoming a site: its registration time is now. */
   registered: boolean;
-}): void {
+}): Promise<void> {
   const iso = now.toISOString();
   cached({
-    sqlite,
+    db,
     // A general site's visibility count (spec §4) starts at registration, not at the next
     // run of the expiry job, so the owner sees its remaining days at once.
     sql: `UPDATE sites SET f_status = ?, f_temp_step = ?, f_update_time = ?,
@@ -72,10 +72,12 @@ export function setSiteStatus({
   }).run(status, step, iso, registered ? 1 : 0, iso, registered ? 1 : 0, Expiry.generalSiteDays, siteIdx);
 }
 
+type Sqlite = SQLite.Database;
+
 type SaveDong = NonNullable<SaveFields['dongs']>[number] | FormDong;
 
 function hoValues(ho: SaveDong['hos'][number]): unknown[] {
-  return UNIT_COLUMNS.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
+  return unitFields.map((c) => (c === 'f_image_urls' ? JSON.stringify(ho[c]) : ho[c]));
 }
 
 /**
@@ -88,35 +90,37 @@ function writeBuildings({
   siteIdx,
   dongs,
 }: {
-  sqlite: SQLite.Database;
+  sqlite: Sqlite;
   siteIdx: number;
   dongs: readonly SaveDong[];
 }): void {
   const existingDongs = new Set(
-    cached({ sqlite, sql: 'SELECT f_idx FROM dongs WHERE f_site_idx = ?' }).pluck().all(siteIdx) as number[],
+    cachedOn({ sqlite, sql: 'SELECT f_idx FROM dongs WHERE f_site_idx = ?' })
+      .pluck()
+      .all(siteIdx) as number[],
   );
-  const updateDong = cached({
+  const updateDong = cachedOn({
     sqlite,
     sql: `UPDATE dongs SET f_dong = ?, f_floor_count = ?, f_units_per_floor = ?, f_editable = ?, f_order = ?
       WHERE f_idx = ?`,
   });
-  const insertDong = cached({
+  const insertDong = cachedOn({
     sqlite,
     sql: `INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor, f_editable, f_order)
       VALUES (?, ?, ?, ?, ?, ?)`,
   });
-  const hosOfDong = cached({ sqlite, sql: 'SELECT f_idx FROM hos WHERE f_dong_idx = ?' }).pluck();
-  const updateHo = cached({
+  const hosOfDong = cachedOn({ sqlite, sql: 'SELECT f_idx FROM hos WHERE f_dong_idx = ?' }).pluck();
+  const updateHo = cachedOn({
     sqlite,
-    sql: `UPDATE hos SET ${UNIT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
+    sql: `UPDATE hos SET ${unitFields.map((c) => `${c} = ?`).join(', ')} WHERE f_idx = ?`,
   });
-  const insertHo = cached({
+  const insertHo = cachedOn({
     sqlite,
-    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${UNIT_COLUMNS.join(', ')})
-      VALUES (?, ?, ${UNIT_COLUMNS.map(() => '?').join(', ')})`,
+    sql: `INSERT INTO hos (f_site_idx, f_dong_idx, ${unitFields.join(', ')})
+      VALUES (?, ?, ${unitFields.map(() => '?').join(', ')})`,
   });
-  const deleteHo = cached({ sqlite, sql: 'DELETE FROM hos WHERE f_idx = ?' });
-  const deleteDong = cached({ sqlite, sql: 'DELETE FROM dongs WHERE f_idx = ?' });
+  const deleteHo = cachedOn({ sqlite, sql: 'DELETE FROM hos WHERE f_idx = ?' });
+  const deleteDong = cachedOn({ sqlite, sql: 'DELETE FROM dongs WHERE f_idx = ?' });
 
   const keptDongs = new Set<number>();
   dongs.forEach((d, order) => {
@@ -152,19 +156,20 @@ function writeBuildings({
  * whole, buildings and units kept by id where the fields name them (a draft's carry none, so
  * they are replaced). `inlayNews` is false for a draft: nobody follows it yet.
  */
-export function writeSiteFields({
-  sqlite,
+export async function writeSiteFields({
+  db,
   siteIdx,
   fields,
   now,
   inlayNews = true,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   siteIdx: number;
   fields: Partial<RegistrationFields> | SaveFields | DraftFields;
   now: Date;
   inlayNews?: boolean;
-}): void {
+}): Promise<void> {
+  const sqlite = rawSqlite(db);
   const record = fields as Record<string, unknown>;
   const columns = Object.keys(record).filter(
     (c) => c !== 'contacts' && c !== 'rooms' && c !== 'dongs' && record[c] !== undefined,
@@ -181,16 +186,16 @@ export function writeSiteFields({
     )
     .run(...values, iso, ...(inlay ? [iso] : []), siteIdx);
   if (fields.contacts) {
-    cached({ sqlite, sql: 'DELETE FROM site_contacts WHERE f_site_idx = ?' }).run(siteIdx);
-    const insert = cached({
+    cachedOn({ sqlite, sql: 'DELETE FROM site_contacts WHERE f_site_idx = ?' }).run(siteIdx);
+    const insert = cachedOn({
       sqlite,
       sql: 'INSERT INTO site_contacts (f_site_idx, f_name, f_phone, f_order) VALUES (?, ?, ?, ?)',
     });
     for (const [i, c] of fields.contacts.entries()) insert.run(siteIdx, c.f_name, c.f_phone, i);
   }
   if (fields.rooms) {
-    cached({ sqlite, sql: 'DELETE FROM site_rooms WHERE f_site_idx = ?' }).run(siteIdx);
-    const insert = cached({
+    cachedOn({ sqlite, sql: 'DELETE FROM site_rooms WHERE f_site_idx = ?' }).run(siteIdx);
+    const insert = cachedOn({
       sqlite,
       sql: `INSERT INTO site_rooms (f_site_idx, f_room, f_area, f_exclusive_size, f_exclusive_pyong, f_real_size, f_real_pyong)
         VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -210,6 +215,11 @@ export function writeSiteFields({
   if (fields.dongs) writeBuildings({ sqlite, siteIdx, dongs: fields.dongs as readonly SaveDong[] });
 }
 
-export function deleteSite({ sqlite, siteIdx }: { sqlite: SQLite.Database; siteIdx: number }): void {
-  cached({ sqlite, sql: 'DELETE FROM sites WHERE f_idx = ?' }).run(siteIdx);
+/** A draft's registration step (spec §4 stored temporary step). */
+export async function writeDraftStep({ db, siteIdx, step }: { db: DbOrTx; siteIdx: number; step: number }) {
+  cached({ db, sql: 'UPDATE sites SET f_temp_step = ? WHERE f_idx = ?' }).run(step, siteIdx);
+}
+
+export async function deleteSite({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<void> {
+  cached({ db, sql: 'DELETE FROM sites WHERE f_idx = ?' }).run(siteIdx);
 }

@@ -1,24 +1,16 @@
 import type SQLite from 'better-sqlite3';
-import { jsonArraySiteColumns, type SiteDongRow, type SiteRow } from '../../sync/site-fields.ts';
-import { cached } from '../db/statements.ts';
+import { jsonArraySiteColumns, type SiteDongRow, type SiteRow, unitFields } from '../../sync/site-fields.ts';
+import { type DbOrTx, rawSqlite } from '../db/database.ts';
+import { inList } from '../db/keyed-rows.ts';
+import { cachedOn } from '../db/statements.ts';
 
 /**
  * Reads sites in the wire shape (sync/site-fields.ts SiteRow) with raw prepared statements:
- * a first pull lists thousands of sites and their units. Call it while holding the database
- * connection (inside a kysely transaction or `db.connection()`), so that no other request's
- * open transaction is seen half-done.
+ * a first pull lists thousands of sites and their units. `db` is the caller's transaction (or
+ * `db.connection()`), so that no other request's open transaction is seen half-done.
  */
 
 const CHUNK = 512;
-
-/** IN lists are padded to a power of two, so a handful of prepared statements serve every size. */
-export function inList(ids: readonly number[]): { marks: string; params: number[] } {
-  let size = 1;
-  while (size < ids.length) size *= 2;
-  const params = [...ids];
-  while (params.length < size) params.push(ids[0] as number);
-  return { marks: params.map(() => '?').join(','), params };
-}
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -39,40 +31,22 @@ function parseList(text: unknown): string[] {
 
 type Row = Record<string, unknown>;
 
-/** A unit's stored fields, in one order for every read and write of the hos table. */
-export const UNIT_COLUMNS = [
-  'f_floor',
-  'f_ho',
-  'f_room',
-  'f_toilet',
-  'f_veranda',
-  'f_utility_room',
-  'f_duplex',
-  'f_teras',
-  'f_exclusive_size',
-  'f_real_size',
-  'f_memo',
-  'f_image_urls',
-  'f_complete',
-  'f_trans_type',
-  'f_sale_price',
-  'f_collateral_price',
-  'f_charter_price',
-  'f_investment_price',
-  'f_monthly_rent_deposit',
-  'f_monthly_rent',
-  'f_inquire_price',
-  'f_inquire_charter',
-  'f_inquire_investment',
-  'f_inquire_month',
-  'f_safe_charter',
-  'f_smb',
-] as const;
-const HO_COLUMNS = ['f_idx', ...UNIT_COLUMNS] as const;
+/** A unit's columns with its id, in the order of sync/site-fields.ts `unitFields`. */
+const HO_COLUMNS = ['f_idx', ...unitFields] as const;
 const IMAGE_COLUMN = HO_COLUMNS.indexOf('f_image_urls');
 
 /** Buildings with their units, per site. */
-export function loadUnits({
+export async function loadUnits({
+  db,
+  ids,
+}: {
+  db: DbOrTx;
+  ids: readonly number[];
+}): Promise<Map<number, SiteDongRow[]>> {
+  return unitsOn({ sqlite: rawSqlite(db), ids });
+}
+
+function unitsOn({
   sqlite,
   ids,
 }: {
@@ -83,7 +57,7 @@ export function loadUnits({
   for (const part of chunks(ids)) {
     const { marks, params } = inList(part);
     const dongs = new Map<number, SiteDongRow>();
-    for (const d of cached({
+    for (const d of cachedOn({
       sqlite,
       sql: `SELECT f_idx, f_site_idx, f_dong, f_floor_count, f_units_per_floor, f_editable, f_order
        FROM dongs WHERE f_site_idx IN (${marks}) ORDER BY f_site_idx, f_order, f_idx`,
@@ -93,7 +67,7 @@ export function loadUnits({
       bySite.get(d.f_site_idx)?.push(dong);
     }
     if (dongs.size === 0) continue;
-    const statement = cached({
+    const statement = cachedOn({
       sqlite,
       sql: `SELECT f_dong_idx, ${HO_COLUMNS.join(', ')} FROM hos WHERE f_site_idx IN (${marks})
        ORDER BY f_dong_idx, f_floor, f_ho, f_idx`,
@@ -114,17 +88,15 @@ export function loadUnits({
  * Sites with contacts and area types. A draft (P) also carries its buildings and units, as
  * its form does; a registered site's units travel as their own change (see loadUnits).
  */
-export function loadSiteRows({
-  sqlite,
-  ids,
-}: {
-  sqlite: SQLite.Database;
-  ids: readonly number[];
-}): SiteRow[] {
+export async function loadSiteRows({ db, ids }: { db: DbOrTx; ids: readonly number[] }): Promise<SiteRow[]> {
+  return siteRowsOn({ sqlite: rawSqlite(db), ids });
+}
+
+function siteRowsOn({ sqlite, ids }: { sqlite: SQLite.Database; ids: readonly number[] }): SiteRow[] {
   const out: SiteRow[] = [];
   for (const part of chunks(ids)) {
     const { marks, params } = inList(part);
-    const sites = cached({
+    const sites = cachedOn({
       sqlite,
       sql: `SELECT s.*, v.version AS version FROM sites s JOIN sync_site_versions v ON v.f_site_idx = s.f_idx
        WHERE s.f_idx IN (${marks})`,
@@ -138,14 +110,14 @@ export function loadSiteRows({
       site.dongs = [];
       bySite.set(site.f_idx as number, site as unknown as SiteRow);
     }
-    for (const c of cached({
+    for (const c of cachedOn({
       sqlite,
       sql: `SELECT f_site_idx, f_name, f_phone FROM site_contacts WHERE f_site_idx IN (${marks})
        ORDER BY f_site_idx, f_order, f_idx`,
     }).all(...params) as Array<{ f_site_idx: number; f_name: string; f_phone: string }>) {
       bySite.get(c.f_site_idx)?.contacts.push({ f_name: c.f_name, f_phone: c.f_phone });
     }
-    for (const r of cached({
+    for (const r of cachedOn({
       sqlite,
       sql: `SELECT f_site_idx, f_room, f_area, f_exclusive_size, f_exclusive_pyong, f_real_size, f_real_pyong
        FROM site_rooms WHERE f_site_idx IN (${marks}) ORDER BY f_site_idx, f_idx`,
@@ -155,7 +127,7 @@ export function loadSiteRows({
     }
     const drafts = [...bySite.values()].filter((s) => s.f_status === 'P').map((s) => s.f_idx);
     if (drafts.length > 0) {
-      for (const [siteIdx, dongs] of loadUnits({ sqlite, ids: drafts })) {
+      for (const [siteIdx, dongs] of unitsOn({ sqlite, ids: drafts })) {
         const site = bySite.get(siteIdx);
         if (site) site.dongs = dongs;
       }
@@ -187,7 +159,11 @@ const siteWires = new WeakMap<SQLite.Database, SiteWire>();
  * table's own, as `s.*` reads them, so a column added by a migration is sent too. Private
  * inlay pictures are left out for a viewer who is not the owner or in the site's group.
  */
-export function siteWire(sqlite: SQLite.Database): SiteWire {
+export async function siteWire({ db }: { db: DbOrTx }): Promise<SiteWire> {
+  return siteWireOn(rawSqlite(db));
+}
+
+function siteWireOn(sqlite: SQLite.Database): SiteWire {
   let wire = siteWires.get(sqlite);
   if (wire) return wire;
   const tableColumns = (sqlite.prepare('PRAGMA table_info(sites)').all() as Array<{ name: string }>).map(
@@ -225,21 +201,22 @@ export function siteWire(sqlite: SQLite.Database): SiteWire {
  * rows in JavaScript and serialising them. Drafts (P) carry their units, which this select
  * does not write: they are built by loadSiteRows (a member has few drafts).
  */
-export function loadSiteJson({
-  sqlite,
+export async function loadSiteJson({
+  db,
   ids,
   viewer,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   ids: readonly number[];
   viewer: number;
-}): Map<number, { status: string; json: string }> {
+}): Promise<Map<number, { status: string; json: string }>> {
+  const sqlite = rawSqlite(db);
   const out = new Map<number, { status: string; json: string }>();
   const drafts: number[] = [];
-  const wire = siteWire(sqlite);
+  const wire = siteWireOn(sqlite);
   for (const part of chunks(ids)) {
     const { marks, params } = inList(part);
-    const statement = cached({
+    const statement = cachedOn({
       sqlite,
       sql: `SELECT s.f_idx, s.f_status, ${wire.select}
         FROM sites s JOIN sync_site_versions v ON v.f_site_idx = s.f_idx WHERE s.f_idx IN (${marks})`,
@@ -254,11 +231,11 @@ export function loadSiteJson({
   }
   if (drafts.length === 0) return out;
   const groups = new Set(
-    cached({ sqlite, sql: 'SELECT f_group_idx FROM group_members WHERE f_user_idx = ?' })
+    cachedOn({ sqlite, sql: 'SELECT f_group_idx FROM group_members WHERE f_user_idx = ?' })
       .pluck()
       .all(viewer) as number[],
   );
-  for (const draft of loadSiteRows({ sqlite, ids: drafts })) {
+  for (const draft of siteRowsOn({ sqlite, ids: drafts })) {
     const hidden =
       draft.f_inlay_private === 'Y' &&
       draft.f_user_idx !== viewer &&
@@ -281,17 +258,18 @@ const unitsJsonSelect = `json_group_array(json_object(
  * Each site's buildings with their units as JSON (the `dongs` of a units change), as loadUnits
  * builds them; `[]` for a site with none. Written by SQLite for the reason loadSiteJson is.
  */
-export function loadUnitsJson({
-  sqlite,
+export async function loadUnitsJson({
+  db,
   ids,
 }: {
-  sqlite: SQLite.Database;
+  db: DbOrTx;
   ids: readonly number[];
-}): Map<number, string> {
+}): Promise<Map<number, string>> {
+  const sqlite = rawSqlite(db);
   const out = new Map<number, string>(ids.map((id) => [id, '[]']));
   for (const part of chunks(ids)) {
     const { marks, params } = inList(part);
-    const statement = cached({
+    const statement = cachedOn({
       sqlite,
       sql: `SELECT d.f_site_idx, ${unitsJsonSelect} FROM dongs d WHERE d.f_site_idx IN (${marks}) GROUP BY d.f_site_idx`,
     });

@@ -6,7 +6,7 @@ import {
   followUpdates,
   type RegistrationLike,
   SERVICE_WORKER,
-} from '../app/sw-update.ts';
+} from './sw-update.ts';
 
 /** The browser's service workers, where it has them, in a built app (the dev server has no worker). */
 function serviceWorkers(): ContainerLike | null {

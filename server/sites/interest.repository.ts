@@ -1,0 +1,108 @@
+import type { LikeRow, MemoRow, RecentRow } from '../../sync/protocol.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { rowsByKeys } from '../db/keyed-rows.ts';
+import { cached } from '../db/statements.ts';
+
+/** A member's like and memo on a site (interest.service.ts): one row each, per member and site. */
+
+export async function insertLike({
+  db,
+  userIdx,
+  siteIdx,
+  time,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  siteIdx: number;
+  time: string;
+}): Promise<void> {
+  cached({
+    db,
+    sql: 'INSERT INTO site_likes (f_user_idx, f_site_idx, f_reg_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  }).run(userIdx, siteIdx, time);
+}
+
+export async function deleteLike({ db, userIdx, siteIdx }: { db: DbOrTx; userIdx: number; siteIdx: number }) {
+  cached({ db, sql: 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?' }).run(userIdx, siteIdx);
+}
+
+/** The member's one memo on the site, replaced whole. */
+export async function upsertMemo({
+  db,
+  userIdx,
+  siteIdx,
+  memo,
+  images,
+  time,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  siteIdx: number;
+  memo: string;
+  images: readonly string[];
+  time: string;
+}): Promise<void> {
+  cached({
+    db,
+    sql: `INSERT INTO site_memos (f_user_idx, f_site_idx, f_memo, f_memo_images, f_update_time) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET
+         f_memo = excluded.f_memo, f_memo_images = excluded.f_memo_images, f_update_time = excluded.f_update_time`,
+  }).run(userIdx, siteIdx, memo, JSON.stringify(images), time);
+}
+
+/** The member's likes of these sites (the pull's 'like' rows), by site. */
+export function likesOf({
+  db,
+  userIdx,
+  siteIdxs,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  siteIdxs: readonly number[];
+}) {
+  return rowsByKeys<LikeRow>({
+    db,
+    sql: 'SELECT f_site_idx AS k, f_site_idx, f_reg_time FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
+    params: [userIdx],
+    keys: siteIdxs,
+  });
+}
+
+/** A memo as stored: its images still JSON text. */
+export type StoredMemo = Omit<MemoRow, 'f_memo_images'> & { f_memo_images: string };
+
+/** The member's memos on these sites, by site. */
+export function memosOf({
+  db,
+  userIdx,
+  siteIdxs,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  siteIdxs: readonly number[];
+}) {
+  return rowsByKeys<StoredMemo>({
+    db,
+    sql: 'SELECT f_site_idx AS k, f_site_idx, f_memo, f_memo_images, f_update_time FROM site_memos WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
+    params: [userIdx],
+    keys: siteIdxs,
+  });
+}
+
+/** The member's latest views of these sites, by site. */
+export function recentViewsOf({
+  db,
+  userIdx,
+  siteIdxs,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  siteIdxs: readonly number[];
+}) {
+  return rowsByKeys<RecentRow>({
+    db,
+    sql: 'SELECT f_site_idx AS k, f_site_idx, f_view_time FROM site_recent_views WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
+    params: [userIdx],
+    keys: siteIdxs,
+  });
+}

@@ -158,6 +158,9 @@ await handle.close();
 async function httpLoad(cacheEntries: number): Promise<{
   search: Awaited<ReturnType<typeof autocannon>>;
   health: Awaited<ReturnType<typeof autocannon>>;
+  /** The server process's CPU time per request (ms): what a busy machine inflates least. */
+  cpuPerSearch: number;
+  cpuPerHealth: number;
 }> {
   const port = values.port ? Number(values.port) : 18_000 + Math.floor(Math.random() * 2000);
   const server = await startServerProcess({
@@ -187,12 +190,14 @@ async function httpLoad(cacheEntries: number): Promise<{
         body: JSON.stringify(q),
       });
     }
+    const cpuBeforeHealth = processCpuMs(server.pid);
     const health = await autocannon({
       url: base,
       connections: Number(values.connections),
       duration: 5,
       requests: [{ method: 'GET', path: `${API_BASE}/health` }],
     });
+    const cpuBeforeSearch = processCpuMs(server.pid);
     const search = await autocannon({
       url: base,
       connections: Number(values.connections),
@@ -204,15 +209,27 @@ async function httpLoad(cacheEntries: number): Promise<{
         body: JSON.stringify(q),
       })),
     });
-    return { search, health };
+    const cpuAfter = processCpuMs(server.pid);
+    return {
+      search,
+      health,
+      cpuPerSearch: (cpuAfter - cpuBeforeSearch) / search.requests.total,
+      cpuPerHealth: (cpuBeforeSearch - cpuBeforeHealth) / health.requests.total,
+    };
   } finally {
     server.kill('SIGTERM');
   }
 }
 
+/** User plus system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const { search: http, health } = await httpLoad(2000);
 log('http, result cache on', Math.round(http.requests.average), 'req/s');
-const { search: httpUncached } = await httpLoad(0);
+const { search: httpUncached, cpuPerSearch, cpuPerHealth } = await httpLoad(0);
 log('http, result cache off', Math.round(httpUncached.requests.average), 'req/s');
 
 const out = {
@@ -236,6 +253,9 @@ const out = {
   non_2xx_cache_off: httpUncached.non2xx,
   /** GET /health on the same server process just before: the ceiling of HTTP itself under the same load. */
   health_requests_per_s: round(health.requests.average, 0),
+  /** The server's CPU time per uncached search and per /health (the cache-off process): other processes sway it less than req/s. */
+  server_cpu_ms_per_search_cache_off: round(cpuPerSearch, 3),
+  server_cpu_ms_per_health_cache_off: round(cpuPerHealth, 3),
   conditions: {
     sites: siteCount,
     queries: queryCount,

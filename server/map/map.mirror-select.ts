@@ -27,6 +27,8 @@ export interface SlotColumns {
   /** `codeBits` of a comma-list column's values, when the copy keeps them. */
   codeBits: (f: FilterField) => readonly number[] | undefined;
   text: readonly string[];
+  /** Narrows `sel[0, n)` to the slots whose search text holds the needle; answers the new length. */
+  withText: (needle: string, sel: Int32Array, n: number) => number;
   liked: (slot: number) => boolean;
   /** One flag per slot, all clear between calls: `or` marks the slots one of its branches kept. */
   marks: Uint8Array;
@@ -122,14 +124,8 @@ export function select(c: Clause, cols: SlotColumns, sel: Int32Array, n: number)
     }
     case 'or':
       return selectAny(c.cs, cols, sel, n);
-    case 'text': {
-      const text = cols.text;
-      for (let i = 0; i < n; i++) {
-        const slot = sel[i] as number;
-        if ((text[slot] as string).includes(c.needle)) sel[k++] = slot;
-      }
-      return k;
-    }
+    case 'text':
+      return cols.withText(c.needle, sel, n);
     case 'liked':
       for (let i = 0; i < n; i++) {
         const slot = sel[i] as number;

@@ -20,9 +20,7 @@ export class TextMarks {
 
   /** The slots, up to `texts.length`, whose text holds the needle. */
   slotsWith(needle: string, texts: readonly string[]): number[] {
-    const want = new Int32Array(4);
-    mark(needle, want, 0);
-    const [w0, w1, w2, w3] = want as unknown as [number, number, number, number];
+    const [w0, w1, w2, w3] = marksOf(needle);
     const words = this.words;
     const out: number[] = [];
     for (let slot = 0; slot < texts.length; slot++) {
@@ -39,6 +37,36 @@ export class TextMarks {
     }
     return out;
   }
+
+  /**
+   * Narrows `sel[0, n)` to the slots whose text holds the needle, keeping their order; answers
+   * the new length (a keyword inside a viewport: most texts fail on their marks alone).
+   */
+  narrow(needle: string, texts: readonly string[], sel: Int32Array, n: number): number {
+    const [w0, w1, w2, w3] = marksOf(needle);
+    const words = this.words;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const slot = sel[i] as number;
+      const at = slot * 4;
+      if (
+        ((words[at] as number) & w0) === w0 &&
+        ((words[at + 1] as number) & w1) === w1 &&
+        ((words[at + 2] as number) & w2) === w2 &&
+        ((words[at + 3] as number) & w3) === w3 &&
+        (texts[slot] as string).includes(needle)
+      ) {
+        sel[k++] = slot;
+      }
+    }
+    return k;
+  }
+}
+
+function marksOf(needle: string): [number, number, number, number] {
+  const want = new Int32Array(4);
+  mark(needle, want, 0);
+  return [want[0] as number, want[1] as number, want[2] as number, want[3] as number];
 }
 
 function mark(text: string, words: Int32Array, at: number): void {

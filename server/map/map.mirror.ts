@@ -141,6 +141,7 @@ export class MapMirror {
       },
       codeBits: (f) => this.codeBits.get(f),
       text: this.text,
+      withText: (needle, sel, n) => this.textMarks.narrow(needle, this.text, sel, n),
       liked: liked ? (slot) => liked.has(idx[slot] as number) : () => false,
       marks: this.marks,
     };

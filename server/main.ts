@@ -17,6 +17,7 @@ import { writePidFile } from './ops/pidfile.ts';
 import { shutDown } from './ops/shutdown.ts';
 import { seedDemo } from './seed/demo.ts';
 import { seedDemoPictures } from './seed/demo-pictures.ts';
+import { createLiveHub } from './sync/live/live-hub.ts';
 import { APP_VERSION } from './version.ts';
 
 const config = loadConfigOrExit();
@@ -36,6 +37,7 @@ const deps: AppDeps = {
   clock: systemClock,
   adapters: createAdapters({ config, logger }),
   lifecycle,
+  live: createLiveHub({ db: handle.db, clock: systemClock, logger }),
 };
 
 // Listening from the start: while the database is prepared, health and readiness say
@@ -53,6 +55,7 @@ async function stop(signal: string) {
     lifecycle,
     listening: server,
     scheduler,
+    live: deps.live ?? null,
     closeDatabase: handle.close,
     timeoutMs: config.shutdownTimeoutMs,
     logger,

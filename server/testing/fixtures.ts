@@ -10,6 +10,7 @@ import type { AppDeps } from '../http/context.ts';
 import type { Operation } from '../http/operation.ts';
 import { answerProblem, responseSchemaOf } from '../http/responses.ts';
 import { operations as allOperations } from '../operations.ts';
+import { createLiveHub } from '../sync/live/live-hub.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -68,6 +69,7 @@ export async function createTestApp({
     logger,
     clock,
     adapters: { ...createAdapters({ config, logger }), sms, ...adapters },
+    live: createLiveHub({ db: handle.db, clock, logger }),
   };
   const app = createApp({ deps, ...(operations ? { operations } : {}) });
   const byRoute = new Map(
@@ -107,7 +109,10 @@ export async function createTestApp({
     },
     changes: () => (changesStmt.get() as { n: number }).n,
     smsSent: sms.sent,
-    close: () => handle.close(),
+    close: () => {
+      deps.live?.close();
+      return handle.close();
+    },
   };
 }
 

@@ -1,29 +1,44 @@
 import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
+import { checkSessionCall } from '../../sync/api/auth.api.ts';
 import { pullCall, pushCall } from '../../sync/api/sync.api.ts';
 import { Headers } from '../../sync/codes.ts';
 import { decodePull } from '../../sync/protocol.ts';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, headers } from '../api/client.ts';
 import { sessionStore } from '../api/session.ts';
 import { LocalDb, localDb } from '../db/db.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { SyncEngine, type SyncStatus } from './engine.ts';
+import { startLive } from './live.ts';
 import { loadMutators } from './local-store.ts';
 import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './transport.ts';
 
 /** Uploads one picture through the API client (spec §7 upload image) and answers its URL. */
-export async function uploadPicture({ file, name, kind }: { file: Blob; name: string; kind: number }) {
+export async function uploadPicture({
+  file,
+  name,
+  kind,
+  deadline = false,
+}: {
+  file: Blob;
+  name: string;
+  kind: number;
+  /** The sync engine's uploads give up when no answer comes in time (src/api/answer-deadline.ts). */
+  deadline?: boolean;
+}) {
   const named = file instanceof File ? file : new File([file], name, { type: file.type });
   // Only a write with pictures uploads: the call's contract stays off the first download.
   const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
-  return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
+  return (await api(uploadImageCall, { file: named, kind: kind as 1 }, { deadline })).url;
 }
 
 /** The app's transport: the API client, so session headers and forced logout work as for every call. */
 const apiTransport: SyncTransport = {
-  push: (request) => withProtocolErrors(() => api(pushCall, request)),
-  pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request))),
-  upload: uploadPicture,
+  // A request with no answer in time fails like a lost network, so a dead connection never holds the engine.
+  push: (request) => withProtocolErrors(() => api(pushCall, request, { deadline: true })),
+  pull: async (request) =>
+    decodePull(await withProtocolErrors(() => api(pullCall, request, { deadline: true }))),
+  upload: (input) => uploadPicture({ ...input, deadline: true }),
 };
 
 async function withProtocolErrors<T>(run: () => Promise<T>): Promise<T> {
@@ -46,6 +61,29 @@ export const syncEngine = new SyncEngine({
   },
 });
 
+let stopLive: (() => void) | null = null;
+
+/**
+ * The live stream of the member signed in (src/sync/live.ts): a poke pulls at once instead of at
+ * the next 30-second sync. Opened once the first sync has ended, so it never competes with it.
+ */
+function liveFor(uid: number, member: () => number | null): void {
+  void syncEngine.firstCycleEnded.then(() => {
+    if (member() !== uid || stopLive) return;
+    stopLive = startLive({
+      headers,
+      onPoke: () => syncEngine.syncSoon(),
+      // The session-ending answer of this call signs the device out with the server's reason.
+      onEnded: () => void api(checkSessionCall, {}).catch(() => {}),
+    });
+  });
+}
+
+function endLive(): void {
+  stopLive?.();
+  stopLive = null;
+}
+
 let watchingSession = false;
 /** The member the engine was last started for: a repeated call for the same one does nothing. */
 let startedFor: number | null = null;
@@ -56,10 +94,14 @@ export function ensureSyncStarted(): void {
   const startFor = (uid: number) => {
     if (startedFor === uid) return;
     startedFor = uid;
+    // Another member's view (or a new sign-in): the stream of the last session goes.
+    endLive();
     // The operations' declarations load now, so the first pull does not wait for them.
     void loadMutators().catch(() => {});
     void syncEngine.bindToMember(uid).then(() => {
-      if (member() === uid) syncEngine.start();
+      if (member() !== uid) return;
+      syncEngine.start();
+      liveFor(uid, member);
     });
     // Groups: the member's groups are kept on the device for offline registration
     // and the group sites tab; the pull carries sites only. Its own chunk, off the entry.
@@ -73,6 +115,7 @@ export function ensureSyncStarted(): void {
     const next = member();
     if (next === null) {
       startedFor = null;
+      endLive();
       syncEngine.stop();
     } else startFor(next);
   });
@@ -81,6 +124,7 @@ export function ensureSyncStarted(): void {
 /** Stops the engine until `ensureSyncStarted` is called again (a member under review does not pull). */
 export function stopSyncing(): void {
   startedFor = null;
+  endLive();
   syncEngine.stop();
 }
 

@@ -29,6 +29,8 @@ import * as m0025 from './0025_group_sites_of_members.ts';
 import * as m0027 from './0027_sync_restores.ts';
 // Which map sites changed, for the server's in-memory copy of them.
 import * as m0030 from './0030_map_changes.ts';
+// Sharing a site with a customer: the links and their views.
+import * as m0048 from './0048_site_shares.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '0027_sync_restores': m0027,
   // Which map sites changed, for the server's in-memory copy of them.
   '0030_map_changes': m0030,
+  // Sharing a site with a customer: the links and their views.
+  '0048_site_shares': m0048,
 };

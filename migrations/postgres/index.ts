@@ -9,6 +9,8 @@ import * as p0024 from './0024_block_kinds.ts';
 import * as p0025 from './0025_group_sites_of_members.ts';
 import * as p0027 from './0027_sync_restores.ts';
 import * as p0030 from './0030_map_changes.ts';
+// Sharing a site with a customer: the links and their views.
+import * as p0048 from './0048_site_shares.ts';
 
 /**
  * The PostgreSQL migrations in the order they run (server/db/database.ts picks them on
@@ -30,4 +32,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0027_sync_restores': p0027,
   // Which map sites changed, numbered at commit.
   '0030_map_changes': p0030,
+  // Sharing a site with a customer: the links and their views.
+  '0048_site_shares': p0048,
 };

@@ -70,7 +70,7 @@ describe('a backup', () => {
       taken_at: clock.now().toISOString(),
       bytes: fs.statSync(taken.path).size,
       integrity: 'ok',
-      // The newest migration the database has run.
+      // The newest migration, whichever it is now.
       migration: Object.keys(migrations).at(-1),
     });
     expect(record?.sha256).toBe(await sha256Of(taken.path));

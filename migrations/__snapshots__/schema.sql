@@ -40,6 +40,9 @@ CREATE INDEX login_logs_time ON login_logs (f_time);
 -- index login_logs_user
 CREATE INDEX login_logs_user ON login_logs (f_user_idx, f_time);
 
+-- index map_changes_seq
+CREATE UNIQUE INDEX map_changes_seq ON map_changes (f_seq);
+
 -- index map_sites_cell
 CREATE INDEX map_sites_cell
     ON map_sites (f_cell, f_latitude, f_longitude, f_reg_time, f_site_type, f_complete, f_lat_e6, f_lng_e6)
@@ -442,6 +445,9 @@ CREATE TABLE "map_cells_parent"(nodeno INTEGER PRIMARY KEY,parentnode);
 
 -- table map_cells_rowid
 CREATE TABLE "map_cells_rowid"(rowid INTEGER PRIMARY KEY,nodeno);
+
+-- table map_changes
+CREATE TABLE map_changes (f_idx INTEGER PRIMARY KEY, f_seq INTEGER NOT NULL);
 
 -- table map_fts
 CREATE VIRTUAL TABLE map_fts USING fts5(text, tokenize = 'trigram case_sensitive 1');
@@ -1036,6 +1042,26 @@ CREATE TABLE users (
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
     , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER, f_welcome_time TEXT);
+
+-- trigger map_changes_delete
+CREATE TRIGGER map_changes_delete AFTER DELETE ON map_sites BEGIN INSERT INTO map_changes (f_idx, f_seq)
+   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq; END;
+
+-- trigger map_changes_insert
+CREATE TRIGGER map_changes_insert AFTER INSERT ON map_sites BEGIN INSERT INTO map_changes (f_idx, f_seq)
+   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq; END;
+
+-- trigger map_changes_update
+CREATE TRIGGER map_changes_update AFTER UPDATE ON map_sites BEGIN
+         INSERT INTO map_changes (f_idx, f_seq)
+   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq;
+         INSERT INTO map_changes (f_idx, f_seq)
+   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE OLD.f_idx <> NEW.f_idx
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq;
+       END;
 
 -- trigger map_rooms_delete
 CREATE TRIGGER map_rooms_delete AFTER DELETE ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx) WHERE f_idx = OLD.f_site_idx; END;

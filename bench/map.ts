@@ -1,5 +1,5 @@
 /**
- * npm run bench:map [-- --sites 100000 --queries 1000 --seed 6 --duration 20 --connections 10 --keep]
+ * npm run bench:map [-- --sites 100000 --queries 1000 --seed 6 --duration 20 --connections 10 --keep --port 8270]
  *
  * 1. Builds a database of N generated sites (the seed generator, as `npm run seed` does).
  * 2. Runs Q random viewport + filter searches through the map search service (after one untimed
@@ -36,6 +36,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '6' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '10' },
+    /** The server process's port (default: a random one in 18000-19999). */
+    port: { type: 'string' },
     'units-scale': { type: 'string', default: '1' },
     dir: { type: 'string' },
     /** Reuse the database in --dir when it is there (for repeated runs while tuning). */
@@ -88,6 +90,8 @@ if (!(values.keep && fs.existsSync(dbFile))) {
 }
 
 const handle = openDatabase({ file: dbFile });
+// A kept database may predate the latest migrations.
+await migrateToLatest(handle.db);
 const sqlite = handle.sqlite;
 const member = sqlite
   .prepare('SELECT f_idx FROM users WHERE f_phone = ?')
@@ -107,7 +111,7 @@ const queries = randomQueries({ sqlite, rng: createRng(seed * 7919), count: quer
 // Steady state, not a cold start: one untimed pass loads the pages the searches touch.
 for (const query of queries) await searchMap({ db: handle.db, userIdx: member, query });
 for (const query of queries.slice(0, 50))
-  await searchMap({ db: handle.db, userIdx: member, query, indexed: false });
+  await searchMap({ db: handle.db, userIdx: member, query, via: 'scan' });
 const indexedMs: number[] = [];
 const results: string[] = [];
 for (const query of queries) {
@@ -120,7 +124,7 @@ const scanMs: number[] = [];
 let mismatches = 0;
 for (const [i, query] of queries.entries()) {
   const t0 = performance.now();
-  const r = await searchMap({ db: handle.db, userIdx: member, query, indexed: false });
+  const r = await searchMap({ db: handle.db, userIdx: member, query, via: 'scan' });
   scanMs.push(performance.now() - t0);
   if (JSON.stringify(r) !== results[i]) mismatches++;
 }
@@ -154,8 +158,11 @@ await handle.close();
 async function httpLoad(cacheEntries: number): Promise<{
   search: Awaited<ReturnType<typeof autocannon>>;
   health: Awaited<ReturnType<typeof autocannon>>;
+  /** The server process's CPU time per request (ms): what a busy machine inflates least. */
+  cpuPerSearch: number;
+  cpuPerHealth: number;
 }> {
-  const port = 18_000 + Math.floor(Math.random() * 2000);
+  const port = values.port ? Number(values.port) : 18_000 + Math.floor(Math.random() * 2000);
   const server = await startServerProcess({
     dir,
     port,
@@ -183,12 +190,14 @@ async function httpLoad(cacheEntries: number): Promise<{
         body: JSON.stringify(q),
       });
     }
+    const cpuBeforeHealth = processCpuMs(server.pid);
     const health = await autocannon({
       url: base,
       connections: Number(values.connections),
       duration: 5,
       requests: [{ method: 'GET', path: `${API_BASE}/health` }],
     });
+    const cpuBeforeSearch = processCpuMs(server.pid);
     const search = await autocannon({
       url: base,
       connections: Number(values.connections),
@@ -200,15 +209,27 @@ async function httpLoad(cacheEntries: number): Promise<{
         body: JSON.stringify(q),
       })),
     });
-    return { search, health };
+    const cpuAfter = processCpuMs(server.pid);
+    return {
+      search,
+      health,
+      cpuPerSearch: (cpuAfter - cpuBeforeSearch) / search.requests.total,
+      cpuPerHealth: (cpuBeforeSearch - cpuBeforeHealth) / health.requests.total,
+    };
   } finally {
     server.kill('SIGTERM');
   }
 }
 
+/** User plus system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const { search: http, health } = await httpLoad(2000);
 log('http, result cache on', Math.round(http.requests.average), 'req/s');
-const { search: httpUncached } = await httpLoad(0);
+const { search: httpUncached, cpuPerSearch, cpuPerHealth } = await httpLoad(0);
 log('http, result cache off', Math.round(httpUncached.requests.average), 'req/s');
 
 const out = {
@@ -232,6 +253,9 @@ const out = {
   non_2xx_cache_off: httpUncached.non2xx,
   /** GET /health on the same server process just before: the ceiling of HTTP itself under the same load. */
   health_requests_per_s: round(health.requests.average, 0),
+  /** The server's CPU time per uncached search and per /health (the cache-off process): other processes sway it less than req/s. */
+  server_cpu_ms_per_search_cache_off: round(cpuPerSearch, 3),
+  server_cpu_ms_per_health_cache_off: round(cpuPerHealth, 3),
   conditions: {
     sites: siteCount,
     queries: queryCount,

@@ -129,7 +129,8 @@ try {
   const page = await browser.newPage();
   // tsx keeps function names with a helper the browser does not have.
   await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  await page.goto(`http://127.0.0.1:${port}/`);
+  // The engine is not in the entry: the login screen loads it while idle (src/sync/status.ts).
+  await page.goto(`http://127.0.0.1:${port}/Login`);
   await page.waitForFunction(() => window.__bunyangSync !== undefined);
 
   const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0));

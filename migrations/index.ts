@@ -27,6 +27,13 @@ import * as m0021 from './0021_home_ads.ts';
 import * as m0024 from './0024_block_kinds.ts';
 import * as m0025 from './0025_group_sites_of_members.ts';
 import * as m0027 from './0027_sync_restores.ts';
+// Which map sites changed, for the server's in-memory copy of them.
+import * as m0030 from './0030_map_changes.ts';
+import * as m0040 from './0040_new_member_ticket.ts';
+// Sharing a site with a customer: the links and their views.
+import * as m0048 from './0048_site_shares.ts';
+// Posts, comments and notifications edited offline: edit versions and edit conflicts.
+import * as m0050 from './0050_offline_edits.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -64,4 +71,12 @@ export const migrations: Record<string, Migration> = {
   '0025_group_sites_of_members': m0025,
   // Restores from a backup: the sync versions a restore skipped (server/ops/restore.ts).
   '0027_sync_restores': m0027,
+  // Which map sites changed, for the server's in-memory copy of them.
+  '0030_map_changes': m0030,
+  // What a new member starts with: the approval's days and when they were given (issue 30).
+  '0040_new_member_ticket': m0040,
+  // Sharing a site with a customer: the links and their views.
+  '0048_site_shares': m0048,
+  // Posts, comments and notifications edited offline: edit versions and edit conflicts.
+  '0050_offline_edits': m0050,
 };

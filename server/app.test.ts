@@ -238,7 +238,8 @@ describe('bad input', () => {
     expect(res.status).toBe(400);
     expect(res.code).toBe(ResultCode.badParameter);
     expect(res.data).toMatchObject({ field: 'value' });
-    expect(res.msg).toContain('value');
+    // Said to a Korean reader with the field's label.
+    expect(res.msg).toContain('설정 값');
     expect(t.changes()).toBe(before);
   });
 
@@ -348,7 +349,7 @@ describe('the usage ticket check', () => {
     });
     const res = await t.call('/test/ticket', { token: expired });
     expect(res.status).toBe(402);
-    expect(res.data).toEqual({ reason: 'ticket_expired' });
+    expect(res.data).toEqual({ reason: 'ticket_expired', ticket: 'expired' });
     const never = await insertSession(t, { userIdx: await insertUser(t), deviceId: 'd2' });
     expect((await t.call('/test/ticket', { token: never })).code).toBe(ResultCode.apiError);
   });

@@ -10,6 +10,7 @@ import { jobsOf } from './jobs/jobs.ts';
 import { type Scheduler, startScheduler } from './jobs/scheduler.ts';
 import { listen } from './listen.ts';
 import { createLogger } from './logger.ts';
+import { prepareMapSearch } from './map/map.service.ts';
 import { createLifecycle } from './ops/lifecycle.ts';
 import { writePidFile } from './ops/pidfile.ts';
 import { shutDown } from './ops/shutdown.ts';
@@ -80,6 +81,12 @@ const seeded = await seedDatabase({
   now: systemClock.now(),
 });
 if (seeded.demo) logger.info(seeded, 'demo data created');
+
+// The map search's in-memory copy of the sites is read once, here, before the server says it
+// is ready: the first search does not wait for it.
+const mapStarted = performance.now();
+const mapSites = await prepareMapSearch(handle.db);
+logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
 
 if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');

@@ -1,4 +1,4 @@
-import type { ConflictRow } from './protocol.ts';
+import type { ConflictRow, EditConflictRow, NotificationRow } from './protocol.ts';
 import type { SiteDongRow, SiteRow } from './site-fields.ts';
 
 /**
@@ -65,6 +65,18 @@ export interface SiteUnits {
 /** A draft save that met a newer server copy: both versions kept until the member chooses. */
 export type LocalConflict = ConflictRow;
 
+/** An edit of a post, comment or notification that met a changed copy (protocol 8). */
+export type LocalEditConflict = EditConflictRow;
+
+/** A notification the member wrote, as pulled. */
+export interface LocalNotification extends Partial<NotificationRow> {
+  f_idx: number;
+  f_site_idx: number | null;
+  f_reg_time: string;
+  f_read: 'Y' | 'N';
+  [field: string]: unknown;
+}
+
 interface StoreTable<Row, Key> {
   get(key: Key): Promise<Row | undefined>;
   put(row: Row): Promise<unknown>;
@@ -83,11 +95,17 @@ export interface DeviceStore {
   memos: StoreTable<LocalMemo, number>;
   drafts: StoreTable<LocalDraft, string>;
   conflicts: StoreTable<LocalConflict, number>;
+  editConflicts: StoreTable<LocalEditConflict, number>;
+  /** The member's own notifications: edits show on them at once, a delete takes them off. */
+  notifications: StoreTable<LocalNotification, number>;
   syncMeta: { get(key: string): Promise<{ key: string; value: unknown } | undefined> };
-  /** Notifications received (protocol 7): setRead marks them read on the device. */
+  /** Notifications received (protocol 7): setRead marks them read, removeNotify takes them off. */
   inbox: {
     where(index: 'f_notify_idx' | 'f_read'): {
-      equals(value: number | string): { modify(changes: { f_read: 'Y' }): Promise<unknown> };
+      equals(value: number | string): {
+        modify(changes: { f_read: 'Y' }): Promise<unknown>;
+        delete(): Promise<unknown>;
+      };
     };
   };
 }

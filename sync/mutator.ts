@@ -16,7 +16,8 @@ export type LocalKey =
   /** A site's buildings with their units, as one row (the pull replaces them whole too). */
   | { table: 'units'; key: number }
   | { table: 'drafts'; key: string }
-  | { table: 'conflicts'; key: number };
+  | { table: 'conflicts'; key: number }
+  | { table: 'notifications' | 'editConflicts'; key: number };
 
 export interface Mutator<S extends v.GenericSchema = v.GenericSchema> {
   name: string;

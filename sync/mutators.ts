@@ -1,8 +1,16 @@
 import type * as v from 'valibot';
 import type { Call } from './api/contract.ts';
-import { addComment, addCommunity } from './community/community.mutators.ts';
+import {
+  addComment,
+  addCommunity,
+  removeComment,
+  removeCommunity,
+  updateComment,
+  updateCommunity,
+} from './community/community.mutators.ts';
+import { resolveEditConflict } from './edits/edits.mutators.ts';
 // Notifications.
-import { addNotify, setRead } from './notify/notify.mutators.ts';
+import { addNotify, removeNotify, setRead, updateNotify } from './notify/notify.mutators.ts';
 import { reportHo_app, reportSite } from './reports/reports.mutators.ts';
 import {
   addSiteMemo,
@@ -41,9 +49,17 @@ export const mutators = {
   // Community
   addCommunity,
   addComment,
+  updateCommunity,
+  removeCommunity,
+  updateComment,
+  removeComment,
   // Notifications
   addNotify,
   setRead,
+  updateNotify,
+  removeNotify,
+  // Edit conflicts of posts, comments and notifications
+  resolveEditConflict,
 } as const;
 
 export type MutatorName = keyof typeof mutators;

@@ -63,6 +63,8 @@ export const notificationRowSchema = v.object({
   f_image_url: v.string(),
   f_reg_time: v.string(),
   f_update_time: v.string(),
+  /** Its edit count (protocol 8): an edit made on this copy names it. */
+  f_version: v.number(),
   contacts_list: v.array(contactSchema),
 });
 /**
@@ -106,6 +108,28 @@ export const conflictRowSchema = v.object({
   f_reg_time: v.string(),
 });
 
+/**
+ * An edit of a post, comment or notification that met a copy changed on the server since the
+ * one it was made on (protocol 8): both kept until the member chooses on /sync.
+ */
+export const editConflictRowSchema = v.object({
+  f_idx: v.number(),
+  kind: v.picklist(['post', 'comment', 'notification']),
+  /** The post, comment or notification edited. */
+  target_idx: v.number(),
+  /** A comment's post; null otherwise. */
+  post_idx: v.nullable(v.number()),
+  /** What names it for the member: the post's or notification's title (a comment's post title). */
+  subject: v.string(),
+  /** The fields changed on both sides to different values. */
+  fields: v.array(v.string()),
+  mine: v.record(v.string(), v.unknown()),
+  theirs: v.record(v.string(), v.unknown()),
+  base_version: v.nullable(v.number()),
+  theirs_version: v.number(),
+  f_reg_time: v.string(),
+});
+
 /** A registered site's buildings with their units: they follow the site rows, replacing the site's. */
 export const unitsRowSchema = v.object({ dongs: v.array(dongRowSchema) });
 
@@ -130,6 +154,8 @@ const otherChanges = [
   del('conflict'),
   put('inbox', inboxRowSchema),
   del('inbox'),
+  put('editconflict', editConflictRowSchema),
+  del('editconflict'),
 ] as const;
 
 /**
@@ -149,6 +175,7 @@ export type RecentRow = v.InferOutput<typeof recentRowSchema>;
 export type NotificationRow = v.InferOutput<typeof notificationRowSchema>;
 export type ConflictRow = v.InferOutput<typeof conflictRowSchema>;
 export type InboxRow = v.InferOutput<typeof inboxRowSchema>;
+export type EditConflictRow = v.InferOutput<typeof editConflictRowSchema>;
 export type UnitsRow = v.InferOutput<typeof unitsRowSchema>;
 
 /**

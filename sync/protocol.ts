@@ -23,7 +23,7 @@ import type { SiteRow } from './site-fields.ts';
  * new protocol version: bump PROTOCOL_VERSION and add an entry to `protocolHistory`.
  * sync/protocol.test.ts fails otherwise.
  */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 export interface ProtocolVersionEntry {
   version: number;
@@ -86,6 +86,14 @@ export const protocolHistory: readonly ProtocolVersionEntry[] = [
       'operations: addNotify {title, content, site_idx, made, push, is_auto, auto_enable, auto_time HH:mm, auto_interval E|3|5, image_url (up to 5), contacts (up to 2 {f_name, f_phone})}: a notification queued offline; the ticket, the per-site daily limit, made+ and push counts or points and the recipients are decided when it arrives. setRead {notify_idx, 0 for all}: received notifications marked read offline',
     ],
   },
+  {
+    version: 8,
+    wireHash: 'd0905d3601a839de4344e539f727eb67a6ea758a7b02425c9e13819edf87fa27',
+    changes: [
+      'operations: updateCommunity {community_idx, type, title, content, phone, anony, agree, image_url, base_version, base}, updateComment {community_idx, comment_idx, comment, anony, base_version, base} and updateNotify {notify_idx, the fields of addNotify, base_version, base}: edits queued offline, carrying the copy they were made on (base_version: its edit count f_version; base: its fields); fields the server changed meanwhile to something else come back as a conflict (result status conflict) and are kept until settled. removeCommunity {idx_list}, removeComment {community_idx, comment_idx}, removeNotify {idx_list}: deletes queued offline. resolveEditConflict {conflict_idx, choose}: settles one, fields kept as mine being a new edit of the copy the conflict showed',
+      'pull: changes editconflict (put/del): an open edit conflict of the member (f_idx, kind post|comment|notification, target_idx, post_idx, subject, fields, mine, theirs, base_version, theirs_version, f_reg_time); notification rows carry f_version',
+    ],
+  },
 ];
 
 export { clientIdSchema, cursorSchema, mutationIdSchema } from './protocol-fields.ts';
@@ -146,6 +154,7 @@ export type {
   Change,
   ChangeEntity,
   ConflictRow,
+  EditConflictRow,
   InboxRow,
   LikeRow,
   MemoRow,

@@ -10,9 +10,22 @@ import * as v from 'valibot';
  * CHECK constraints so that a value the schema accepts is one SQLite accepts.
  */
 
+/**
+ * The bounds of a site's numbers, for the schemas below and the form fields that type them
+ * (src/features/registration/controls.tsx `max`): one rule, so a form never takes what the server refuses.
+ */
+export const SiteNumberLimits = {
+  /** Any amount (만원, or 백만원 for fees). */
+  amount: 2_000_000_000,
+  dongCount: 1000,
+  houseCount: 1_000_000,
+  /** Square metres or pyeong of one unit or area type: far above any building (bounded since protocol 5). */
+  area: 1_000_000,
+} as const;
+
 const yn = v.picklist(['Y', 'N']);
 const hit = v.picklist([0, 1, 2]);
-const int = /* @__NO_SIDE_EFFECTS__ */ (max = 2_000_000_000) =>
+const int = /* @__NO_SIDE_EFFECTS__ */ (max: number = SiteNumberLimits.amount) =>
   v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 const nullableInt = /* @__NO_SIDE_EFFECTS__ */ (max?: number) => v.nullable(int(max));
 /** Entries of one object schema and more: a spread in a top-level call would pin every schema. */
@@ -21,8 +34,7 @@ const extend = /* @__NO_SIDE_EFFECTS__ */ <A extends v.ObjectEntries, B extends 
   b: B,
 ): Omit<A, keyof B> & B => ({ ...a, ...b });
 const str = /* @__NO_SIDE_EFFECTS__ */ (max: number) => v.pipe(v.string(), v.maxLength(max));
-/** Square metres or pyeong of one unit or area type: far above any building (bounded since protocol 5). */
-const MAX_AREA = 1_000_000;
+const MAX_AREA = SiteNumberLimits.area;
 const coordinate = v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180)));
 
 /** An uploaded image URL, or a reference to a file still waiting in the device's store. */
@@ -112,8 +124,8 @@ export const editableSiteColumns = {
   f_main_no: nullableInt(9999),
   f_sub_no: nullableInt(9999),
   f_maemul_type: str(50),
-  f_dong_count: int(1000),
-  f_house_count: int(1_000_000),
+  f_dong_count: int(SiteNumberLimits.dongCount),
+  f_house_count: int(SiteNumberLimits.houseCount),
   f_parking_type: str(20),
   f_transaction_type: str(20),
   f_room_num: nullableInt(10),

@@ -19,6 +19,9 @@ CREATE INDEX community_posts_list ON community_posts (f_removed_time, f_type, f_
 -- index dongs_site
 CREATE INDEX dongs_site ON dongs (f_site_idx);
 
+-- index edit_conflicts_open
+CREATE INDEX edit_conflicts_open ON edit_conflicts (f_user_idx, f_kind, f_target_idx) WHERE resolved_at IS NULL;
+
 -- index group_members_user
 CREATE INDEX group_members_user ON group_members (f_user_idx);
 
@@ -36,6 +39,9 @@ CREATE INDEX login_logs_time ON login_logs (f_time);
 
 -- index login_logs_user
 CREATE INDEX login_logs_user ON login_logs (f_user_idx, f_time);
+
+-- index map_changes_seq
+CREATE UNIQUE INDEX map_changes_seq ON map_changes (f_seq);
 
 -- index map_sites_cell
 CREATE INDEX map_sites_cell
@@ -117,6 +123,9 @@ CREATE INDEX site_recent_views_time ON site_recent_views (f_user_idx, f_view_tim
 
 -- index site_rooms_site
 CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
+
+-- index site_shares_of_member
+CREATE INDEX site_shares_of_member ON site_shares (f_user_idx, f_site_idx, f_idx);
 
 -- index site_transfers_site
 CREATE INDEX site_transfers_site ON site_transfers (f_site_idx, f_reg_time);
@@ -258,7 +267,7 @@ CREATE TABLE community_comments (
       f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
       f_reg_time TEXT NOT NULL,
       f_update_time TEXT
-    );
+    , f_version INTEGER NOT NULL DEFAULT 1);
 
 -- table community_posts
 CREATE TABLE community_posts (
@@ -277,7 +286,7 @@ CREATE TABLE community_posts (
       f_reg_day TEXT NOT NULL,
       f_update_time TEXT,
       f_removed_time TEXT
-    );
+    , f_version INTEGER NOT NULL DEFAULT 1);
 
 -- table community_push_recipients
 CREATE TABLE community_push_recipients (
@@ -306,6 +315,27 @@ CREATE TABLE dongs (
       f_units_per_floor INTEGER NOT NULL CHECK (f_units_per_floor BETWEEN 1 AND 300),
       f_editable TEXT NOT NULL DEFAULT 'Y' CHECK (f_editable IN ('Y', 'N')),
       f_order INTEGER NOT NULL DEFAULT 0
+    );
+
+-- table edit_conflicts
+CREATE TABLE edit_conflicts (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx) ON DELETE CASCADE,
+      f_kind TEXT NOT NULL CHECK (f_kind IN ('post', 'comment', 'notification')),
+      f_target_idx INTEGER NOT NULL,
+      f_post_idx INTEGER,
+      f_subject TEXT NOT NULL DEFAULT '',
+      fields TEXT NOT NULL,
+      mine TEXT NOT NULL,
+      theirs TEXT NOT NULL,
+      base TEXT NOT NULL,
+      base_version INTEGER,
+      theirs_version INTEGER NOT NULL,
+      client_id TEXT,
+      mutation_id TEXT,
+      f_reg_time TEXT NOT NULL,
+      resolved_at TEXT,
+      resolution TEXT
     );
 
 -- table group_members
@@ -415,6 +445,9 @@ CREATE TABLE "map_cells_parent"(nodeno INTEGER PRIMARY KEY,parentnode);
 
 -- table map_cells_rowid
 CREATE TABLE "map_cells_rowid"(rowid INTEGER PRIMARY KEY,nodeno);
+
+-- table map_changes
+CREATE TABLE map_changes (f_idx INTEGER PRIMARY KEY, f_seq INTEGER NOT NULL);
 
 -- table map_fts
 CREATE VIRTUAL TABLE map_fts USING fts5(text, tokenize = 'trigram case_sensitive 1');
@@ -528,7 +561,7 @@ CREATE TABLE notifications (
       f_contacts_list TEXT NOT NULL DEFAULT '[]',
       f_reg_time TEXT NOT NULL,
       f_update_time TEXT NOT NULL
-    , f_removed_time TEXT, f_auto_from TEXT);
+    , f_removed_time TEXT, f_auto_from TEXT, f_version INTEGER NOT NULL DEFAULT 1);
 
 -- table notify_inbox
 CREATE TABLE notify_inbox (
@@ -774,6 +807,19 @@ CREATE TABLE site_rooms (
       f_real_pyong REAL NOT NULL DEFAULT 0
     );
 
+-- table site_shares
+CREATE TABLE site_shares (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_token TEXT NOT NULL UNIQUE,
+      f_reg_time TEXT NOT NULL,
+      f_expires_at TEXT NOT NULL,
+      f_revoked_time TEXT,
+      f_view_count INTEGER NOT NULL DEFAULT 0,
+      f_last_view_time TEXT
+    );
+
 -- table site_states
 CREATE TABLE site_states (
       f_site_idx INTEGER PRIMARY KEY REFERENCES sites(f_idx) ON DELETE CASCADE,
@@ -995,7 +1041,27 @@ CREATE TABLE users (
       f_charge_point INTEGER NOT NULL DEFAULT 0,
       f_reg_time TEXT NOT NULL,
       f_last_access TEXT
-    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER);
+    , f_withdrawn_time TEXT, f_withdrawn_phone TEXT, f_authority_by INTEGER, f_welcome_time TEXT);
+
+-- trigger map_changes_delete
+CREATE TRIGGER map_changes_delete AFTER DELETE ON map_sites BEGIN INSERT INTO map_changes (f_idx, f_seq)
+   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq; END;
+
+-- trigger map_changes_insert
+CREATE TRIGGER map_changes_insert AFTER INSERT ON map_sites BEGIN INSERT INTO map_changes (f_idx, f_seq)
+   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq; END;
+
+-- trigger map_changes_update
+CREATE TRIGGER map_changes_update AFTER UPDATE ON map_sites BEGIN
+         INSERT INTO map_changes (f_idx, f_seq)
+   SELECT NEW.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE 1
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq;
+         INSERT INTO map_changes (f_idx, f_seq)
+   SELECT OLD.f_idx, (SELECT coalesce(max(f_seq), 0) + 1 FROM map_changes) WHERE OLD.f_idx <> NEW.f_idx
+   ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq;
+       END;
 
 -- trigger map_rooms_delete
 CREATE TRIGGER map_rooms_delete AFTER DELETE ON site_rooms BEGIN UPDATE map_sites SET f_room_mask = (SELECT coalesce(sum(DISTINCT (1 << min(max(r.f_room, 0), 10))), 0) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_min = (SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_excl_max = (SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_min = (SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx), f_real_max = (SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = OLD.f_site_idx) WHERE f_idx = OLD.f_site_idx; END;
@@ -1084,6 +1150,18 @@ CREATE TRIGGER sync_dongs_insert AFTER INSERT ON dongs BEGIN UPDATE sync_clock S
 
 -- trigger sync_dongs_update
 CREATE TRIGGER sync_dongs_update AFTER UPDATE ON dongs BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_site_versions SET version = (SELECT version FROM sync_clock), units_version = (SELECT version FROM sync_clock) WHERE f_site_idx = NEW.f_site_idx; END;
+
+-- trigger sync_edit_conflicts_insert
+CREATE TRIGGER sync_edit_conflicts_insert AFTER INSERT ON edit_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'editconflict', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0; END;
+
+-- trigger sync_edit_conflicts_update
+CREATE TRIGGER sync_edit_conflicts_update AFTER UPDATE ON edit_conflicts BEGIN UPDATE sync_clock SET version = version + 1; INSERT INTO sync_feed (f_user_idx, entity, key, version, deleted)
+    VALUES (NEW.f_user_idx, 'editconflict', NEW.f_idx, (SELECT version FROM sync_clock), 0)
+    ON CONFLICT (f_user_idx, entity, key) DO UPDATE SET version = excluded.version, deleted = 0;
+      UPDATE sync_feed SET deleted = 1 WHERE NEW.resolved_at IS NOT NULL
+        AND f_user_idx = NEW.f_user_idx AND entity = 'editconflict' AND key = NEW.f_idx; END;
 
 -- trigger sync_group_members_delete
 CREATE TRIGGER sync_group_members_delete AFTER DELETE ON group_members BEGIN UPDATE sync_clock SET version = version + 1; UPDATE sync_feed SET version = (SELECT version FROM sync_clock), deleted = 1

@@ -13,6 +13,7 @@ const postgresOnly: Record<string, string> = {
   'index sync_feed_pending': 'finds the rows a committing transaction stamps (0021_4_sync.ts)',
   'trigger sync_feed_stamp on sync_feed': 'feed versions in commit order (0021_4_sync.ts)',
   'trigger sync_site_versions_stamp on sync_site_versions': 'feed versions in commit order (0021_4_sync.ts)',
+  'trigger map_changes_stamp on map_changes': 'map change numbers in commit order (0030_map_changes.ts)',
 };
 
 /** SQLite virtual tables and what stands in for each on PostgreSQL. */

@@ -146,6 +146,8 @@ async function observe(db: AnyDb, before: number) {
        FROM map_sites ORDER BY f_idx`,
     ),
     inlayFiles: await rows(db, 'SELECT url, f_site_idx FROM site_inlay_files ORDER BY 1, 2'),
+    // Which sites' map rows ever changed (the numbers differ: PostgreSQL gives them at commit).
+    mapChanges: await rows(db, 'SELECT f_idx FROM map_changes ORDER BY f_idx'),
   };
 }
 

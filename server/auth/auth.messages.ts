@@ -76,7 +76,7 @@ export const authMessages = defineMessages({
     en: 'Please type the phone number you are signed in with.',
   },
   userNotFound: { ko: '회원을 찾을 수 없습니다.', en: 'No member with that number.' },
-  listingNotFound: { ko: '해당 매물 번호를 찾을 수 없습니다.', en: 'No listing with that number.' },
+  listingNotFound: { ko: '해당 현장 번호를 찾을 수 없습니다.', en: 'No listing with that number.' },
   notPending: { ko: '심사 중인 신청자가 아닙니다.', en: 'This member is not waiting for review.' },
 
   approved: { ko: '승인했습니다.', en: 'Approved.' },

@@ -73,6 +73,10 @@ export async function authPhone({
     if (user.f_approval !== 'R') throw alreadyExists(authMessages.alreadyMember);
     if (rejectedToday({ ctx, user })) throw ruleViolation(authMessages.signupRejected);
   }
+  // Spec §4: a phone an admin registered (addPhoneNumber) gets its sign-up code filled in on the
+  // screen, so no SMS goes out for it. Never for a sign-in: that code only ever goes by SMS.
+  const preregistered = await isPreregistered({ ctx, phone });
+  const fillIn = preregistered && !isLogin;
   const { code, withdraw } = await issueCode({
     db: ctx.db,
     clock: ctx.clock,
@@ -83,6 +87,7 @@ export async function authPhone({
     limits: ctx.config.smsLimits,
     logger: ctx.logger,
   });
+  if (fillIn) return { auth: 'Y' as const, code };
   const host = new URL(ctx.config.publicUrl).host;
   // The last line is the WebOTP format, so Android Chrome can fill the code in by itself.
   const text = `[분양톡] 인증번호 [${code}]를 입력해 주세요.\n\n@${host} #${code}`;
@@ -94,7 +99,7 @@ export async function authPhone({
     ctx.logger.error({ err }, 'SMS gateway failed: verification code not sent');
     throw ruleViolation(authMessages.codeNotSent, { status: 503 });
   }
-  return { auth: (await isPreregistered({ ctx, phone })) ? ('Y' as const) : ('N' as const) };
+  return { auth: preregistered ? ('Y' as const) : ('N' as const) };
 }
 
 /** How long a member's view opened by an admin (adminLogin) lasts. */

@@ -196,6 +196,16 @@ describe('member limits', () => {
     expect(t.changes()).toBe(before);
     expect((await t.call('/user/getProfile', { token })).code).toBe(0);
   });
+
+  it('gives a write-limited member the Seoul release date, the same as the login limit says', async () => {
+    const c = clock();
+    t = await createTestApp({ clock: c });
+    // Released at 2026-11-26 00:00 in Seoul, which is 15:00 UTC the day before.
+    await insertUser(t, { f_phone: phone, f_status: 'WL', f_release_date: '2026-11-25T15:00:00.000Z' });
+    const token = await login(t, phone);
+    const refused = await t.call('/community/addCommunity', { token, body: {} });
+    expect(refused.msg).toBe('글쓰기가 제한된 회원입니다. (2026-11-26 00:00 해제)');
+  });
 });
 
 async function signUpForm({
@@ -314,20 +324,46 @@ describe('sign-up', () => {
     expect(res.msg).toBe('모든 문항에 답해 주세요.');
   });
 
-  it('lets a phone pre-registered by an admin skip the quiz', async () => {
+  it('gives a phone pre-registered by an admin its code with the answer, and lets it skip the quiz', async () => {
     t = await createTestApp();
     await t.deps.db
       .insertInto('preregistered_phones')
       .values({ f_phone: phone, f_added_by: null, f_reg_time: 'x' })
       .execute();
-    const sent = await t.call<{ auth: string }>('/auth/authPhone', {
+    const sent = await t.call<{ auth: string; code?: string }>('/auth/authPhone', {
       body: { phone_number: phone, is_login: 'N' },
     });
     expect(sent.data.auth).toBe('Y');
-    const code = t.smsSent.at(-1)?.code ?? '';
+    // Spec §4: the code is filled in for the applicant; no SMS is needed for it.
+    expect(sent.data.code).toMatch(/^\d{6}$/);
+    expect(t.smsSent).toEqual([]);
+    const code = sent.data.code ?? '';
+    expect((await t.call('/auth/checkPhoneAuthCode', { body: { phone_number: phone, code } })).code).toBe(0);
     const card = new Blob([await jpegWithGps()], { type: 'image/jpeg' });
     const res = await t.call('/auth/signUp', { form: await signUpForm({ card, code }) });
     expect(res.code).toBe(0);
+  });
+
+  it('never answers the code of a phone that is not pre-registered, nor of a sign-in', async () => {
+    t = await createTestApp();
+    const signup = await t.call<{ auth: string; code?: string }>('/auth/authPhone', {
+      body: { phone_number: phone, is_login: 'N' },
+    });
+    expect(signup.data).toEqual({ auth: 'N', expires_in: 180 });
+    expect(t.smsSent).toHaveLength(1);
+
+    // A member whose phone is still on the list (registered again after joining) signs in by SMS only.
+    await insertUser(t, { f_phone: '01055556666' });
+    await t.deps.db
+      .insertInto('preregistered_phones')
+      .values({ f_phone: '01055556666', f_added_by: null, f_reg_time: 'x' })
+      .execute();
+    const login = await t.call<{ auth: string; code?: string }>('/auth/authPhone', {
+      body: { phone_number: '01055556666', is_login: 'Y' },
+    });
+    expect(login.code).toBe(0);
+    expect(login.data.code).toBeUndefined();
+    expect(t.smsSent).toHaveLength(2);
   });
 
   it('tells a member under review so on protected actions', async () => {

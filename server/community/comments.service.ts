@@ -58,7 +58,8 @@ export async function addComment({
   return toComment({ row: made, auth: ctx.auth });
 }
 
-async function editableComment({
+/** The comment, when the caller may edit or delete it (its writer or a moderator); refused otherwise. */
+export async function editableComment({
   ctx,
   postIdx,
   commentIdx,

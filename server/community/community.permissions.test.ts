@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
-import type { MutatorInput } from '../../sync/mutators.ts';
+import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
 import { pushOne } from '../testing/sync-fixtures.ts';
 import { type Actor, admin, member, postBody, publish } from './community.fixtures.ts';
@@ -68,7 +68,7 @@ async function rpc({ who, path, body = {} }: { who: Who; path: string; body?: un
   return (await t.call(path, { token: actors[who].token, body })).code;
 }
 
-async function pushed<N extends 'addCommunity' | 'addComment'>({
+async function pushed<N extends MutatorName>({
   who,
   name,
   args,
@@ -156,6 +156,17 @@ const cases: Case[] = [
     expect: moderatorOnly,
   },
   {
+    op: 'updateCommunity of the author’s post as a pushed mutation',
+    run: (who, { post }) =>
+      pushed({ who, name: 'updateCommunity', args: { ...postBody, community_idx: post, title: '수정' } }),
+    expect: authorOrModerator,
+  },
+  {
+    op: 'removeCommunity of the author’s post as a pushed mutation',
+    run: (who, { post }) => pushed({ who, name: 'removeCommunity', args: { idx_list: [post] } }),
+    expect: authorOrModerator,
+  },
+  {
     op: 'removeCommunity of the author’s post',
     run: (who, { post }) => rpc({ who, path: '/community/removeCommunity', body: { idx_list: [post] } }),
     expect: authorOrModerator,
@@ -180,6 +191,22 @@ const cases: Case[] = [
         path: '/community/updateComment',
         body: { community_idx: post, comment_idx: comment, comment: '고침' },
       }),
+    expect: authorOrModerator,
+  },
+  {
+    op: 'updateComment of the author’s comment as a pushed mutation',
+    run: (who, { post, comment }) =>
+      pushed({
+        who,
+        name: 'updateComment',
+        args: { community_idx: post, comment_idx: comment, comment: '고침' },
+      }),
+    expect: authorOrModerator,
+  },
+  {
+    op: 'removeComment of the author’s comment as a pushed mutation',
+    run: (who, { post, comment }) =>
+      pushed({ who, name: 'removeComment', args: { community_idx: post, comment_idx: comment } }),
     expect: authorOrModerator,
   },
   {

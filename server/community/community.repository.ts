@@ -23,6 +23,7 @@ export interface PostRecord {
   f_user_name: string;
   f_reg_time: string;
   f_update_time: string | null;
+  f_version: number;
   comment_count: number;
 }
 
@@ -46,6 +47,7 @@ function postsQuery(db: DbOrTx) {
       'u.f_name as f_user_name',
       'p.f_reg_time',
       'p.f_update_time',
+      'p.f_version',
     ])
     .select((eb) =>
       eb
@@ -201,6 +203,7 @@ export interface CommentRecord {
   f_user_idx: number;
   f_user_name: string;
   f_reg_time: string;
+  f_version: number;
 }
 
 export function commentsOf({ db, postIdx }: { db: DbOrTx; postIdx: number }): Promise<CommentRecord[]> {
@@ -216,6 +219,7 @@ export function commentsOf({ db, postIdx }: { db: DbOrTx; postIdx: number }): Pr
       'c.f_user_idx',
       'u.f_name as f_user_name',
       'c.f_reg_time',
+      'c.f_version',
     ])
     .orderBy('c.f_idx', 'asc')
     .execute();
@@ -243,6 +247,7 @@ export async function findComment({
       'c.f_user_idx',
       'u.f_name as f_user_name',
       'c.f_reg_time',
+      'c.f_version',
     ])
     .executeTakeFirst();
 }
@@ -360,7 +365,12 @@ export async function updatePostRow({
   postIdx: number;
   values: Updateable<CommunityPostsTable>;
 }): Promise<void> {
-  await db.updateTable('community_posts').set(values).where('f_idx', '=', postIdx).execute();
+  // Every edit counts: an edit made offline names the count of the copy it was made on (protocol 8).
+  await db
+    .updateTable('community_posts')
+    .set({ ...values, f_version: sql<number>`f_version + 1` })
+    .where('f_idx', '=', postIdx)
+    .execute();
 }
 
 /** Posts leave the board (their rows stay, for the daily limit and the reports). */
@@ -450,7 +460,12 @@ export async function updateCommentRow({
   commentIdx: number;
   values: Updateable<CommunityCommentsTable>;
 }): Promise<void> {
-  await db.updateTable('community_comments').set(values).where('f_idx', '=', commentIdx).execute();
+  // Every edit counts (protocol 8), as for posts.
+  await db
+    .updateTable('community_comments')
+    .set({ ...values, f_version: sql<number>`f_version + 1` })
+    .where('f_idx', '=', commentIdx)
+    .execute();
 }
 
 export async function deleteCommentRow({

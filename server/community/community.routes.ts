@@ -4,34 +4,25 @@ import {
   getCommunityDetailCall,
   getCommunityListCall,
   getCommunityPushListCall,
-  removeCommentCall,
-  removeCommunityCall,
   reportOrPreventCall,
   todayWritingCountCall,
-  updateCommentCall,
-  updateCommunityCall,
 } from '../../sync/api/community.api.ts';
 import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
-import { removeComment, updateComment } from './comments.service.ts';
-import { communityMessages } from './community.messages.ts';
 import {
   adminPostList,
   postDetail,
   postList,
   pushedPosts,
-  removePosts,
   reportOrPrevent,
-  updatePost,
   writingCount,
 } from './community.service.ts';
 
 /**
- * Spec §7 community calls. addCommunity and addComment are offline operations: their online calls
- * are mounted from server/community/community.mutators.ts.
+ * Spec §7 community calls. Writing, editing and deleting posts and comments are offline
+ * operations: their online calls are mounted from server/community/community.mutators.ts.
  */
 const member = { kind: 'member' } as const;
-const writer = { kind: 'member', write: true } as const;
 
 export const communityOperations = [
   defineOperation(getCommunityListCall, {
@@ -62,39 +53,6 @@ export const communityOperations = [
   defineOperation(todayWritingCountCall, {
     access: member,
     handler: ({ ctx }) => writingCount({ db: ctx.db, userIdx: ctx.auth.user.f_idx, now: ctx.clock.now() }),
-  }),
-  defineOperation(updateCommunityCall, {
-    access: writer,
-    successMessage: communityMessages.saved,
-    handler: ({ input: { community_idx, ...post }, ctx }) =>
-      inTransaction(ctx, (t) => updatePost({ ctx: t, postIdx: community_idx, post })),
-  }),
-  defineOperation(removeCommunityCall, {
-    access: member,
-    successMessage: communityMessages.deleted,
-    handler: ({ input, ctx }) => inTransaction(ctx, (t) => removePosts({ ctx: t, idxList: input.idx_list })),
-  }),
-  defineOperation(updateCommentCall, {
-    access: writer,
-    successMessage: communityMessages.saved,
-    handler: ({ input, ctx }) =>
-      inTransaction(ctx, (t) =>
-        updateComment({
-          ctx: t,
-          postIdx: input.community_idx,
-          commentIdx: input.comment_idx,
-          comment: input.comment,
-          anony: input.anony,
-        }),
-      ),
-  }),
-  defineOperation(removeCommentCall, {
-    access: member,
-    successMessage: communityMessages.deleted,
-    handler: ({ input, ctx }) =>
-      inTransaction(ctx, (t) =>
-        removeComment({ ctx: t, postIdx: input.community_idx, commentIdx: input.comment_idx }),
-      ),
   }),
   defineOperation(reportOrPreventCall, {
     // The screen words the outcome itself: one call, two different effects (report or stop seeing).

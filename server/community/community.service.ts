@@ -189,7 +189,14 @@ export async function publishPost({
   };
 }
 
-async function editablePost({ ctx, postIdx }: { ctx: TxContext; postIdx: number }): Promise<PostRecord> {
+/** The post, when the caller may edit or delete it (its author or a moderator); refused otherwise. */
+export async function editablePost({
+  ctx,
+  postIdx,
+}: {
+  ctx: TxContext;
+  postIdx: number;
+}): Promise<PostRecord> {
   const row = await findPost({ db: ctx.tx, postIdx });
   if (!row) throw notFound(communityMessages.postNotFound);
   if (!canEdit({ writerIdx: row.f_user_idx, auth: ctx.auth })) throw forbidden(communityMessages.notYours);

@@ -22,6 +22,8 @@ export interface CommunityPostsTable {
   f_update_time: string | null;
   /** A removed post still counts for its day; lists skip it. */
   f_removed_time: string | null;
+  /** Counts the post's edits (migrations/0050): an offline edit names the one it was made on. */
+  f_version: Generated<number>;
 }
 
 export interface CommunityCommentsTable {
@@ -32,6 +34,8 @@ export interface CommunityCommentsTable {
   f_user_idx: number;
   f_reg_time: string;
   f_update_time: string | null;
+  /** Counts the comment's edits (migrations/0050). */
+  f_version: Generated<number>;
 }
 
 export interface CommunityReportsTable {

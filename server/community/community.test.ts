@@ -173,7 +173,7 @@ describe('what a post needs (spec §5)', () => {
       body: postBody,
     });
     expect(expired.code).toBe(ResultCode.apiError);
-    expect(expired.data).toEqual({ reason: 'ticket_expired' });
+    expect(expired.data).toEqual({ reason: 'ticket_expired', ticket: 'expired' });
     const review = await t.call('/community/addCommunity', { token: applicant.token, body: postBody });
     expect(review.msg).toContain('가입 심사 중');
     expect(await written()).toBe(before);

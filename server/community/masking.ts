@@ -43,6 +43,7 @@ export function toPost({ row, auth, now }: { row: PostRecord; auth: AuthInfo; no
     f_image_url: JSON.parse(row.f_image_url) as string[],
     f_reg_time: row.f_reg_time,
     f_update_time: row.f_update_time,
+    f_version: row.f_version,
     comment_count: Number(row.comment_count),
     mine: row.f_user_idx === auth.user.f_idx,
     can_edit: canEdit({ writerIdx: row.f_user_idx, auth }),
@@ -58,6 +59,7 @@ export function toComment({ row, auth }: { row: CommentRecord; auth: AuthInfo })
     f_user_name: shown ? row.f_user_name : '',
     f_user_idx: shown ? row.f_user_idx : 0,
     f_reg_time: row.f_reg_time,
+    f_version: row.f_version,
     mine: row.f_user_idx === auth.user.f_idx,
     can_edit: canEdit({ writerIdx: row.f_user_idx, auth }),
   };

@@ -1,6 +1,7 @@
 import type { AreasTables } from '../areas/areas.tables.ts';
 import type { AuthTables } from '../auth/auth.tables.ts';
 import type { CommunityTables } from '../community/community.tables.ts';
+import type { EditsTables } from '../edits/edits.tables.ts';
 import type { GroupsTables } from '../groups/groups.tables.ts';
 // Home ads.
 import type { HomeTables } from '../home/home.tables.ts';
@@ -16,6 +17,8 @@ import type { PublicDataTables } from '../public-data/public-data.tables.ts';
 import type { PushTables } from '../push/push.tables.ts';
 import type { ReportsTables } from '../reports/reports.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
+// Sites shared with customers.
+import type { SharesTables } from '../shares/shares.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
 import type { TransferTables } from '../sites/transfer.tables.ts';
 import type { VisibilityTables } from '../sites/visibility.tables.ts';
@@ -46,4 +49,8 @@ export interface Database
     // Notifications.
     NotifyTables,
     // Home ads.
-    HomeTables {}
+    HomeTables,
+    // Edit conflicts of posts, comments and notifications edited offline.
+    EditsTables,
+    // Sites shared with customers.
+    SharesTables {}

@@ -81,17 +81,19 @@ export async function countMonthlySites({ db, ...which }: { db: DbOrTx } & Month
   return Number(row.rows[0]?.n ?? 0);
 }
 
-/** A page of the monthly new sites, newest registered first. */
+/** A page of the monthly new sites, newest registered first (`limit` rows: the home's cards show fewer). */
 export function monthlySitesPage({
   db,
   page,
+  limit,
   ...which
-}: { db: DbOrTx; page: number } & MonthlySites): Promise<SitePage> {
+}: { db: DbOrTx; page: number; limit?: number } & MonthlySites): Promise<SitePage> {
   return sitePage({
     db,
     userIdx: which.auth.user.f_idx,
     from: monthlySitesFrom(which),
     time: sql`s.f_reg_time`,
     page,
+    ...(limit === undefined ? {} : { limit }),
   });
 }

@@ -1,6 +1,12 @@
-import type { Ad, HomeData, HomeSetting, InterestSites } from '../../sync/api/home.api.ts';
+import {
+  type Ad,
+  HOME_NEW_SITES,
+  type HomeData,
+  type HomeSetting,
+  type InterestSites,
+} from '../../sync/api/home.api.ts';
 import type { AdminAd } from '../../sync/api/home-admin.api.ts';
-import type { SitePage } from '../../sync/api/site-lists.api.ts';
+import type { SiteListItem, SitePage } from '../../sync/api/site-lists.api.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import { DAY_MS } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
@@ -78,25 +84,48 @@ async function interestCodes({ db, auth }: { db: DbOrTx; auth: AuthInfo }): Prom
   return codes.length > 0 ? codes : null;
 }
 
-async function monthCounts({ ctx, month }: { ctx: AuthedContext; month: string }): Promise<InterestSites> {
+/**
+ * The month's new sites in the member's regions: the counts of each kind, and the newest of both
+ * kinds (the home's cards), newest first.
+ */
+async function monthSites({
+  ctx,
+  month,
+}: {
+  ctx: AuthedContext;
+  month: string;
+}): Promise<{ counts: InterestSites; newest: SiteListItem[] }> {
   const codes = await interestCodes({ db: ctx.db, auth: ctx.auth });
   const range = monthRange(month);
-  const count = (type: 'O' | 'G') => countMonthlySites({ db: ctx.db, type, ...range, codes, auth: ctx.auth });
-  const [newOpen, general] = await Promise.all([count('O'), count('G')]);
-  return { month, new_open_count: newOpen, general_count: general, by_area: codes !== null };
+  const which = (type: 'O' | 'G') => ({ db: ctx.db, type, ...range, codes, auth: ctx.auth });
+  const newestOf = (type: 'O' | 'G') => monthlySitesPage({ ...which(type), page: 1, limit: HOME_NEW_SITES });
+  const [newOpen, general, newOpenSites, generalSites] = await Promise.all([
+    countMonthlySites(which('O')),
+    countMonthlySites(which('G')),
+    newestOf('O'),
+    newestOf('G'),
+  ]);
+  const newest = [...newOpenSites.list, ...generalSites.list]
+    .sort((a, b) => b.f_reg_time.localeCompare(a.f_reg_time) || b.f_idx - a.f_idx)
+    .slice(0, HOME_NEW_SITES);
+  return {
+    counts: { month, new_open_count: newOpen, general_count: general, by_area: codes !== null },
+    newest,
+  };
 }
 
 export async function homeData({ ctx }: { ctx: AuthedContext }): Promise<HomeData> {
   const now = ctx.clock.now();
-  const [homeSetting, rows, interest] = await Promise.all([
+  const [homeSetting, rows, month] = await Promise.all([
     readHomeSetting({ db: ctx.db }),
     readAds({ db: ctx.db }),
-    monthCounts({ ctx, month: seoulMonth(now) }),
+    monthSites({ ctx, month: seoulMonth(now) }),
   ]);
   return {
     home_setting: homeSetting,
     ads: rows.filter((row) => isShowing({ row, now })).map(toAd),
-    interest_sites: interest,
+    interest_sites: month.counts,
+    new_sites: month.newest,
   };
 }
 

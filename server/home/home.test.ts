@@ -72,11 +72,15 @@ describe('app settings (updateAppInfo)', () => {
     ['version_name', 'one'],
     ['home_title', '   '],
     ['search_hint', 'x'.repeat(51)],
+    ['store_url', 'play.google.com/store'],
+    ['chat_url', 'javascript:alert(1)'],
+    ['chat_url', 'https://pf.kakao.com/ x'],
   ])('refuses %s = %j as a bad value, writing nothing', async (param_name, value) => {
     const before = t.changes();
     const res = await t.call('/admin/updateAppInfo', { token: admin, body: { param_name, value } });
     expect(res.code).toBe(ResultCode.badParameter);
-    expect(res.msg).toContain('value');
+    expect(res.data).toMatchObject({ field: 'value' });
+    expect(res.msg).toContain('설정 값');
     expect(t.changes()).toBe(before);
   });
 
@@ -89,6 +93,23 @@ describe('app settings (updateAppInfo)', () => {
     expect(t.changes()).toBe(before);
     const taken = await t.call<AppInfo>('/admin/updateAppInfo', { token: admin, body });
     expect(taken.data.community_push_point).toBe(2500);
+  });
+
+  it('sets and clears the splash links everyone reads, signed in or not (getAppInfo)', async () => {
+    const info = async () => (await t.call<AppInfo>('/auth/getAppInfo', { body: {} })).data;
+    expect(await info()).toMatchObject({ store_url: '', chat_url: '' });
+    const set = (param_name: string, value: string) =>
+      t.call<AppInfo>('/admin/updateAppInfo', { token: lockedAdmin, body: { param_name, value } });
+    expect((await set('store_url', ' https://play.google.com/store/apps/details?id=kr.bunyang ')).code).toBe(
+      0,
+    );
+    expect((await set('chat_url', 'https://pf.kakao.com/_bunyang/chat')).code).toBe(0);
+    expect(await info()).toMatchObject({
+      store_url: 'https://play.google.com/store/apps/details?id=kr.bunyang',
+      chat_url: 'https://pf.kakao.com/_bunyang/chat',
+    });
+    expect((await set('chat_url', '')).code).toBe(0);
+    expect((await info()).chat_url).toBe('');
   });
 
   it('sets the ads duration the home reads', async () => {
@@ -213,6 +234,19 @@ describe('monthly new sites and regional interest', () => {
     const october = await list('O', '2026-10');
     expect(october.total).toBe(1);
     expect((await list('G', '2026-11')).total).toBe(1);
+  });
+
+  it('gives the home the month’s newest sites of both kinds as cards, newest first, with a picture, prices and place', async () => {
+    const data = await home();
+    const ids = (data.new_sites ?? []).map((s) => s.f_idx);
+    expect(ids).toEqual(expect.arrayContaining([gangnam, busan]));
+    expect(new Set(data.new_sites?.map((s) => s.f_site_type))).toEqual(new Set(['G', 'O']));
+    const times = (data.new_sites ?? []).map((s) => s.f_reg_time);
+    expect(times.every((time) => time.startsWith('2026-11'))).toBe(true);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(data.new_sites?.[0]).toHaveProperty('f_image_url');
+    expect(data.new_sites?.[0]).toHaveProperty('f_address1');
+    expect(data.new_sites?.[0]).toHaveProperty('f_sale_price_min');
   });
 
   it('counts only the chosen regions once a province or a district is chosen', async () => {

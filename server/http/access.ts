@@ -1,6 +1,7 @@
 import { AdminTab, canOpenTab } from '../../sync/admin-tabs.ts';
 import { authMessages } from '../auth/auth.messages.ts';
 import { type AuthInfo, resolveSession } from '../auth/session.ts';
+import { seoulDate } from '../clock.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { requireTicket } from '../points/ticket.ts';
 import type { RequestContext } from './context.ts';
@@ -85,7 +86,8 @@ export async function checkAccess({
     if (new Date(auth.user.f_release_date) > now) {
       throw ruleViolation(authMessages.writeLimited, {
         status: 403,
-        params: { date: auth.user.f_release_date.slice(0, 10) },
+        // The release instant is Seoul midnight: its Seoul date, not the UTC one (a day early).
+        params: { date: seoulDate(new Date(auth.user.f_release_date)) },
       });
     }
   }

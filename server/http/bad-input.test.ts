@@ -166,6 +166,20 @@ function namesTheField(c: Pick<Case, 'field'>, res: { status: number; data: unkn
   );
 }
 
+/**
+ * English words a Korean reader would meet in a -4, once the quoted input, the field's own name
+ * (a field no form fills has no Korean label) and the allowed values are taken out.
+ */
+function englishIn(msg: string, data: unknown): string | null {
+  const field = (data as { field?: unknown } | null)?.field;
+  const rest = msg
+    .replace(/\(입력: .*$/s, '')
+    .replace(/"[^"]*("|$)/g, '')
+    .split(typeof field === 'string' ? field : '\u0000')
+    .join('');
+  return rest.match(/\b(?!https\b)[a-z]{3,}\b/)?.[0] ?? null;
+}
+
 /** Each case that got anything but a clean -4 (code, status, envelope, short message, no write), described. */
 async function notCleanlyRefused(cases: Case[]): Promise<string[]> {
   const failures: string[] = [];
@@ -176,6 +190,8 @@ async function notCleanlyRefused(cases: Case[]): Promise<string[]> {
     if (res.status >= 500) problems.push(`status ${res.status}`);
     if (res.code !== ResultCode.badParameter) problems.push(`code ${res.code} (${res.msg.slice(0, 120)})`);
     else if (!namesTheField(c, res)) problems.push(`refused for another field (${res.msg.slice(0, 120)})`);
+    else if (englishIn(res.msg, res.data))
+      problems.push(`English in a Korean message (${res.msg.slice(0, 120)})`);
     if (typeof res.msg !== 'string' || !('data' in res)) problems.push('not the envelope');
     else if (res.msg.length > 400) problems.push(`a message of ${res.msg.length} characters`);
     if (t.changes() !== before) problems.push(`${t.changes() - before} rows written`);
@@ -250,6 +266,8 @@ describe('odd arguments of a pushed offline operation', () => {
             failures.push(`${label}: ${result?.status} ${result?.code} ${result?.msg.slice(0, 120)}`);
           else if (!namesTheField({ field: path.join('.') }, { status: 200, data: result.data }, 'args.'))
             failures.push(`${label}: refused for another field (${result.msg.slice(0, 120)})`);
+          else if (englishIn(result.msg, result.data))
+            failures.push(`${label}: English in a Korean message (${result.msg.slice(0, 120)})`);
           if (t.changes() - start !== recordOfRefusal)
             failures.push(`${label}: ${t.changes() - start} rows written`);
         }

@@ -1,5 +1,7 @@
 import { ResultCode } from '../../sync/codes.ts';
-import { coreMessages, type Message } from './messages.ts';
+import { fieldLabel } from './field-labels.ts';
+import { koreanReason } from './input-reasons.ts';
+import { coreMessages, type Message, type MessageParams } from './messages.ts';
 
 type HttpStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
@@ -11,14 +13,14 @@ export class AppError extends Error {
   readonly code: ResultCode;
   readonly status: HttpStatus;
   readonly msg: Message;
-  readonly params: Record<string, string | number> | undefined;
+  readonly params: MessageParams | undefined;
   readonly data: unknown;
 
   constructor(args: {
     code: ResultCode;
     status: HttpStatus;
     msg: Message;
-    params?: Record<string, string | number>;
+    params?: MessageParams;
     data?: unknown;
   }) {
     super(args.msg.en);
@@ -43,17 +45,25 @@ function cut(text: string, max: number): string {
 
 /**
  * Code -4 naming the field and the reason. Both may quote the input (valibot's messages
- * repeat the value received), so both are cut: a 1 MB value never comes back whole.
+ * repeat the value received), so both are cut: a 1 MB value never comes back whole. A Korean
+ * reader gets the field's Korean label and the reason in Korean (server/http/input-reasons.ts:
+ * a plain English reason is looked up there); `data` keeps the field's name and the English
+ * reason for callers.
  */
-export function badParameter(args: { field: string; reason: string }): AppError {
+export function badParameter(args: { field: string; reason: string | Message }): AppError {
   const field = cut(args.field, QUOTE_LIMITS.field);
-  const reason = cut(args.reason, QUOTE_LIMITS.reason);
+  const reason =
+    typeof args.reason === 'string' ? { ko: koreanReason(args.reason), en: args.reason } : args.reason;
+  const en = cut(reason.en, QUOTE_LIMITS.reason);
   return new AppError({
     code: ResultCode.badParameter,
     status: 400,
     msg: coreMessages.badParameter,
-    params: { field, reason },
-    data: { field, reason },
+    params: {
+      field: { ko: cut(fieldLabel(args.field), QUOTE_LIMITS.field), en: field },
+      reason: { ko: cut(reason.ko, QUOTE_LIMITS.reason), en },
+    },
+    data: { field, reason: en },
   });
 }
 
@@ -74,7 +84,7 @@ export function invalidInputDetails({
 }: {
   field: string;
   msg: Message;
-  params?: Record<string, string | number>;
+  params?: MessageParams;
   details: Record<string, unknown>;
 }): AppError {
   return new AppError({
@@ -113,7 +123,7 @@ export function notFound(msg: Message = coreMessages.notFound): AppError {
 /** A business rule refused the request (not enough points, limit reached, ...). */
 export function ruleViolation(
   msg: Message,
-  extra: { params?: Record<string, string | number>; data?: unknown; status?: HttpStatus } = {},
+  extra: { params?: MessageParams; data?: unknown; status?: HttpStatus } = {},
 ): AppError {
   return new AppError({
     code: ResultCode.apiError,

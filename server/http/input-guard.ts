@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { AnySchema } from '../../sync/api/contract.ts';
 import { MAX_WHOLE_NUMBER, textProblem } from '../../sync/api/fields.ts';
 import { type AppError, badParameter } from './errors.ts';
+import { issueReason } from './input-reasons.ts';
 
 /**
  * What no input may hold, whatever its call: checked on the raw input before the call's own
@@ -152,11 +153,14 @@ export function findUnknownField(schema: AnySchema, input: unknown): InputProble
   return unknown === undefined ? null : { field: unknown, reason: 'unknown field' };
 }
 
-/** The -4 of a failed valibot parse: the first issue's field path and message. */
-export function issueToBadParameter(issues: readonly v.BaseIssue<unknown>[]): AppError {
+/**
+ * The -4 of a failed valibot parse: the first issue's field path (after `prefix`, a pushed
+ * mutation's `args.`) and its reason in both languages.
+ */
+export function issueToBadParameter(issues: readonly v.BaseIssue<unknown>[], prefix = ''): AppError {
   const issue = issues[0];
   const field = issue?.path?.map((p) => String(p.key)).join('.') || 'body';
-  return badParameter({ field, reason: issue?.message ?? 'invalid' });
+  return badParameter({ field: `${prefix}${field}`, reason: issue ? issueReason(issue) : 'invalid' });
 }
 
 /** An operation's input, checked: the guard above, then the call's schema. */

@@ -14,6 +14,9 @@ export function defineMessages<const T extends Record<string, Message>>(messages
   return messages;
 }
 
+/** What fills a message's `{name}`: a value, or words that differ by language (a field's label). */
+export type MessageParams = Record<string, string | number | Message>;
+
 /** Fills `{name}` placeholders. */
 export function renderMessage({
   message,
@@ -22,11 +25,23 @@ export function renderMessage({
 }: {
   message: Message;
   lang: Lang;
-  params?: Record<string, string | number> | undefined;
+  params?: MessageParams | undefined;
 }): string {
   const text = message[lang];
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
+}
+
+/** A message with its placeholders filled in both languages (a success message that counts). */
+export function fillMessage({ message, params }: { message: Message; params: MessageParams }): Message {
+  return {
+    ko: renderMessage({ message, lang: 'ko', params }),
+    en: renderMessage({ message, lang: 'en', params }),
+  };
 }
 
 export function pickLang(acceptLanguage: string | undefined): Lang {
@@ -41,7 +56,7 @@ export const coreMessages = defineMessages({
     ko: '예기치 못한 오류가 발생했습니다. 개발팀에 전달되었습니다. 앱을 다시 시작해 주세요.',
     en: 'An unexpected error occurred and was reported to the team. Please restart the app.',
   },
-  badParameter: { ko: '잘못된 입력입니다: {field} ({reason})', en: 'Invalid input: {field} ({reason})' },
+  badParameter: { ko: '입력을 확인해 주세요. {field}: {reason}', en: 'Invalid input: {field} ({reason})' },
   tokenEmpty: { ko: '로그인이 필요합니다.', en: 'Please sign in.' },
   tokenExpired: {
     ko: '로그인이 만료되었습니다. 다시 로그인해 주세요.',

@@ -29,8 +29,8 @@ export const applied = (data: unknown): MutationOutcome => ({ status: 'applied',
 /** A spec §7 call that runs the operation online: its input is the operation's arguments. */
 export interface MutatorRpc {
   call: Call;
-  /** Shown as the envelope's msg on success (spec §8 success toasts). */
-  successMessage?: Message;
+  /** Shown as the envelope's msg on success (spec §8 success toasts); may depend on the result. */
+  successMessage?: Message | ((output: never) => Message);
 }
 
 /** Offline operations run for signed-in, approved members (the push itself needs one). */

@@ -68,13 +68,15 @@ describe('the reported odd inputs', () => {
       body: { search_key: '보이는\u0000현장' },
     });
     expect(byName).toMatchObject({ status: 400, code: ResultCode.badParameter });
-    expect(byName.msg).toContain('search_key');
+    expect(byName.data).toMatchObject({ field: 'search_key' });
+    expect(byName.msg).toContain('검색어');
     const onMap = await t.call('/site/searchSiteForMap_app', {
       token: member,
       body: { keyword: '보이는\u0000현장', use_keyword: 'Y' },
     });
     expect(onMap).toMatchObject({ status: 400, code: ResultCode.badParameter });
-    expect(onMap.msg).toContain('keyword');
+    expect(onMap.data).toMatchObject({ field: 'keyword' });
+    expect(onMap.msg).toContain('검색어');
   });
 
   it('quotes at most the first part of a 1 MB input in a -4, online and in a push result alike', async () => {

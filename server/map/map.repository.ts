@@ -111,10 +111,17 @@ export async function loadListSites({
 }): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
   const marks = ids.map(() => '?').join(', ');
-  const rows = prepared(rawSqlite(db), `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`).all(
-    ...ids,
-  ) as Array<Record<string, unknown>>;
-  return new Map(rows.map((r) => [r.f_idx as number, r]));
+  // Raw rows made into objects here: better-sqlite3's own row objects cost several times more.
+  const rows = prepared(rawSqlite(db), `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`)
+    .raw(true)
+    .all(...ids) as unknown[][];
+  const out = new Map<number, Record<string, unknown>>();
+  for (const row of rows) {
+    const site: Record<string, unknown> = {};
+    for (let i = 0; i < MAP_SITE_COLUMNS.length; i++) site[MAP_SITE_COLUMNS[i] as string] = row[i];
+    out.set(row[0] as number, site);
+  }
+  return out;
 }
 
 /** Which of these sites the member has among their favourites. */
@@ -202,9 +209,98 @@ export async function findSitesByName({
 
 /**
  * What the database holds, as a text that changes with any write: on this connection
- * (total_changes) or another (data_version). The map search's cache is emptied when it changes.
+ * (total_changes) or, once committed, another (data_version). The map search's cache is
+ * emptied, and its in-memory copy brought up to date, when it changes.
  */
 export async function databaseVersion({ db }: { db: DbOrTx }): Promise<string> {
+  return prepared(
+    rawSqlite(db),
+    "SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()",
+  )
+    .pluck()
+    .get() as string;
+}
+
+/**
+ * What `readMapChanges` found: nothing new, every row (read whole), or the rows of these
+ * sites; `last` is the number of the last change the rows include.
+ */
+export type MapChanges = { last: number } & (
+  | { kind: 'none' }
+  | { kind: 'all' }
+  | { kind: 'some'; ids: number[] }
+);
+
+/**
+ * What the in-memory copy of map_sites (map.mirror.ts) reads to catch up, in one read
+ * transaction so the change numbers and the rows come from the same snapshot: the sites whose
+ * map row changed after change number `seq` (map_changes, migration 0030), or every row when
+ * `seq` is negative, when the numbers went back (another database file) or when more than
+ * `wholeAbove` sites changed. `begin` hears which, then `each` gets for each map row the
+ * `mapColumns` of map_sites and the `siteColumns` of its site (typed constants, never input);
+ * a changed site without a map row (no longer shown) gets no row. Reads nothing and answers
+ * false while a transaction is open on the connection (the caller's or, on SQLite's single
+ * connection, another request's): rows read then could still be rolled back.
+ */
+export async function readMapChanges({
+  db,
+  seq,
+  wholeAbove,
+  mapColumns,
+  siteColumns,
+  begin,
+  each,
+}: {
+  db: DbOrTx;
+  seq: number;
+  wholeAbove: number;
+  mapColumns: readonly string[];
+  siteColumns: readonly string[];
+  begin: (changes: MapChanges) => void;
+  each: (row: unknown[]) => void;
+}): Promise<boolean> {
   const sqlite = rawSqlite(db);
-  return `${prepared(sqlite, 'PRAGMA data_version').pluck().get()}:${prepared(sqlite, 'SELECT total_changes()').pluck().get()}`;
+  if (sqlite.inTransaction) return false;
+  const columns = [...mapColumns.map((c) => `m.${c}`), ...siteColumns.map((c) => `s.${c}`)].join(', ');
+  const select = `SELECT ${columns} FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx`;
+  const read = sqlite.transaction((): void => {
+    const last = prepared(sqlite, 'SELECT coalesce(max(f_seq), 0) FROM map_changes').pluck().get() as number;
+    let ids: number[] | null = null;
+    if (seq >= 0 && last >= seq) {
+      if (last === seq) {
+        begin({ kind: 'none', last });
+        return;
+      }
+      ids = prepared(sqlite, 'SELECT f_idx FROM map_changes WHERE f_seq > ? ORDER BY f_seq')
+        .pluck()
+        .all(seq) as number[];
+      if (ids.length > wholeAbove) ids = null;
+    }
+    begin(ids === null ? { kind: 'all', last } : { kind: 'some', ids, last });
+    const rows =
+      ids === null
+        ? // In the table's order: a grid cell's rows then sit side by side in memory too.
+          prepared(sqlite, `${select} ORDER BY m.f_cell, m.f_idx`).raw(true).iterate()
+        : prepared(sqlite, `${select} WHERE m.f_idx IN (SELECT value FROM json_each(?))`)
+            .raw(true)
+            .iterate(JSON.stringify(ids));
+    for (const row of rows as IterableIterator<unknown[]>) each(row);
+  });
+  read();
+  return true;
+}
+
+/** The member's favourite sites. */
+export async function likedSiteIds({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<number[]> {
+  return prepared(rawSqlite(db), 'SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?')
+    .pluck()
+    .all(userIdx) as number[];
+}
+
+/** Visible sites whose search text contains a needle of three characters or more (trigram index). */
+export async function siteIdsWithText({ db, needle }: { db: DbOrTx; needle: string }): Promise<number[]> {
+  const match = ftsMatch(needle);
+  return prepared(rawSqlite(db), `SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql}`)
+    .pluck()
+    .all(...match.params) as number[];
 }

@@ -48,7 +48,7 @@ describe('who may search the map', () => {
       const res = await t.call(path, { token, body: { bounds: fixtureBounds, lat: 37.5, lng: 127 } });
       expect(res.status).toBe(402);
       expect(res.code).toBe(ResultCode.apiError);
-      expect(res.data).toEqual({ reason: 'ticket_expired' });
+      expect(res.data).toEqual({ reason: 'ticket_expired', ticket: 'expired' });
     }
   });
 

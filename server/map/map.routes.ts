@@ -5,22 +5,19 @@ import {
   searchSiteListByPosCall,
 } from '../../sync/api/map.api.ts';
 import { defineOperation } from '../http/operation.ts';
-import { sharedJson } from '../http/raw-json.ts';
-import { findSiteListByName, searchAtPosition, searchMapCached } from './map.service.ts';
+import { findSiteListByName, searchAtPosition, searchMapJson } from './map.service.ts';
 
 export const mapOperations = [
   // Spec §6: map search needs a valid usage ticket; the access check refuses before the input is read.
   defineOperation(searchSiteForMapCall, {
     access: { kind: 'member', ticket: true },
-    handler: async ({ input, ctx }) =>
-      sharedJson(
-        await searchMapCached({
-          db: ctx.db,
-          userIdx: ctx.auth.user.f_idx,
-          query: input,
-          maxEntries: ctx.config.mapCacheEntries,
-        }),
-      ),
+    handler: ({ input, ctx }) =>
+      searchMapJson({
+        db: ctx.db,
+        userIdx: ctx.auth.user.f_idx,
+        query: input,
+        maxEntries: ctx.config.mapCacheEntries,
+      }),
   }),
   defineOperation(searchSiteListByPosCall, {
     access: { kind: 'member', ticket: true },

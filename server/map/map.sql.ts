@@ -207,7 +207,7 @@ function value(v: ValueExpr, o: Options): Piece {
 }
 
 /** The R*Tree window of a viewport or of a radius' bounding square; null when nothing bounds the search. */
-function window(search: CompiledSearch): [number, number, number, number] | null {
+export function searchWindow(search: CompiledSearch): [number, number, number, number] | null {
   for (const c of search.where) {
     if (c.k === 'box') return [c.bounds.south, c.bounds.north, c.bounds.west, c.bounds.east];
     if (c.k === 'radius') {
@@ -237,7 +237,7 @@ export function searchSql({
   userIdx: number;
   indexed: boolean;
 }): SearchSql {
-  const win = indexed ? window(search) : null;
+  const win = indexed ? searchWindow(search) : null;
   // map_sites holds visible sites only, so the visibility clauses need no checking there.
   const clauses = indexed ? search.where.filter((c) => !visibleClauses.includes(c)) : search.where;
   const whereFor = (o: Options, list: readonly Clause[] = clauses) =>

@@ -9,6 +9,7 @@ import {
   superAdminToken,
   type TestApp,
 } from '../testing/fixtures.ts';
+import { insertSite } from '../testing/sync-fixtures.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -118,6 +119,53 @@ describe("an admin opening a member's view", () => {
       .pluck()
       .all(agent);
     expect(logged).toEqual([opener.userIdx]);
+  });
+});
+
+describe("an admin opening a member's view by a listing's number (adminLogin type maemul)", () => {
+  it('opens the view of the member who owns the listing, with the same rules and trace as by phone', async () => {
+    t = await createTestApp();
+    await superAdminToken(t);
+    const opener = await admin(t, { phone: '01090000001', authority: memberTab });
+    const owner = await insertUser(t, { f_phone: '01090000003', f_name: '이수진' });
+    const listing = await insertSite(t, { userIdx: owner });
+    const byListing = (phone_number: string) =>
+      t.call<{ access_token: string; uid: number }>('/admin/adminLogin', {
+        token: opener.token,
+        body: { phone_number, type: 'maemul' },
+      });
+
+    const opened = await byListing(` ${listing} `);
+    expect(opened.code).toBe(0);
+    expect(opened.data.uid).toBe(owner);
+    const profile = await t.call<{ uid: number; is_admin: boolean }>('/user/getProfile', {
+      token: opened.data.access_token,
+      deviceId: `admin-device-${opener.userIdx}`,
+    });
+    expect(profile.data).toMatchObject({ uid: owner, is_admin: false });
+    const audit = t.handle.sqlite
+      .prepare("SELECT f_target_idx, f_detail FROM admin_audit WHERE f_action = 'member_view_opened'")
+      .all() as Array<{ f_target_idx: number; f_detail: string }>;
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.f_target_idx).toBe(owner);
+    expect(JSON.parse(audit[0]?.f_detail ?? '{}')).toMatchObject({ type: 'maemul', key: String(listing) });
+
+    // Unknown and malformed numbers, an admin's listing, a withdrawn owner's: no view, no session.
+    const sessionsBefore = t.handle.sqlite.prepare('SELECT COUNT(*) FROM sessions').pluck().get();
+    const unknown = await byListing(String(listing + 1000));
+    expect(unknown.msg).toBe('해당 현장 번호를 찾을 수 없습니다.');
+    expect((await byListing('12a')).code).toBe(ResultCode.badParameter);
+    const adminListing = await insertSite(t, { userIdx: opener.userIdx });
+    expect((await byListing(String(adminListing))).status).toBe(403);
+    const leaver = await insertUser(t, {
+      f_phone: '01090000004',
+      f_withdrawn_time: '2026-11-01T00:00:00.000Z',
+    });
+    const leaversListing = await insertSite(t, { userIdx: leaver, f_status: 'D' });
+    const gone = await byListing(String(leaversListing));
+    expect(gone.code).not.toBe(0);
+    expect(gone.msg).toBe('회원을 찾을 수 없습니다.');
+    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(sessionsBefore);
   });
 });
 

@@ -264,6 +264,28 @@ export async function updateMember({
   await db.updateTable('users').set(values).where('f_idx', '=', userIdx).execute();
 }
 
+/**
+ * Moves an applicant out of review (approved or rejected) only while still in review: true when
+ * this call moved them, so of two decisions at once only one acts.
+ */
+export async function decidePending({
+  db,
+  userIdx,
+  values,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  values: UserUpdate;
+}): Promise<boolean> {
+  const moved = await db
+    .updateTable('users')
+    .set(values)
+    .where('f_idx', '=', userIdx)
+    .where('f_approval', '=', 'P')
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
+
 /** A phone allowed to sign up without the quiz (a second time changes nothing). */
 export async function insertPreregisteredPhone({
   db,

@@ -9,11 +9,14 @@ import { DAY_MS, seoulDate, seoulMidnight } from '../clock.ts';
 import { passwordMatches } from '../config.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { alreadyExists, badParameter, forbidden, notFound, ruleViolation } from '../http/errors.ts';
+import { giveWelcomeDays } from '../points/ledger.ts';
+import { readIntSetting } from '../settings/settings.repository.ts';
 import type { User } from '../users/users.tables.ts';
 import { memberAdminMessages } from './members.messages.ts';
 import {
   activeUserByPhone,
   clearLockFailures,
+  decidePending,
   insertAudit,
   insertPreregisteredPhone,
   lockThrottle,
@@ -109,7 +112,11 @@ function guardTarget({ ctx, user }: { ctx: Ctx; user: User }) {
   }
 }
 
-/** Approve (A) or reject (R) an applicant; a signed-in applicant is told by -9 on the next call. */
+/**
+ * Approve (A) or reject (R) an applicant; a signed-in applicant is told by -9 on the next call.
+ * Approval gives the days a new member starts with (app setting `new_member_days`), decided here
+ * and once (`giveWelcomeDays`); only the request that moved the applicant out of review acts.
+ */
 export async function decideApplicant({
   ctx,
   userIdx,
@@ -122,12 +129,18 @@ export async function decideApplicant({
   const user = await userByIdx({ db: ctx.db, userIdx });
   if (!user) throw notFound(authMessages.userNotFound);
   if (user.f_approval !== 'P') throw ruleViolation(authMessages.notPending, { status: 409 });
-  const now = ctx.clock.now().toISOString();
-  await updateMember({
-    db: ctx.db,
-    userIdx,
-    values: status === 'A' ? { f_approval: 'A' } : { f_approval: 'R', f_reject_time: now },
+  const now = ctx.clock.now();
+  const welcomeDays = await readIntSetting({ db: ctx.db, key: 'new_member_days', fallback: 0 });
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    const moved = await decidePending({
+      db: trx,
+      userIdx,
+      values: status === 'A' ? { f_approval: 'A' } : { f_approval: 'R', f_reject_time: now.toISOString() },
+    });
+    if (moved && status === 'A') await giveWelcomeDays({ trx, userIdx, days: welcomeDays, now });
+    return moved;
   });
+  if (!decided) throw ruleViolation(authMessages.notPending, { status: 409 });
   await endSessions({ db: ctx.db, clock: ctx.clock, userIdx, reason: 'status_changed' });
   return { f_idx: userIdx, f_approval: status };
 }
@@ -292,10 +305,11 @@ export async function loginAsMember({
     const siteIdx = Number(key);
     if (!Number.isInteger(siteIdx) || siteIdx < 1)
       throw badParameter({ field: 'phone_number', reason: 'listing number must be a number' });
-    const site = await siteOwnerIdx({ db: ctx.db, siteIdx });
-    if (site === undefined) throw notFound(authMessages.listingNotFound);
-    user = await userByIdx({ db: ctx.db, userIdx: site });
-    if (!user) throw notFound(authMessages.userNotFound);
+    const owner = await siteOwnerIdx({ db: ctx.db, siteIdx });
+    if (owner === undefined) throw notFound(authMessages.listingNotFound);
+    user = await userByIdx({ db: ctx.db, userIdx: owner });
+    // A withdrawn owner has no view (by phone they are not found either: their phone was freed).
+    if (!user || user.f_withdrawn_time !== null) throw notFound(authMessages.userNotFound);
   }
   // Only a member's view: an admin account's view would carry its authority to whoever opened it.
   if (describeUser({ user, superAdminPhone: ctx.config.superAdminPhone }).isAdmin) {

@@ -163,6 +163,110 @@ describe('approval', () => {
   });
 });
 
+describe('what a new member starts with', () => {
+  async function setWelcomeDays(t: TestApp, days: number) {
+    await t.deps.db
+      .updateTable('app_settings')
+      .set({ value: String(days) })
+      .where('key', '=', 'new_member_days')
+      .execute();
+  }
+  const usageOf = (t: TestApp, userIdx: number) =>
+    t.deps.db
+      .selectFrom('users')
+      .select(['f_usage_date', 'f_welcome_time'])
+      .where('f_idx', '=', userIdx)
+      .executeTakeFirstOrThrow();
+
+  it('gives a member the days the admin set when approved, logged once, and passes the ticket check', async () => {
+    t = await createTestApp({ clock: fixedClock('2026-11-21T03:00:00.000Z') });
+    await setWelcomeDays(t, 30);
+    const applicant = await insertUser(t, { f_phone: '01077770011', f_approval: 'P' });
+    const admin = await adminToken(t, '1');
+    const res = await t.call('/admin/changeUserStatusById', {
+      token: admin,
+      body: { user_id: applicant, status: 'A' },
+    });
+    expect(res.code).toBe(0);
+    expect(await usageOf(t, applicant)).toEqual({
+      f_usage_date: '2026-12-21T03:00:00.000Z',
+      f_welcome_time: '2026-11-21T03:00:00.000Z',
+    });
+    const logs = await t.deps.db
+      .selectFrom('usage_logs')
+      .select(['f_days', 'f_reason'])
+      .where('f_user_idx', '=', applicant)
+      .execute();
+    expect(logs).toEqual([{ f_days: 30, f_reason: 'welcome' }]);
+    const member = await login(t, '01077770011');
+    expect((await t.call('/purchase/checkTicket', { token: member })).code).toBe(0);
+  });
+
+  it('gives nothing when the setting is 0: the member has no ticket yet and is told so, not that it expired', async () => {
+    t = await createTestApp({ clock: fixedClock('2026-11-21T03:00:00.000Z') });
+    const applicant = await insertUser(t, { f_phone: '01077770012', f_approval: 'P' });
+    const admin = await adminToken(t, '1');
+    await t.call('/admin/changeUserStatusById', { token: admin, body: { user_id: applicant, status: 'A' } });
+    expect(await usageOf(t, applicant)).toEqual({ f_usage_date: null, f_welcome_time: null });
+    const member = await login(t, '01077770012');
+    const refused = await t.call('/purchase/checkTicket', { token: member });
+    expect(refused).toMatchObject({
+      status: 402,
+      code: ResultCode.apiError,
+      msg: '아직 이용권이 없습니다. 이용권을 선택하면 지도 검색, 알림 보내기, 커뮤니티 글쓰기를 이용할 수 있습니다.',
+      data: { reason: 'ticket_expired', ticket: 'none' },
+    });
+  });
+
+  it('gives the days once per member, even when a rejected applicant applies again and is approved', async () => {
+    const clock = fixedClock('2026-11-21T03:00:00.000Z');
+    t = await createTestApp({ clock });
+    await setWelcomeDays(t, 30);
+    const applicant = await insertUser(t, { f_phone: '01077770013', f_approval: 'P' });
+    const admin = await adminToken(t, '1');
+    await t.call('/admin/changeUserStatusById', { token: admin, body: { user_id: applicant, status: 'A' } });
+    // Later the member is under review again (as after a rejection and a new application) and approved.
+    await t.deps.db.updateTable('users').set({ f_approval: 'P' }).where('f_idx', '=', applicant).execute();
+    clock.advance(24 * 3600_000);
+    const again = await t.call('/admin/changeUserStatusById', {
+      token: admin,
+      body: { user_id: applicant, status: 'A' },
+    });
+    expect(again.code).toBe(0);
+    expect((await usageOf(t, applicant)).f_usage_date).toBe('2026-12-21T03:00:00.000Z');
+    // Two approvals of the same applicant at once: one acts, the other is told it is decided.
+    const other = await insertUser(t, { f_phone: '01077770014', f_approval: 'P' });
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        t.call('/admin/changeUserStatusById', { token: admin, body: { user_id: other, status: 'A' } }),
+      ),
+    );
+    expect(both.map((r) => r.code).sort()).toEqual([ResultCode.apiError, 0].sort());
+    const logs = await t.deps.db
+      .selectFrom('usage_logs')
+      .select('f_user_idx')
+      .where('f_reason', '=', 'welcome')
+      .execute();
+    expect(logs.map((l) => l.f_user_idx).sort()).toEqual([applicant, other].sort());
+  });
+
+  it('lets a member use everything without a ticket while usage is free (ticket_price F)', async () => {
+    t = await createTestApp({ clock: fixedClock('2026-11-21T03:00:00.000Z') });
+    await t.deps.db
+      .updateTable('app_settings')
+      .set({ value: 'F' })
+      .where('key', '=', 'ticket_price')
+      .execute();
+    await insertUser(t, { f_phone: '01077770015' });
+    const member = await login(t, '01077770015');
+    expect((await t.call('/purchase/checkTicket', { token: member })).code).toBe(0);
+    const profile = await t.call<{ ticket_valid: boolean; usage_date: string | null }>('/user/getProfile', {
+      token: member,
+    });
+    expect(profile.data).toMatchObject({ ticket_valid: true, usage_date: null });
+  });
+});
+
 describe('member limits', () => {
   it('limits a member for 5 days until 00:00 (Seoul) of the release date and ends their session (-9)', async () => {
     const clock = fixedClock('2026-11-21T03:00:00.000Z');

@@ -86,13 +86,16 @@ describe('automatic notifications', () => {
       body: { notify_idx: notifyIdx, auto_enable: 'N', auto_interval: 'E', auto_time: '09:00' },
     });
     expect(off.code).toBe(0);
+    // The switch's one toast says which way it went.
+    expect(off.msg).toBe('자동 발송을 껐습니다.');
     clock.set('2026-03-01T09:30:00+09:00');
     await autoNotifyJob.run({ db: t.deps.db, now: clock.now(), logger: t.deps.logger });
     expect(await sendDays(notifyIdx)).toEqual([]);
-    await t.call('/notify/updateAutoNotify', {
+    const on = await t.call('/notify/updateAutoNotify', {
       token: writer.token,
       body: { notify_idx: notifyIdx, auto_enable: 'Y', auto_interval: '5', auto_time: '10:00' },
     });
+    expect(on.msg).toBe('자동 발송을 켰습니다.');
     for (const at of [
       '2026-03-01T10:05:00+09:00',
       '2026-03-03T10:05:00+09:00',

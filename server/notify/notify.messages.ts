@@ -1,8 +1,10 @@
 import { defineMessages } from '../http/messages.ts';
 
 export const notifyMessages = defineMessages({
-  sent: { ko: '알림을 보냈습니다.', en: 'Notification sent.' },
+  sent: { ko: '{count}명에게 알림을 보냈습니다.', en: 'Notification sent to {count} members.' },
   saved: { ko: '저장되었습니다.', en: 'Saved.' },
+  autoOn: { ko: '자동 발송을 켰습니다.', en: 'Automatic sending is on.' },
+  autoOff: { ko: '자동 발송을 껐습니다.', en: 'Automatic sending is off.' },
   deleted: { ko: '삭제되었습니다.', en: 'Deleted.' },
   titleRequired: { ko: '제목을 입력해 주세요.', en: 'Please enter a title.' },
   siteRequired: { ko: '알림을 보낼 현장을 선택해 주세요.', en: 'Please choose the site.' },

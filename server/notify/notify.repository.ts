@@ -30,7 +30,7 @@ interface ItemRow extends Omit<NotifyItem, 'contacts_list' | 'writer' | 'mine'> 
 const NOTE =
   sql.raw(`n.f_idx, n.f_title, n.f_content, n.f_site_idx, n.f_site_name, n.f_site_type, n.f_address,
   n.f_push, n.f_made, n.f_made1, n.f_auto, n.f_auto_enable, n.f_auto_time, n.f_auto_interval, n.f_image_url,
-  n.f_reg_time, n.f_contacts_list, u.f_idx AS w_idx, u.f_name AS w_name, u.f_phone AS w_phone,
+  n.f_reg_time, n.f_version, n.f_contacts_list, u.f_idx AS w_idx, u.f_name AS w_name, u.f_phone AS w_phone,
   u.f_affiliation AS w_affiliation`);
 
 /** Deliveries to the viewer. */
@@ -210,7 +210,12 @@ export async function updateNotification({
   notifyIdx: number;
   values: Updateable<NotificationsTable>;
 }): Promise<void> {
-  await db.updateTable('notifications').set(values).where('f_idx', '=', notifyIdx).execute();
+  // Every edit counts: an edit made offline names the count of the copy it was made on (protocol 8).
+  await db
+    .updateTable('notifications')
+    .set({ ...values, f_version: sql<number>`f_version + 1` })
+    .where('f_idx', '=', notifyIdx)
+    .execute();
 }
 
 /** A notification its writer has not removed, every column; undefined when there is none. */
@@ -320,7 +325,7 @@ export function ownNotificationRows({
     db,
     sql: `SELECT f_idx AS k, f_idx, f_user_idx, f_title, f_content, f_site_idx, f_site_name, f_site_type,
             f_address, f_longitude, f_latitude, f_push, f_made, f_made1, f_auto, f_auto_enable, f_auto_time,
-            f_auto_interval, f_read, f_image_url, f_contacts_list, f_reg_time, f_update_time
+            f_auto_interval, f_read, f_image_url, f_contacts_list, f_reg_time, f_update_time, f_version
           FROM notifications WHERE f_user_idx = ? AND f_removed_time IS NULL AND f_idx IN (?keys)`,
     params: [userIdx],
     keys: notifyIdxs,

@@ -5,29 +5,19 @@ import {
   getNotifyDetailCall,
   getSiteNotifyListCall,
   getTodayNotifyListCall,
-  removeNotifyCall,
   todayNotifyWritingCountCall,
   updateAutoNotifyCall,
-  updateNotifyCall,
 } from '../../sync/api/notify.api.ts';
 import { seoulDate } from '../clock.ts';
 import { inTransaction } from '../http/context.ts';
 import { defineOperation } from '../http/operation.ts';
 import { notifyMessages } from './notify.messages.ts';
-import {
-  notifyDetail,
-  notifyList,
-  removeNotify,
-  siteNotifyList,
-  updateAutoNotify,
-  updateNotify,
-  writingInfo,
-} from './notify.service.ts';
+import { notifyDetail, notifyList, siteNotifyList, updateAutoNotify, writingInfo } from './notify.service.ts';
 
 /**
- * Spec §7 notify calls. addNotify and setRead are offline operations: their online calls are
- * mounted from server/notify/notify.mutators.ts. Reading and deleting need an approved member;
- * editing is writing (a WL member may not).
+ * Spec §7 notify calls. addNotify, updateNotify, removeNotify and setRead are offline operations:
+ * their online calls are mounted from server/notify/notify.mutators.ts. Reading needs an approved
+ * member; changing an automatic one's schedule is writing (a WL member may not).
  */
 const member = { kind: 'member' } as const;
 const writer = { kind: 'member', write: true } as const;
@@ -90,21 +80,11 @@ export const notifyOperations = [
     access: member,
     handler: ({ input, ctx }) => writingInfo({ ctx, siteIdx: input.site_idx }),
   }),
-  defineOperation(updateNotifyCall, {
-    access: writer,
-    successMessage: notifyMessages.saved,
-    handler: ({ input: { notify_idx, ...args }, ctx }) =>
-      inTransaction(ctx, (t) => updateNotify({ ctx: t, notifyIdx: notify_idx, args })),
-  }),
   defineOperation(updateAutoNotifyCall, {
     access: writer,
-    successMessage: notifyMessages.saved,
+    // The switch's one toast says which way it went.
+    successMessage: (saved) => (saved.f_auto_enable === 'Y' ? notifyMessages.autoOn : notifyMessages.autoOff),
     handler: ({ input: { notify_idx, ...auto }, ctx }) =>
       inTransaction(ctx, (t) => updateAutoNotify({ ctx: t, notifyIdx: notify_idx, auto })),
-  }),
-  defineOperation(removeNotifyCall, {
-    access: member,
-    successMessage: notifyMessages.deleted,
-    handler: ({ input, ctx }) => inTransaction(ctx, (t) => removeNotify({ ctx: t, idxList: input.idx_list })),
   }),
 ];

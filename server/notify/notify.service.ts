@@ -224,7 +224,8 @@ export async function writeNotify({ ctx, args }: { ctx: TxContext; args: Fields 
   };
 }
 
-async function ownNotification({ ctx, notifyIdx }: { ctx: TxContext; notifyIdx: number }) {
+/** The caller's own notification, not removed; refused as missing or not theirs otherwise. */
+export async function ownNotification({ ctx, notifyIdx }: { ctx: TxContext; notifyIdx: number }) {
   const row = await liveNotification({ db: ctx.tx, notifyIdx });
   if (!row) throw notFound(notifyMessages.notFound);
   if (row.f_user_idx !== ctx.auth.user.f_idx) throw forbidden(notifyMessages.notYours);

@@ -46,6 +46,8 @@ describe('writing a notification', () => {
     for (const left of [busan, blocker, pending, writer]) expect(told).not.toContain(left.userIdx);
     expect(got.every((d) => d.f_read === 'N')).toBe(true);
     expect(res.data.recipients).toBe(told.length);
+    // The send's one toast says how many it reached (the form shows no second one).
+    expect(res.msg).toBe(`${told.length}명에게 알림을 보냈습니다.`);
   });
 
   it('still reaches a member who hid the writer’s anonymous post (the block says nothing of names)', async () => {

@@ -108,3 +108,25 @@ export function takeOneCount({ db, userIdx, kind }: { db: DbOrTx; userIdx: numbe
     .returning(['f_usage_date', 'f_made_count', 'f_push_count'])
     .executeTakeFirst();
 }
+
+/**
+ * Marks that a member got the days a new member starts with, only if never marked: true when this
+ * call marked it (the one approval that gives them).
+ */
+export async function markWelcomeGiven({
+  db,
+  userIdx,
+  time,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  time: string;
+}): Promise<boolean> {
+  const first = await db
+    .updateTable('users')
+    .set({ f_welcome_time: time })
+    .where('f_idx', '=', userIdx)
+    .where('f_welcome_time', 'is', null)
+    .executeTakeFirst();
+  return Number(first.numUpdatedRows) > 0;
+}

@@ -6,6 +6,7 @@ import {
   addUsage,
   insertPointLog,
   insertUsageLog,
+  markWelcomeGiven,
   moveBalance,
   takeOneCount,
   usageDateOf,
@@ -118,6 +119,30 @@ export async function extendUsage({
     },
   });
   return { usageDate: row.f_usage_date, madeCount: row.f_made_count, pushCount: row.f_push_count };
+}
+
+/**
+ * What a new member starts with (app setting `new_member_days`): the days of usage given when an
+ * admin approves them, once per member. The conditional UPDATE of `f_welcome_time` is made first
+ * in the caller's transaction: only the approval that set it gives the days, so a member approved
+ * again (rejected, applied anew) or two approvals at once never get them twice. Logged in
+ * `usage_logs` as `welcome`. Null when nothing was given.
+ */
+export async function giveWelcomeDays({
+  trx,
+  userIdx,
+  days,
+  now,
+}: {
+  trx: Trx;
+  userIdx: number;
+  days: number;
+  now: Date;
+}): Promise<{ usageDate: string | null } | null> {
+  if (days <= 0) return null;
+  if (!(await markWelcomeGiven({ db: trx, userIdx, time: now.toISOString() }))) return null;
+  const { usageDate } = await extendUsage({ trx, userIdx, days, reason: 'welcome', now });
+  return { usageDate };
 }
 
 /**

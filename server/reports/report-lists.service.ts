@@ -61,17 +61,20 @@ export function pendingReports({
   return pendingReportPage({ db: ctx.db, keyword, page });
 }
 
-/** Reports made `daysAgo` Seoul days before today (today, yesterday, two days ago). */
+/**
+ * Reports made on one Seoul day: `day` days before today (today, yesterday, two days ago) or the
+ * date the admin picked (YYYY-MM-DD).
+ */
 export async function reportsOfDay({
   ctx,
-  daysAgo,
+  day,
   page,
 }: {
   ctx: AuthedContext;
-  daysAgo: number;
+  day: number | string;
   page: number;
 }): Promise<Page<AdminReport> & { date: string }> {
-  const date = seoulDate(new Date(ctx.clock.now().getTime() - daysAgo * DAY_MS));
+  const date = typeof day === 'string' ? day : seoulDate(new Date(ctx.clock.now().getTime() - day * DAY_MS));
   return { ...(await reportsOfDayPage({ db: ctx.db, day: date, page })), date };
 }
 

@@ -58,7 +58,7 @@ export const reportsOperations = [
   }),
   defineOperation(getSaleReqUserListCall, {
     access: saleTab,
-    handler: ({ input, ctx }) => reportsOfDay({ ctx, daysAgo: input.date, page: input.page_num }),
+    handler: ({ input, ctx }) => reportsOfDay({ ctx, day: input.date, page: input.page_num }),
   }),
   defineOperation(getReportLogCall, {
     access: saleTab,

@@ -341,4 +341,34 @@ describe('the admin report lists', () => {
     const log = await t.call<Page<AdminReport>>('/admin/getReportLog', { token: admin.token, body: {} });
     expect(log.data.total).toBe(3);
   });
+
+  it('lists the reports of a Seoul date the admin picks, and refuses what is no date', async () => {
+    const { clock, reporter, site } = await setup();
+    const admin = await adminWith(t, '8');
+    // 23:30 in Seoul on 2026-11-10 is still the 10th there (14:30 UTC).
+    clock.set('2026-11-10T14:30:00.000Z');
+    await reportSite(reporter.token, { site_idx: site, report_type: 'SC' });
+    // 00:30 in Seoul on the 11th is the 10th in UTC.
+    clock.set('2026-11-10T15:30:00.000Z');
+    await reportSite(reporter.token, { site_idx: site, report_type: 'SS' });
+    clock.set(NOW);
+
+    const onDate = async (date: unknown) =>
+      t.call<Page<AdminReport> & { date: string }>('/admin/getSaleReqUserList', {
+        token: admin.token,
+        body: { date },
+      });
+    const tenth = await onDate('2026-11-10');
+    expect(tenth.code).toBe(ResultCode.ok);
+    expect(tenth.data.date).toBe('2026-11-10');
+    expect(tenth.data.list.map((r) => r.f_report_type)).toEqual(['SC']);
+    expect((await onDate('2026-11-11')).data.list.map((r) => r.f_report_type)).toEqual(['SS']);
+    expect((await onDate('2026-11-12')).data.total).toBe(0);
+
+    for (const bad of ['2026-02-31', '2026-11-1', '11/10/2026', 3]) {
+      const refused = await onDate(bad);
+      expect(refused.code).toBe(ResultCode.badParameter);
+      expect(refused.msg).toContain('date');
+    }
+  });
 });

@@ -32,6 +32,12 @@ export const demoUsers = {
   pending: { phone: '01030000001', name: '신입회', affiliation: '용인 수지 공인중개사' },
 } as const;
 
+/**
+ * The days of usage a member starts with once approved in the demo (app setting
+ * `new_member_days`; a fresh install gives none): the applicant above, approved, has a month.
+ */
+export const DEMO_NEW_MEMBER_DAYS = 30;
+
 function isEmpty(sqlite: SQLite.Database): boolean {
   const { n } = sqlite.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
   return n === 0;
@@ -129,6 +135,9 @@ export function seedDemo({
       made: 0,
       push: 0,
     });
+    sqlite
+      .prepare("UPDATE app_settings SET value = ? WHERE key = 'new_member_days'")
+      .run(String(DEMO_NEW_MEMBER_DAYS));
     // The ledger opens with each demo balance, so a balance always equals the sum of its point log.
     sqlite
       .prepare(

@@ -49,8 +49,11 @@ export async function readPublicSettings({ db }: { db: Db }) {
     one_month_ticket_point: int('one_month_ticket_point', 0),
     ticket_price: (s.ticket_price === 'F' ? 'F' : 'P') as 'F' | 'P',
     ticket_show: (s.ticket_show === 'N' ? 'N' : 'Y') as 'Y' | 'N',
+    new_member_days: int('new_member_days', 0),
     ads_duration_sec: int('ads_duration_sec', Limits.defaultAdsDurationSec),
     ads_mode: (s.ads_mode === 'R' ? 'R' : 'S') as 'S' | 'R',
+    store_url: s.store_url ?? '',
+    chat_url: s.chat_url ?? '',
   };
 }
 

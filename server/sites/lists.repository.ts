@@ -40,12 +40,15 @@ export function sitePage({
   from,
   time,
   page,
+  limit = Limits.pageSize,
 }: {
   db: DbOrTx;
   userIdx: number;
   from: RawBuilder<unknown>;
   time: RawBuilder<unknown>;
   page: number;
+  /** Rows a page; spec §9's 50 unless a screen shows fewer (the home's cards). */
+  limit?: number;
 }): Promise<SitePage> {
   return sqlPage<SiteListItem>({
     db,
@@ -53,7 +56,7 @@ export function sitePage({
     from,
     orderBy: sql`f_time DESC, s.f_idx DESC`,
     page,
-    limit: Limits.pageSize,
+    limit,
   });
 }
 

@@ -26,8 +26,19 @@ const writeSamples: Partial<{ [N in MutatorName]: MutatorInput<N> }> = {
     agree: 'Y',
   },
   addComment: { community_idx: 1, comment: '감사합니다' },
+  // Edits of posts, comments and notifications (refused before their target is looked up).
+  updateCommunity: {
+    community_idx: 1,
+    type: 'R',
+    title: '현장 후기',
+    content: '오늘 다녀왔습니다',
+    phone: '01020000001',
+    agree: 'Y',
+  },
+  updateComment: { community_idx: 1, comment_idx: 1, comment: '감사합니다' },
   // Notifications
   addNotify: { title: '분양 개시', content: '오늘부터 계약', site_idx: 1 },
+  updateNotify: { notify_idx: 1, title: '분양 개시', content: '오늘부터 계약', site_idx: 1 },
 };
 
 const writing = Object.values(serverMutators).filter((m) => m.access.write);

@@ -1,6 +1,9 @@
 import { type MutatorName, mutators } from '../../sync/mutators.ts';
 import type { ChangeEntity } from '../../sync/protocol.ts';
 import { communityMutators } from '../community/community.mutators.ts';
+import { editMutators } from '../edits/edits.mutators.ts';
+import { editConflictPull } from '../edits/edits.pull.ts';
+import type { Message } from '../http/messages.ts';
 import type { ServerMutator } from '../http/mutation.ts';
 import { defineOperation, type Operation } from '../http/operation.ts';
 // Notifications.
@@ -23,6 +26,8 @@ export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
   ...communityMutators,
   // Notifications.
   ...notifyMutators,
+  // Edit conflicts of posts, comments and notifications.
+  ...editMutators,
 };
 
 /** The spec §7 calls that run an offline operation online: the same access, the same effect. */
@@ -30,7 +35,10 @@ export const mutatorOperations: Operation[] = Object.values(serverMutators).flat
   mutator.rpc.map(({ call, successMessage }) =>
     defineOperation(call, {
       access: mutator.access,
-      ...(successMessage ? { successMessage } : {}),
+      // A message that counts reads the operation's answer (the RPC's output).
+      ...(successMessage
+        ? { successMessage: successMessage as Message | ((output: unknown) => Message) }
+        : {}),
       handler: ({ input, ctx }) => runRpc({ ctx, mutator: mutator as ServerMutator, args: input }),
     }),
   ),
@@ -64,6 +72,8 @@ export const pulledEntities = everyEntityOwned([
   // Notifications.
   notificationPull,
   inboxPull,
+  // Edit conflicts of posts, comments and notifications (protocol 8).
+  editConflictPull,
 ]);
 
 /** The declaration that answers each entity. */

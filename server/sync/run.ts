@@ -38,11 +38,7 @@ async function applyEffect({
   args: unknown;
 }): Promise<MutationOutcome> {
   const parsed = v.safeParse(mutators[mutator.name].args, args);
-  if (!parsed.success) {
-    const err = issueToBadParameter(parsed.issues);
-    const data = err.data as { field: string; reason: string };
-    throw badParameter({ field: `args.${data.field}`, reason: data.reason });
-  }
+  if (!parsed.success) throw issueToBadParameter(parsed.issues, 'args.');
   const effect = mutator.effect as (input: {
     ctx: MutationContext;
     args: unknown;

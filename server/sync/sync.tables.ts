@@ -100,6 +100,8 @@ export interface NotificationsTable {
   f_removed_time: string | null;
   /** Notifications (migrations/0019): where an automatic schedule counts its days from. */
   f_auto_from: string | null;
+  /** Counts the notification's edits (migrations/0050): an offline edit names the one it was made on. */
+  f_version: Generated<number>;
 }
 
 /** A restore from a backup: the sync versions it skipped (migrations/0027, server/ops/backup/restore.ts). */

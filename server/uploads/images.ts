@@ -1,7 +1,6 @@
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ResultCode } from '../../sync/codes.ts';
-import { Limits } from '../../sync/constants.ts';
+import { pictureProblem } from '../../sync/uploads/picture-file.ts';
 import type { FileStorage } from '../adapters/storage.ts';
 import { AppError, invalidInput } from '../http/errors.ts';
 import { defineMessages } from '../http/messages.ts';
@@ -18,9 +17,6 @@ export const imageMessages = defineMessages({
     en: 'Upload failed. Please upload again.',
   },
 });
-
-/** What the bytes say, not the file name: the formats a phone camera or gallery produces. */
-const acceptedMimes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 const MAX_EDGE = 2000;
 
@@ -40,11 +36,11 @@ export async function encodeImage({
   maxPixels: number;
   field?: string;
 }): Promise<Uint8Array> {
-  if (file.size > Limits.imageMaxBytes) throw invalidInput({ field, msg: imageMessages.imageTooLarge });
+  // The size and what the bytes say, not the file name: the picker's rule (sync/uploads/picture-file.ts).
+  const problem = await pictureProblem(file);
+  if (problem === 'tooLarge') throw invalidInput({ field, msg: imageMessages.imageTooLarge });
+  if (problem) throw invalidInput({ field, msg: imageMessages.unsupportedImage });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !acceptedMimes.has(type.mime))
-    throw invalidInput({ field, msg: imageMessages.unsupportedImage });
   await refuseTooManyPixels({ bytes, maxPixels, field });
   let encoded: Buffer;
   try {

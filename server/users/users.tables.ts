@@ -34,6 +34,8 @@ export interface UsersTable {
   f_withdrawn_time: string | null;
   f_withdrawn_phone: string | null;
   f_authority_by: number | null;
+  /** When approval gave the member the days of `new_member_days` (once per member; migrations/0040). */
+  f_welcome_time: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useBackOnline } from '../ui/useOnline.ts';
 import { NetworkError } from './client.ts';
 
 /**
@@ -110,5 +111,7 @@ export function useOnlineCopy<T>({
     };
   }, [round, load, copy]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
+  // The copy was shown for want of a network: the server's answer replaces it once one is back.
+  useBackOnline({ waiting: shown.offline, again: reload });
   return { ...shown, reload };
 }

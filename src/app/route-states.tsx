@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ErrorComponent, type ErrorComponentProps, Link } from '@tanstack/react-router';
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import './route-states.css';
 
@@ -37,21 +37,53 @@ export function isScreenLoadError(error: unknown): boolean {
   return error instanceof Error && loadErrorStarts.some((start) => error.message.startsWith(start));
 }
 
-/** The screen could not load: say so and offer a reload, which also picks up a new deploy. */
+/**
+ * Any error a screen meets (its code could not load, or it broke while showing): a Korean screen
+ * with a way back, never the router's English default. It stands alone (no sync state in its
+ * header), so a fault in a shared widget cannot break it too.
+ */
 export function RouteError({ error }: ErrorComponentProps) {
   const { t } = useLingui();
-  if (!isScreenLoadError(error)) return <ErrorComponent error={error} />;
+  const router = useRouter();
+  const loadFailed = isScreenLoadError(error);
+  const back = () => {
+    if (router.history.canGoBack()) router.history.back();
+    else void router.navigate({ to: '/Home' });
+  };
   return (
     <>
-      <ScreenHeader title={t`Bunyang Talk`} back />
+      <header className="screen-header">
+        <button type="button" className="icon-button" onClick={back} aria-label={t`Back`}>
+          <span className="shell-icon shell-icon--back" aria-hidden="true" />
+        </button>
+        <h1 className="screen-header__title">{t`Bunyang Talk`}</h1>
+      </header>
       <main className="screen">
-        <section className="empty" role="alert">
-          <p>
-            <Trans>This screen could not be opened. Check your connection and try again.</Trans>
+        <section className="empty route-error" role="alert" data-testid="route-error">
+          <p className="route-error__title">
+            {loadFailed ? (
+              <Trans>This screen could not be opened. Check your connection and try again.</Trans>
+            ) : (
+              <Trans>Something went wrong while showing this screen.</Trans>
+            )}
           </p>
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            <Trans>Reload</Trans>
-          </button>
+          {loadFailed ? null : (
+            <p className="muted">
+              <Trans>What you saved is kept. Go back, or reload to try again.</Trans>
+            </p>
+          )}
+          <div className="route-error__actions">
+            <button type="button" className="button button--primary" onClick={back}>
+              <Trans>Go back</Trans>
+            </button>
+            <Link to="/Home" className="button">
+              <Trans>Go home</Trans>
+            </Link>
+            {/* A reload also picks up a new deploy whose files replaced the missing one. */}
+            <button type="button" className="button" onClick={() => window.location.reload()}>
+              <Trans>Reload</Trans>
+            </button>
+          </div>
         </section>
       </main>
     </>

@@ -82,6 +82,7 @@ describe('local store schema', () => {
       'conflicts',
       'dongs',
       'drafts',
+      'editConflicts',
       'files',
       'inbox',
       'likes',

@@ -3,15 +3,25 @@ import type {
   DeviceStore,
   LocalConflict,
   LocalDraft,
+  LocalEditConflict,
   LocalLike,
   LocalMemo,
+  LocalNotification,
   LocalSite,
   SiteUnits,
 } from '../../sync/device-store.ts';
 import type { SiteDongRow } from '../../sync/site-fields.ts';
 import { packSites, type SitePack, SiteStore } from './site-packs.ts';
 
-export type { LocalConflict, LocalDraft, LocalLike, LocalMemo, LocalSite };
+export type {
+  LocalConflict,
+  LocalDraft,
+  LocalEditConflict,
+  LocalLike,
+  LocalMemo,
+  LocalNotification,
+  LocalSite,
+};
 
 /**
  * The device's offline store (IndexedDB through Dexie). The server is the source of
@@ -29,14 +39,6 @@ export interface LocalDong extends Partial<SiteDongRow> {
 export interface LocalRecentView {
   f_site_idx: number;
   viewed_at: string;
-}
-
-export interface LocalNotification {
-  f_idx: number;
-  f_site_idx: number | null;
-  f_reg_time: string;
-  f_read: 'Y' | 'N';
-  [field: string]: unknown;
 }
 
 /**
@@ -161,6 +163,11 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
     version: 6,
     stores: { inbox: 'f_idx, f_notify_idx, f_read' },
   },
+  {
+    // Edits of posts, comments and notifications that met a changed copy (protocol 8).
+    version: 7,
+    stores: { editConflicts: 'f_idx' },
+  },
 ];
 
 export class LocalDb extends Dexie implements DeviceStore {
@@ -176,6 +183,7 @@ export class LocalDb extends Dexie implements DeviceStore {
   syncMeta!: EntityTable<SyncMeta, 'key'>;
   files!: EntityTable<LocalFile, 'id'>;
   conflicts!: EntityTable<LocalConflict, 'f_idx'>;
+  editConflicts!: EntityTable<LocalEditConflict, 'f_idx'>;
   shadows!: EntityTable<LocalShadow, 'id'>;
 
   /** The device's sites, one row per site to callers; stored in `sitePacks`. */

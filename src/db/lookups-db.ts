@@ -46,4 +46,6 @@ export function lookupCopy<T>({ db, key }: { db: LookupsDb; key: string }): Copy
 export async function clearKeptCaches(): Promise<void> {
   await lookupsDb.lookups.clear();
   await (await import('./areas-db.ts')).clearAreas();
+  // Site pictures kept for offline viewing (src/features/offline-photos/).
+  await (await import('./photos-db.ts')).clearPhotos();
 }

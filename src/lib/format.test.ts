@@ -5,8 +5,11 @@ import {
   formatDateTime,
   formatDay,
   formatManwon,
+  formatMonthlyRent,
   formatNumber,
   formatPhone,
+  formatPriceRange,
+  formatTime,
   normalizeKeyword,
   parseNumber,
   phoneDigits,
@@ -97,6 +100,11 @@ describe('dates and keywords', () => {
   it('shows a UTC time in Asia/Seoul', () => {
     expect(formatDateTime('2026-11-20T15:30:00.000Z')).toBe('2026. 11. 21. 00:30');
   });
+
+  it('shows a time of day in Seoul time, on a 24-hour clock', () => {
+    expect(formatTime('2026-11-20T15:30:00.000Z')).toBe('00:30');
+    expect(formatTime('2026-11-21T05:07:00.000Z', 'en')).toBe('14:07');
+  });
   it("shows a stored calendar day in the reader's date style, never as the raw YYYY-MM-DD", () => {
     expect(formatDay('2007-11-01')).toBe('2007. 11. 01.');
     expect(formatDay('2007-11-01', 'en')).toBe('01/11/2007');
@@ -104,5 +112,31 @@ describe('dates and keywords', () => {
   });
   it('strips spaces from a search keyword', () => {
     expect(normalizeKeyword(' 래미안 강남 ')).toBe('래미안강남');
+  });
+});
+
+describe('월세 as deposit and rent', () => {
+  const rent = (depositMin: number, depositMax: number, rentMin: number, rentMax: number) => ({
+    depositMin,
+    depositMax,
+    rentMin,
+    rentMax,
+  });
+  it.each([
+    [rent(2500, 2500, 50, 50), '보증금 2,500 / 월 50'],
+    [rent(2500, 5000, 50, 70), '보증금 2,500~5,000 / 월 50~70'],
+    [rent(25000, 0, 100, 0), '보증금 2억 5,000 / 월 100'],
+    [rent(10000, 20000, 0, 0), '보증금 1억~2억'],
+    [rent(0, 0, 80, 80), '월 80'],
+    [rent(0, 0, 0, 0), '-'],
+  ])('says %j as %s, never the deposit alone as "월세"', (value, said) => {
+    expect(formatMonthlyRent(value, 'ko')).toBe(said);
+  });
+  it('says it in English with the won amounts', () => {
+    expect(formatMonthlyRent(rent(2500, 2500, 50, 50), 'en')).toBe('Deposit ₩25,000,000 / ₩500,000 a month');
+  });
+  it('keeps a plain price range for the other kinds of deal', () => {
+    expect(formatPriceRange(30000, 35000)).toBe('3억원 ~ 3억 5,000만원');
+    expect(formatPriceRange(0, 5000)).toBe('5,000만원');
   });
 });

@@ -52,7 +52,7 @@ export interface SyncStatus {
   pending: number;
   /** Mutations refused for good, kept until the member dismisses them. */
   rejected: number;
-  /** Draft conflicts waiting for the member's choice. */
+  /** Conflicts waiting for the member's choice: of drafts and sites, and of edits of posts, comments and notifications. */
   conflicts: number;
   lastSyncedAt: string | null;
   /** The server speaks a newer protocol: the app must reload (the outbox is kept). */
@@ -209,7 +209,7 @@ export class SyncEngine {
 
   /** Re-reads the counts shown in the header from the store. */
   async refreshCounts(): Promise<void> {
-    const [pending, rejected, conflicts, last] = await Promise.all([
+    const [pending, rejected, conflicts, editConflicts, last] = await Promise.all([
       // Only single-key ranges: IndexedDB counts those itself, without walking a cursor.
       this.db.outbox
         .where('status')
@@ -218,12 +218,13 @@ export class SyncEngine {
         .then((n) => n - this.accepted.size),
       this.db.outbox.where('status').equals('rejected').count(),
       this.db.conflicts.count(),
+      this.db.editConflicts.count(),
       this.db.syncMeta.get('last_synced_at'),
     ]);
     this.setState({
       pending,
       rejected,
-      conflicts,
+      conflicts: conflicts + editConflicts,
       lastSyncedAt: (last?.value as string | undefined) ?? null,
       online: this.state.online && this.env.onLine(),
     });

@@ -27,6 +27,7 @@ export function syncTables(db: LocalDb): Table[] {
     db.notifications,
     db.inbox,
     db.conflicts,
+    db.editConflicts,
     db.outbox,
     db.shadows,
     db.syncMeta,
@@ -243,6 +244,9 @@ export async function applyChanges({
       case 'inbox':
         write({ table: 'inbox', key: change.key, row: change.op === 'put' ? change.row : null });
         break;
+      case 'editconflict':
+        write({ table: 'editConflicts', key: change.key, row: change.op === 'put' ? change.row : null });
+        break;
     }
   }
 
@@ -271,6 +275,7 @@ export async function forgetPulledData(db: LocalDb): Promise<void> {
       db.notifications,
       db.inbox,
       db.conflicts,
+      db.editConflicts,
     ].map((t) => t.clear()),
   );
   await db.shadows.toCollection().modify({ row: null });

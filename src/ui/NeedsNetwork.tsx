@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { useBackOnline } from './useOnline.ts';
 
 /**
  * Where a list's rows would be when it could not be read for want of a network: says so and
@@ -6,6 +7,8 @@ import { Trans } from '@lingui/react/macro';
  * list would read as "nothing here".
  */
 export function NeedsNetwork({ onRetry, busy = false }: { onRetry: () => void; busy?: boolean }) {
+  // The network back, the list tries again by itself.
+  useBackOnline({ waiting: !busy, again: onRetry });
   return (
     <div className="empty" role="status">
       <p>

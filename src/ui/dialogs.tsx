@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback, useState } from 'react';
+import { FieldProblem, ProblemsScope, useFieldProblems } from './field-problems.tsx';
 import { useModal } from './modal.tsx';
 
 function ConfirmBody({
@@ -74,10 +75,12 @@ function PromptBody({
   type,
   validate,
   check,
+  initial = '',
   onAnswer,
 }: {
   title: string;
   label: string;
+  initial?: string | undefined;
   inputMode?: 'tel' | 'text' | 'numeric' | undefined;
   type?: 'text' | 'password' | undefined;
   validate: (value: string) => string | null;
@@ -85,47 +88,53 @@ function PromptBody({
   onAnswer: (value: string | null) => void;
 }) {
   const { t } = useLingui();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [value, setValue] = useState(initial);
+  const checked = useFieldProblems(['value'] as const);
   const [checking, setChecking] = useState(false);
   return (
-    <form
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const problem = validate(value);
-        if (problem) return setError(problem);
-        if (check) {
-          // The answer is tried before the popup closes: a refusal stays beside the field to retry.
-          setChecking(true);
-          const refused = await check(value).finally(() => setChecking(false));
-          if (refused) return setError(refused);
-        }
-        onAnswer(value);
-      }}
-    >
-      <h2 className="modal__title">{title}</h2>
-      <div className="field">
-        <label htmlFor="prompt-input">{label}</label>
-        <input
-          id="prompt-input"
-          value={value}
-          type={type ?? 'text'}
-          inputMode={inputMode}
-          onChange={(e) => setValue(e.target.value)}
-          autoFocus
-          aria-invalid={error !== null}
-        />
-        {error ? <span className="field__error">{error}</span> : null}
-      </div>
-      <div className="modal__actions">
-        <button type="button" className="button" onClick={() => onAnswer(null)}>
-          {t`Cancel`}
-        </button>
-        <button type="submit" className="button button--primary" disabled={checking}>
-          {t`OK`}
-        </button>
-      </div>
-    </form>
+    <ProblemsScope of={checked}>
+      <form
+        ref={checked.root}
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (checked.show({ value: validate(value) ?? undefined })) return;
+          if (check) {
+            // The answer is tried before the popup closes: a refusal stays beside the field to retry.
+            setChecking(true);
+            const refused = await check(value).finally(() => setChecking(false));
+            if (checked.show({ value: refused ?? undefined })) return;
+          }
+          onAnswer(value);
+        }}
+      >
+        <h2 className="modal__title">{title}</h2>
+        <div className="field">
+          <label htmlFor="prompt-input">{label}</label>
+          <input
+            id="prompt-input"
+            value={value}
+            type={type ?? 'text'}
+            inputMode={inputMode}
+            onChange={(e) => {
+              checked.clear('value');
+              setValue(e.target.value);
+            }}
+            autoFocus
+            {...checked.controlProps('value')}
+          />
+          <FieldProblem field="value" />
+        </div>
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={() => onAnswer(null)}>
+            {t`Cancel`}
+          </button>
+          <button type="submit" className="button button--primary" disabled={checking}>
+            {t`OK`}
+          </button>
+        </div>
+      </form>
+    </ProblemsScope>
   );
 }
 
@@ -141,6 +150,8 @@ export function usePrompt() {
       validate?: (value: string) => string | null;
       /** Tries the answer (a password, say); a message keeps the popup open with it shown. */
       check?: (value: string) => Promise<string | null>;
+      /** What the field starts with (the text being edited). */
+      initial?: string;
     }) =>
       new Promise<string | null>((resolve) => {
         let answered = false;

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { type HTMLAttributes, type ReactNode, type RefObject, useId } from 'react';
+import { FieldProblem, useFieldProblem } from './field-problems.tsx';
 
 /**
  * The pieces every form is made of, so a form says what it asks and not how a field is drawn:
@@ -10,14 +11,19 @@ import type { HTMLAttributes, ReactNode } from 'react';
 export function Form({
   onSubmit,
   testId,
+  formRef,
   children,
 }: {
   onSubmit: () => unknown;
   testId?: string;
+  /** The form's problems' root (useFieldProblems().root): the first problem is focused in it. */
+  formRef?: RefObject<HTMLFormElement | null>;
   children: ReactNode;
 }) {
   return (
     <form
+      ref={formRef}
+      noValidate
       className="form"
       data-testid={testId}
       onSubmit={(e) => {
@@ -30,7 +36,10 @@ export function Form({
   );
 }
 
-/** A labelled one-line input, or a text area when `rows` is given. */
+/**
+ * A labelled one-line input, or a text area when `rows` is given. With `field`, the problem of that
+ * field in the surrounding `ProblemsScope` shows under it and marks it (./field-problems.tsx).
+ */
 export function TextField({
   label,
   value,
@@ -39,6 +48,7 @@ export function TextField({
   name,
   rows,
   inputMode,
+  field,
 }: {
   label: string;
   value: string;
@@ -47,49 +57,56 @@ export function TextField({
   name?: string;
   rows?: number;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  field?: string;
 }) {
-  const common = { className: 'input', name, maxLength, value };
-  if (rows !== undefined) {
-    return (
-      <label className="field">
-        <span>{label}</span>
-        <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
-      </label>
-    );
-  }
+  const id = useId();
+  const { controlProps } = useFieldProblem(field);
+  const common = { id, className: 'input', name, maxLength, value, ...controlProps };
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input {...common} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
-    </label>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {rows !== undefined ? (
+        <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {field ? <FieldProblem field={field} /> : null}
+    </div>
   );
 }
 
-/** A check box with its label after it. */
+/** A check box with its label after it; with `field`, its problem under it as for a text field. */
 export function CheckField({
   checked,
   onChange,
   name,
   disabled,
+  field,
   children,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   name?: string;
   disabled?: boolean;
+  field?: string;
   children: ReactNode;
 }) {
+  const { controlProps } = useFieldProblem(field);
   return (
-    <label className="check">
-      <input
-        type="checkbox"
-        name={name}
-        disabled={disabled}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />{' '}
-      {children}
-    </label>
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          name={name}
+          disabled={disabled}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          {...controlProps}
+        />{' '}
+        {children}
+      </label>
+      {field ? <FieldProblem field={field} /> : null}
+    </>
   );
 }
 

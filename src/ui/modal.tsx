@@ -24,6 +24,8 @@ interface ModalApi {
   open: (render: Render, onClosed?: () => void) => void;
   /** Closes the top modal (by going back over its history entry). */
   closeTop: () => void;
+  /** Whether any modal is open now (a dialog the home's ads must not cover). */
+  isOpen: () => boolean;
 }
 
 const ModalContext = createContext<ModalApi | null>(null);
@@ -84,7 +86,9 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     if (depth.current > 0) router.history.back();
   }, [router]);
 
-  const api = useMemo(() => ({ open, closeTop }), [open, closeTop]);
+  const isOpen = useCallback(() => depth.current > 0, []);
+
+  const api = useMemo(() => ({ open, closeTop, isOpen }), [open, closeTop, isOpen]);
 
   return (
     <ModalContext.Provider value={api}>

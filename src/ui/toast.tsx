@@ -26,6 +26,11 @@ export function toast(text: string): void {
   }, Limits.toastMs);
 }
 
+/** Whether a message is on screen now (a confirmation the home's ads must not cover). */
+export function toastShowing(): boolean {
+  return items.length > 0;
+}
+
 function subscribe(l: () => void) {
   listeners.add(l);
   return () => listeners.delete(l);

@@ -16,6 +16,8 @@ export interface InfiniteListState<T> {
   sentinelRef: (node: Element | null) => void;
   /** Takes rows off the list at once (an un-liked favourite), and out of pages still to come. */
   removeWhere: (remove: (item: T) => boolean) => void;
+  /** Loads the list again from the first page (the network is back: the server's rows replace the copy's). */
+  restart: () => void;
 }
 
 /**
@@ -40,6 +42,8 @@ export function useInfiniteList<T>({
   const busy = useRef(false);
   const finished = useRef(false);
   const removed = useRef<Array<(item: T) => boolean>>([]);
+  // A restart while a page is on its way: that page belongs to the list before, and is dropped.
+  const generation = useRef(0);
   const loader = useRef(loadPage);
   loader.current = loadPage;
   const errorHandler = useRef(onError ?? fail);
@@ -49,9 +53,11 @@ export function useInfiniteList<T>({
     if (busy.current || finished.current) return;
     busy.current = true;
     setLoading(true);
+    const started = generation.current;
     try {
       const pageNum = next.current;
       const page = await loader.current(pageNum);
+      if (started !== generation.current) return;
       next.current += 1;
       const kept = page.list.filter((item) => !removed.current.some((remove) => remove(item)));
       setItems((prev) => [...prev, ...kept]);
@@ -60,6 +66,7 @@ export function useInfiniteList<T>({
         setDone(true);
       }
     } catch (err) {
+      if (started !== generation.current) return;
       finished.current = true;
       setDone(true);
       setError(err);
@@ -67,6 +74,8 @@ export function useInfiniteList<T>({
     } finally {
       busy.current = false;
       setLoading(false);
+      // The list was started again while this page loaded: its first page loads now.
+      if (started !== generation.current) void loadMore();
       // Observing again reports the sentinel at once: a short page that left it in view loads the next.
       const node = sentinel.current;
       if (node && observer.current && !finished.current) {
@@ -109,5 +118,15 @@ export function useInfiniteList<T>({
     void loadMore();
   }, [loadMore]);
 
-  return { items, loading, done, loadMore, error, retry, sentinelRef, removeWhere };
+  const restart = useCallback(() => {
+    generation.current += 1;
+    next.current = 1;
+    finished.current = false;
+    setItems([]);
+    setDone(false);
+    setError(undefined);
+    void loadMore();
+  }, [loadMore]);
+
+  return { items, loading, done, loadMore, error, retry, sentinelRef, removeWhere, restart };
 }

@@ -27,3 +27,9 @@ export const pageEntries = <S extends v.GenericSchema>(item: S) => ({
 
 /** `Page<T>` (sync/api/page.ts). */
 export const page = <S extends v.GenericSchema>(item: S) => v.strictObject(pageEntries(item));
+
+/**
+ * What an edit of a post, comment or notification left for the member to settle (protocol 8):
+ * the conflict's index and the fields changed on both sides; null when the edit went in whole.
+ */
+export const editConflict = v.nullable(v.strictObject({ conflict_idx: int, fields: v.array(str) }));

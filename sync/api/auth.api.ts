@@ -5,7 +5,10 @@ import { MAX_WHOLE_NUMBER, phoneNumber, yn } from './fields.ts';
 
 const code = v.pipe(v.string('code required'), v.trim(), v.regex(/^\d{6}$/, 'code must be 6 digits'));
 
-/** Spec §7 authPhone: sends a 6-digit code valid 180 s. auth Y: the phone was pre-registered by an admin. */
+/**
+ * Spec §7 authPhone: sends a 6-digit code valid 180 s. auth Y: the phone was pre-registered by an
+ * admin; its sign-up code comes back in the answer (`code`) instead of by SMS (spec §4).
+ */
 export const authPhoneCall = defineCall<Answer<typeof authResponses, 'authPhone'>>()({
   operationId: 'authPhone',
   method: 'post',

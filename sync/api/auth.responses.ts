@@ -36,7 +36,8 @@ export const loginResult = v.strictObject({ access_token: str, uid: int, type: v
 export const certQuestion = v.strictObject({ f_idx: int, f_question: str, f_answer_list: v.array(str) });
 
 export const authResponses = {
-  authPhone: v.strictObject({ auth: yn, expires_in: int }),
+  /** `code`: only for the sign-up of a phone an admin registered (spec §4), which fills it in. */
+  authPhone: v.strictObject({ auth: yn, expires_in: int, code: v.optional(str) }),
   checkPhoneAuthCode: v.strictObject({ verified: v.literal(true) }),
   checkSession: v.strictObject({ ok: v.literal(true) }),
   exitApp: nothing,

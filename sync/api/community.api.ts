@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { addComment, addCommunity } from '../community/community.mutators.ts';
+import {
+  addComment,
+  addCommunity,
+  removeComment,
+  removeCommunity,
+  updateComment,
+  updateCommunity,
+} from '../community/community.mutators.ts';
 import { CommunityRules, communityTypes, searchColumns } from '../community/rules.ts';
 import type {
   adminCommunityPost,
@@ -13,15 +20,20 @@ import { rowId, yn } from './fields.ts';
 import { pageNum } from './page.ts';
 
 /**
- * The community board (spec §2 Community, §3 Community post, §7 community calls). addCommunity and
- * addComment are also offline operations, and their calls are declared with them
+ * The community board (spec §2 Community, §3 Community post, §7 community calls). Writing, editing
+ * and deleting posts and comments are also offline operations, and their calls are declared with them
  * (sync/community/community.mutators.ts): the same arguments, online ids bounded like every API id. Anonymous writers: `f_phone`, `f_user_name` and
  * `f_user_idx` are blank (0) for everyone but moderating admins (spec §6).
  */
 
 export type CommunityPost = v.InferOutput<typeof communityPost>;
 
-export type { CommunityComment, CommunityPublish } from '../community/community.mutators.ts';
+export type {
+  CommunityComment,
+  CommunityCommentEdit,
+  CommunityPostEdit,
+  CommunityPublish,
+} from '../community/community.mutators.ts';
 
 /** A post in the admin's list: with how many members reported it (reportOrPrevent R). */
 export type AdminCommunityPost = v.InferOutput<typeof adminCommunityPost>;
@@ -90,52 +102,14 @@ export const todayWritingCountCall = defineCall<Answer<typeof communityResponses
 /** Declared with its offline operation (sync/community/community.mutators.ts `online`). */
 export const addCommunityCall = addCommunity.online;
 
-const { made: _made, push: _push, ...editable } = addCommunity.args.entries;
-
-export const updateCommunityCall = defineCall<Answer<typeof communityResponses, 'updateCommunity'>>()({
-  operationId: 'updateCommunity',
-  method: 'post',
-  path: '/community/updateCommunity',
-  summary: 'Edit a post (its author or a moderating admin); made+ and push stay as published',
-  tag: 'community',
-  input: v.object({ community_idx: rowId, ...editable }),
-});
-
-export const removeCommunityCall = defineCall<Answer<typeof communityResponses, 'removeCommunity'>>()({
-  operationId: 'removeCommunity',
-  method: 'post',
-  path: '/community/removeCommunity',
-  summary: 'Delete posts: one’s own, or any for a moderating admin (bulk)',
-  tag: 'community',
-  input: v.object({
-    idx_list: v.pipe(
-      v.array(rowId),
-      v.minLength(1, 'choose a post'),
-      v.maxLength(CommunityRules.maxBulk, `at most ${CommunityRules.maxBulk} posts`),
-    ),
-  }),
-});
+/** Edits and deletes are offline operations too (protocol 8), declared with them. */
+export const updateCommunityCall = updateCommunity.online;
+export const removeCommunityCall = removeCommunity.online;
 
 /** Declared with its offline operation (sync/community/community.mutators.ts `online`). */
 export const addCommentCall = addComment.online;
-
-export const updateCommentCall = defineCall<Answer<typeof communityResponses, 'updateComment'>>()({
-  operationId: 'updateComment',
-  method: 'post',
-  path: '/community/updateComment',
-  summary: 'Edit a comment (its author or a moderating admin)',
-  tag: 'community',
-  input: v.object({ ...addComment.args.entries, community_idx: rowId, comment_idx: rowId }),
-});
-
-export const removeCommentCall = defineCall<Answer<typeof communityResponses, 'removeComment'>>()({
-  operationId: 'removeComment',
-  method: 'post',
-  path: '/community/removeComment',
-  summary: 'Delete a comment (its author or a moderating admin)',
-  tag: 'community',
-  input: v.object({ community_idx: rowId, comment_idx: rowId }),
-});
+export const updateCommentCall = updateComment.online;
+export const removeCommentCall = removeComment.online;
 
 export const reportOrPreventCall = defineCall<Answer<typeof communityResponses, 'reportOrPrevent'>>()({
   operationId: 'reportOrPrevent',

@@ -1,6 +1,17 @@
 import * as v from 'valibot';
 import { communityTypes } from '../community/rules.ts';
-import { count, int, maybe, nothing, page, pageEntries, str, time, yn } from './answer-fields.ts';
+import {
+  count,
+  editConflict,
+  int,
+  maybe,
+  nothing,
+  page,
+  pageEntries,
+  str,
+  time,
+  yn,
+} from './answer-fields.ts';
 
 const postEntries = {
   f_idx: int,
@@ -17,6 +28,8 @@ const postEntries = {
   f_image_url: v.array(str),
   f_reg_time: time,
   f_update_time: maybe(time),
+  /** The post's edit count: an edit made offline names the one it was made on (protocol 8). */
+  f_version: count,
   comment_count: count,
   mine: v.boolean(),
   can_edit: v.boolean(),
@@ -31,6 +44,7 @@ export const communityComment = v.strictObject({
   f_user_name: str,
   f_user_idx: int,
   f_reg_time: time,
+  f_version: count,
   mine: v.boolean(),
   can_edit: v.boolean(),
 });
@@ -57,6 +71,6 @@ export const communityResponses = {
   removeCommunity: v.strictObject({ removed: count }),
   reportOrPrevent: nothing,
   todayWritingCount: writingCount,
-  updateComment: communityComment,
-  updateCommunity: communityPost,
+  updateComment: v.strictObject({ ...communityComment.entries, conflict: editConflict }),
+  updateCommunity: v.strictObject({ ...postEntries, conflict: editConflict }),
 };

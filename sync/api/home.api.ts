@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { type Answer, defineCall } from './contract.ts';
 import type { ad, homeResponses, homeSetting } from './home.responses.ts';
+import type { SiteListItem } from './site-lists.api.ts';
+
+/** How many of the month's new sites the home shows as cards (the popup and /MonthlySale list all). */
+export const HOME_NEW_SITES = 10;
 
 /** The home setting (spec §3 Home setting) with the app settings the home reads beside it. */
 export type HomeSetting = v.InferOutput<typeof homeSetting>;
@@ -23,13 +27,18 @@ export interface HomeData {
   /** The ads showing now, in slot order (the home applies the mode). */
   ads: Ad[];
   interest_sites: InterestSites;
+  /**
+   * The month's newest sites of both kinds in the member's regions (those of `interest_sites`),
+   * newest first, at most HOME_NEW_SITES: the home's cards. Absent from a copy kept before.
+   */
+  new_sites?: SiteListItem[];
 }
 
 export const getHomeDataCall = defineCall<Answer<typeof homeResponses, 'getHomeData'>>()({
   operationId: 'getHomeData',
   method: 'post',
   path: '/user/getHomeData',
-  summary: 'The home setting, ads and new sites of the month',
+  summary: 'The home setting, ads and new sites of the month (counts and the newest as cards)',
   tag: 'user',
   input: v.object({}),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { adConnectTypes, homeLinkTypes } from '../home/ads.ts';
 import { count, int, maybe, str, time } from './answer-fields.ts';
+import { siteListItem } from './site-lists.responses.ts';
 import { appInfo } from './system.responses.ts';
 
 export const homeSetting = v.strictObject({
@@ -35,6 +36,11 @@ export const homeResponses = {
       general_count: count,
       by_area: v.boolean(),
     }),
+    /**
+     * The month's newest sites of both kinds in the member's regions (those of `interest_sites`),
+     * newest first, at most HOME_NEW_SITES: the home's cards. Absent from a copy kept before.
+     */
+    new_sites: v.optional(v.array(siteListItem)),
   }),
 };
 

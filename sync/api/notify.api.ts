@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { addNotify, notifyFields, setRead } from '../notify/notify.mutators.ts';
+import { addNotify, removeNotify, setRead, updateNotify } from '../notify/notify.mutators.ts';
 import { AUTO_TIME, autoIntervals, NotifyRules, notifySearchColumns } from '../notify/rules.ts';
 import { type Answer, defineCall } from './contract.ts';
 import { rowId, yn } from './fields.ts';
@@ -7,8 +7,8 @@ import type { notifyItem, notifyResponses, notifyWritingCount } from './notify.r
 import { pageNum } from './page.ts';
 
 /**
- * Notifications (spec §2 Notify, §3 Notification, §7 notify calls). addNotify and setRead are
- * also offline operations (sync/notify/notify.mutators.ts). A notification is written once by its
+ * Notifications (spec §2 Notify, §3 Notification, §7 notify calls). addNotify, updateNotify,
+ * removeNotify and setRead are also offline operations (sync/notify/notify.mutators.ts). A notification is written once by its
  * writer; each recipient holds a delivery of it (an automatic one a delivery per send), with its own
  * read state. Lists answer `NotifyItem`s: a delivery to the caller (`inbox_idx` set), or the caller's
  * own notification (`mine`, no `inbox_idx`).
@@ -23,8 +23,8 @@ export interface NotifyWriter {
 
 export type NotifyItem = v.InferOutput<typeof notifyItem>;
 
-/** What writing one did (spec §4: the cost confirmed before, the counts left after). */
-export type { NotifyWrite } from '../notify/notify.mutators.ts';
+/** What writing one did (spec §4: the cost confirmed before, the counts left after), and what an edit did. */
+export type { NotifyEdit, NotifyWrite } from '../notify/notify.mutators.ts';
 
 /**
  * Spec §7 today writing count {site_idx}: left and limit (without a site: the limit, all left), with
@@ -45,15 +45,8 @@ const notifyIdx = v.object({ notify_idx: rowId });
 /** Declared with its offline operation (sync/notify/notify.mutators.ts `online`). */
 export const addNotifyCall = addNotify.online;
 
-export const updateNotifyCall = defineCall<Answer<typeof notifyResponses, 'updateNotify'>>()({
-  operationId: 'updateNotify',
-  method: 'post',
-  path: '/notify/updateNotify',
-  summary:
-    'Edit one’s own notification; made+ and push stay as written once paid, and an edit is not sent again',
-  tag: 'notify',
-  input: v.object({ notify_idx: rowId, ...notifyFields }),
-});
+/** Edits and deletes are offline operations too (protocol 8), declared with them. */
+export const updateNotifyCall = updateNotify.online;
 
 export const updateAutoNotifyCall = defineCall<Answer<typeof notifyResponses, 'updateAutoNotify'>>()({
   operationId: 'updateAutoNotify',
@@ -69,21 +62,7 @@ export const updateAutoNotifyCall = defineCall<Answer<typeof notifyResponses, 'u
   }),
 });
 
-export const removeNotifyCall = defineCall<Answer<typeof notifyResponses, 'removeNotify'>>()({
-  operationId: 'removeNotify',
-  method: 'post',
-  path: '/notify/removeNotify',
-  summary:
-    'Delete notifications: one’s own are withdrawn from everyone; received ones leave the caller’s list only',
-  tag: 'notify',
-  input: v.object({
-    idx_list: v.pipe(
-      v.array(rowId),
-      v.minLength(1, 'choose at least one'),
-      v.maxLength(NotifyRules.maxBulk, `at most ${NotifyRules.maxBulk}`),
-    ),
-  }),
-});
+export const removeNotifyCall = removeNotify.online;
 
 export const setReadCall = defineCall<Answer<typeof notifyResponses, 'setRead'>>()({
   operationId: 'setRead',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { autoIntervals } from '../notify/rules.ts';
-import { count, int, maybe, page, str, time, yn } from './answer-fields.ts';
+import { count, editConflict, int, maybe, page, str, time, yn } from './answer-fields.ts';
 
 export const notifyItem = v.strictObject({
   f_idx: int,
@@ -22,6 +22,8 @@ export const notifyItem = v.strictObject({
   f_image_url: str,
   f_reg_time: time,
   f_send_time: time,
+  /** The notification's edit count: an edit made offline names the one it was made on (protocol 8). */
+  f_version: count,
   contacts_list: v.array(v.strictObject({ f_name: str, f_phone: str })),
   writer: v.strictObject({ f_idx: int, f_name: str, f_phone: str, f_affiliation: str }),
   mine: v.boolean(),
@@ -55,5 +57,5 @@ export const notifyResponses = {
   setRead: v.strictObject({ read: count }),
   todayNotifyWritingCount: notifyWritingCount,
   updateAutoNotify: notifyItem,
-  updateNotify: notifyItem,
+  updateNotify: v.strictObject({ ...notifyItem.entries, conflict: editConflict }),
 };

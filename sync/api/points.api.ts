@@ -21,6 +21,8 @@ import type {
  * usage ticket and the member has none: the client offers the usage extension on it.
  */
 export const TICKET_EXPIRED = 'ticket_expired';
+/** Beside it, `data.ticket`: `none` for a member who never had a ticket, `expired` for one whose ran out. */
+export type TicketState = 'none' | 'expired';
 
 /** A random key the client makes once per purchase attempt; a repeated request with it changes nothing. */
 export const idempotencyKey = v.pipe(

@@ -22,6 +22,16 @@ export type { ReportCounts, ReportReceipt } from '../reports/reports.mutators.ts
 
 const searchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters')), '');
 
+/** A calendar date (Seoul), as the admin's date picker sends it: 2026-02-31 is no date. */
+const reportDay = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD'),
+  v.check((s) => {
+    const day = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+  }, 'must be a real date'),
+);
+
 /** Declared with their offline operations (sync/reports/reports.mutators.ts `online`). */
 export const reportSiteCall = reportSite.online;
 export const reportHoCall = reportHo_app.online;
@@ -91,10 +101,11 @@ export const getSaleReqUserListCall = defineCall<Answer<typeof reportsResponses,
   operationId: 'getSaleReqUserList',
   method: 'post',
   path: '/admin/getSaleReqUserList',
-  summary: 'Reports made today (0), yesterday (1) or two days ago (2), Seoul days, newest first, 50 a page',
+  summary:
+    'Reports made on a Seoul day: today (0), yesterday (1), two days ago (2) or a date (YYYY-MM-DD); newest first, 50 a page',
   tag: 'admin',
   input: v.object({
-    date: v.optional(v.picklist([0, 1, 2], 'must be 0, 1 or 2 days ago'), 0),
+    date: v.optional(v.union([v.picklist([0, 1, 2]), reportDay], 'must be 0, 1, 2 or a date YYYY-MM-DD'), 0),
     page_num: pageNum,
   }),
 });

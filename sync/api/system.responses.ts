@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int, str } from './answer-fields.ts';
+import { count, int, str } from './answer-fields.ts';
 
 /** What spec §7 getAppInfo answers: the app settings a client shows. */
 export const appInfo = v.strictObject({
@@ -17,8 +17,13 @@ export const appInfo = v.strictObject({
   one_month_ticket_point: int,
   ticket_price: v.picklist(['F', 'P']),
   ticket_show: v.picklist(['Y', 'N']),
+  /** Days of usage a member starts with once approved (0: none). */
+  new_member_days: count,
   ads_duration_sec: int,
   ads_mode: v.picklist(['S', 'R']),
+  /** The splash's links; empty: not shown. */
+  store_url: str,
+  chat_url: str,
 });
 
 export const systemResponses = {

@@ -45,18 +45,24 @@ const PHONE = /^0\d{8,10}$/;
 
 export type PostProblem = 'phone' | 'title' | 'content' | 'agree';
 
-/** Spec §5 Community, in order: phone, title, content, agreement to honest content. */
-export function postProblem(post: {
+/** Spec §5 Community, in order: phone, title, content, agreement to honest content. Every one that fails. */
+export function postProblems(post: {
   phone: string;
   title: string;
   content: string;
   agree: 'Y' | 'N';
-}): PostProblem | null {
-  if (!PHONE.test(post.phone.replace(/-/g, '').trim())) return 'phone';
-  if (post.title.trim() === '') return 'title';
-  if (post.content.trim() === '') return 'content';
-  if (post.agree !== 'Y') return 'agree';
-  return null;
+}): PostProblem[] {
+  const problems: PostProblem[] = [];
+  if (!PHONE.test(post.phone.replace(/-/g, '').trim())) problems.push('phone');
+  if (post.title.trim() === '') problems.push('title');
+  if (post.content.trim() === '') problems.push('content');
+  if (post.agree !== 'Y') problems.push('agree');
+  return problems;
+}
+
+/** The first of `postProblems`: what the server answers. */
+export function postProblem(post: Parameters<typeof postProblems>[0]): PostProblem | null {
+  return postProblems(post)[0] ?? null;
 }
 
 /** Spec §5: a comment needs content. */
@@ -64,11 +70,17 @@ export function commentProblem(comment: { comment: string }): 'comment' | null {
   return comment.comment.trim() === '' ? 'comment' : null;
 }
 
-/** Spec §5 Inquiry: title, then content. */
+/** Spec §5 Inquiry: title, then content. Every one that fails. */
+export function inquiryProblems(inquiry: { title: string; content: string }): Array<'title' | 'content'> {
+  const problems: Array<'title' | 'content'> = [];
+  if (inquiry.title.trim() === '') problems.push('title');
+  if (inquiry.content.trim() === '') problems.push('content');
+  return problems;
+}
+
+/** The first of `inquiryProblems`: what the server answers. */
 export function inquiryProblem(inquiry: { title: string; content: string }): 'title' | 'content' | null {
-  if (inquiry.title.trim() === '') return 'title';
-  if (inquiry.content.trim() === '') return 'content';
-  return null;
+  return inquiryProblems(inquiry)[0] ?? null;
 }
 
 /** Spec §5: an answer is not empty. */

@@ -7,15 +7,24 @@
  */
 
 export type SettingDef =
-  | { kind: 'text'; min: number; max: number; multiline?: boolean; pattern?: RegExp; lock?: boolean }
+  | { kind: 'text'; min: number; max: number; multiline?: boolean; format?: TextFormat; lock?: boolean }
   | { kind: 'int'; min: number; max: number; lock?: boolean }
   | { kind: 'choice'; choices: readonly string[]; lock?: boolean };
 
+/** Text a setting must look like when it is not empty, with the field reason the server gives. */
+export const textFormats = {
+  version: { pattern: /^\d{1,4}(\.\d{1,4}){0,3}$/, reason: 'must be a version such as 1.2.3' },
+  url: { pattern: /^https?:\/\/[^\s/?#]+\.[^\s]+$/i, reason: 'must be a web address starting with https://' },
+} as const;
+export type TextFormat = keyof typeof textFormats;
+
 const longText = { kind: 'text', min: 1, max: 20_000, multiline: true } as const;
+/** A link the app shows (empty: the link is hidden). */
+const link = { kind: 'text', min: 0, max: 500, format: 'url' } as const;
 const pointCost = { kind: 'int', min: 0, max: 1_000_000, lock: true } as const;
 
 export const appSettingDefs = {
-  version_name: { kind: 'text', min: 1, max: 20, pattern: /^\d{1,4}(\.\d{1,4}){0,3}$/ },
+  version_name: { kind: 'text', min: 1, max: 20, format: 'version' },
   version_code: { kind: 'int', min: 1, max: 1_000_000 },
   terms: longText,
   privacy: longText,
@@ -29,8 +38,13 @@ export const appSettingDefs = {
   one_month_ticket_point: { kind: 'int', min: 0, max: 10_000_000, lock: true },
   ticket_price: { kind: 'choice', choices: ['F', 'P'], lock: true },
   ticket_show: { kind: 'choice', choices: ['Y', 'N'] },
+  /** Days of usage the server gives a member when approved (0: none; they choose a plan). */
+  new_member_days: { kind: 'int', min: 0, max: 365, lock: true },
   ads_duration_sec: { kind: 'int', min: 1, max: 60 },
   ads_mode: { kind: 'choice', choices: ['S', 'R'] },
+  /** The splash's store download and chat-support links (spec §2 Splash). */
+  store_url: link,
+  chat_url: link,
 } as const satisfies Record<string, SettingDef>;
 
 export type AppSettingName = keyof typeof appSettingDefs;
@@ -58,7 +72,8 @@ export function settingProblem({ name, value }: { name: AppSettingName; value: s
   const text = value.trim();
   if (text.length < def.min) return 'value required';
   if (text.length > def.max) return `must be at most ${def.max} characters`;
-  if (def.pattern && !def.pattern.test(text)) return 'must be a version such as 1.2.3';
+  const format = def.format ? textFormats[def.format] : null;
+  if (format && text && !format.pattern.test(text)) return format.reason;
   return null;
 }
 

@@ -154,6 +154,10 @@ export function gridRowCol(lat: number, lng: number): { row: number; col: number
 
 export function gridCell(lat: number, lng: number): number {
   const { row, col } = gridRowCol(lat, lng);
+  return cellAt(row, col);
+}
+
+export function cellAt(row: number, col: number): number {
   return row * GRID_COLUMNS + col;
 }
 

@@ -236,9 +236,16 @@ export const PIN_PRICE_FIELDS = [
 ] as const;
 
 export function pinPriceOf(site: Record<string, unknown>): number | null {
-  if (site.f_complete === 'Y') return null;
+  return pinPriceBy((f) => site[f]);
+}
+
+/** `pinPriceOf` for a site held in any shape: `get` reads one of its fields. */
+export function pinPriceBy(
+  get: (f: 'f_complete' | (typeof PIN_PRICE_FIELDS)[number]) => unknown,
+): number | null {
+  if (get('f_complete') === 'Y') return null;
   for (const f of PIN_PRICE_FIELDS) {
-    const v = site[f];
+    const v = get(f);
     if (typeof v === 'number' && v > 0) return v;
   }
   return null;

@@ -1,11 +1,11 @@
-import { evaluateValue, matches, type SearchRow } from './evaluate.ts';
+import { compileValue, compileWhere, type SearchRow, searchRowReader } from './evaluate.ts';
 import { compileMapQuery } from './filter.ts';
 import { type MapQuery, type MapSearchResult, pinPriceOf } from './query.ts';
 import { arrangeMatches, cellStatsOf, type MapMatch, toMapSite } from './result.ts';
 
 /**
  * The map search over rows held in memory (the offline search reads them from IndexedDB).
- * Same clauses, order, paging and markers as the server's SQL search.
+ * Same clauses, order, paging and markers as the server's search.
  */
 export function searchRows({
   query,
@@ -15,10 +15,12 @@ export function searchRows({
   rows: readonly SearchRow[];
 }): MapSearchResult {
   const search = compileMapQuery(query);
+  const matches = compileWhere(search.where, searchRowReader);
+  const sortValue = search.sort ? compileValue(search.sort.value, searchRowReader) : () => null;
   const found: MapMatch[] = [];
   const byIdx = new Map<number, SearchRow>();
   for (const row of rows) {
-    if (!matches(search, row)) continue;
+    if (!matches(row)) continue;
     const idx = Number(row.site.f_idx);
     byIdx.set(idx, row);
     found.push({
@@ -28,7 +30,7 @@ export function searchRows({
       type: row.site.f_site_type === 'G' ? 'G' : 'O',
       complete: row.site.f_complete === 'Y' ? 'Y' : 'N',
       regTime: String(row.site.f_reg_time ?? ''),
-      sortValue: search.sort ? evaluateValue(search.sort.value, row) : null,
+      sortValue: sortValue(row),
       price: pinPriceOf(row.site),
     });
   }

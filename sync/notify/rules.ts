@@ -39,16 +39,22 @@ export type NotifySearchColumn = (typeof notifySearchColumns)[number];
 
 export type NotifyProblem = 'title' | 'site' | 'content';
 
-/** Spec §5 Notification save, in order: title, linked site (its name), content. */
+/** Spec §5 Notification save, in order: title, linked site (its name), content. Every one that fails. */
+export function notifyProblems(form: { title: string; site_idx: number; content: string }): NotifyProblem[] {
+  const problems: NotifyProblem[] = [];
+  if (form.title.trim() === '') problems.push('title');
+  if (form.site_idx <= 0) problems.push('site');
+  if (form.content.trim() === '') problems.push('content');
+  return problems;
+}
+
+/** The first of `notifyProblems`: what the server answers. */
 export function notifyProblem(form: {
   title: string;
   site_idx: number;
   content: string;
 }): NotifyProblem | null {
-  if (form.title.trim() === '') return 'title';
-  if (form.site_idx <= 0) return 'site';
-  if (form.content.trim() === '') return 'content';
-  return null;
+  return notifyProblems(form)[0] ?? null;
 }
 
 /** Spec §5: a contact counts only when both its name and phone are filled; at most two. */

@@ -162,6 +162,10 @@ export const saveSite = defineMutator({
     // Buildings and units saved show at once too, until the pull brings the server's.
     if (units) await db.units.put(localUnits({ siteIdx, dongs: units }));
     const existing = await db.sites.get(siteIdx);
+    // An edit of a registered site this device does not hold (an admin's edit of a member's
+    // site, opened online) carries only the changed fields: a row made of them would be a
+    // broken site, owned by the editor. The device keeps no copy; the detail reads the server's.
+    if (!existing && !draft && siteIdx > 0) return;
     const owner = (await db.syncMeta.get('owner'))?.value;
     const { dongs: _draftUnits, ...draftColumns } = (draft?.payload ?? {}) as DraftFields;
     await db.sites.put({

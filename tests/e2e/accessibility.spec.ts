@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import type { SitePage } from '../../sync/api/site-lists.api.ts';
-import { apiCall, loginAs } from './support.ts';
+import { demoSiteOf, type Problem, type Role, routePaths, settle, urlsOf } from './routes.ts';
+import { loginAs } from './support.ts';
 
 /**
  * Accessibility check over every route (issue: accessible on every screen, not only the first).
@@ -17,74 +17,6 @@ const AGENT = '01020000001';
 /** The super admin holds every admin tab, so every admin screen shows itself rather than a refusal. */
 const ADMIN = '01000000000';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Values for path parameters: each value is its own page to check. */
-const PARAMS: Record<string, (ctx: { siteIdx: number }) => string[]> = {
-  type: () => ['New', 'General'],
-  view: () => ['community', 'notice', 'inquire'],
-  siteIdx: ({ siteIdx }) => [String(siteIdx)],
-};
-
-/** Search parameters a screen needs to show something rather than its empty state. */
-const SEARCH: Record<string, (ctx: { siteIdx: number }) => string> = {
-  '/SiteDetail': ({ siteIdx }) => `?site_idx=${siteIdx}`,
-};
-
-type Role = 'signed out' | 'agent' | 'admin';
-
-interface Problem {
-  role: Role;
-  where: string;
-  text: string;
-}
-
-/** Every route's full path, from the router the page runs. */
-async function routePaths(page: Page): Promise<string[]> {
-  await page.goto('/');
-  await page.waitForFunction(
-    () => 'routesById' in ((self as { __TSR_ROUTER__?: object }).__TSR_ROUTER__ ?? {}),
-  );
-  const paths = await page.evaluate(() => {
-    const router = (self as unknown as { __TSR_ROUTER__: { routesById: Record<string, RouteLike> } })
-      .__TSR_ROUTER__;
-    interface RouteLike {
-      fullPath: string;
-      children?: unknown;
-    }
-    // Leaves only: a parent route (a layout, /admin, /RegSite) shows one of its children.
-    return Object.values(router.routesById)
-      .filter((r) => !r.children || (Array.isArray(r.children) && r.children.length === 0))
-      .map((r) => r.fullPath);
-  });
-  return [...new Set(paths.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)))].sort();
-}
-
-/** The concrete addresses of one route, or a problem naming the parameter with no value. */
-function urlsOf({ path, siteIdx }: { path: string; siteIdx: number }): { urls: string[]; missing?: string } {
-  let urls = [path];
-  for (const name of path.match(/\$(\w+)/g) ?? []) {
-    const values = PARAMS[name.slice(1)]?.({ siteIdx });
-    if (!values) return { urls: [], missing: name };
-    urls = urls.flatMap((u) => values.map((v) => u.replace(name, v)));
-  }
-  const search = SEARCH[path]?.({ siteIdx }) ?? '';
-  return { urls: urls.map((u) => `${u}${search}`) };
-}
-
-/** Waits until the screen has drawn what it loads: no pending route, no loading line, a quiet network. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('domcontentloaded');
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"]') &&
-      !/불러오는 중|Loading…/.test(document.body.textContent ?? ''),
-    undefined,
-    { timeout: 20_000 },
-  );
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {
-    // The sync engine may keep a request open; the screen has drawn by now.
-  });
-}
 
 /** The serious and critical violations on the page as it is now, one line each. */
 async function violations(page: Page): Promise<string[]> {
@@ -141,18 +73,6 @@ function report(problems: Problem[]): string {
     `${problems.length} serious or critical accessibility violation(s):`,
     ...problems.map((p) => `  [${p.role}] ${p.where}: ${p.text}`),
   ].join('\n');
-}
-
-async function demoSiteOf({ page, token }: { page: Page; token: string }): Promise<number> {
-  const mine = await apiCall<SitePage>({
-    page,
-    token,
-    path: '/site/getMySiteList',
-    data: { site_type: 'O' },
-  });
-  const site = mine.list[0];
-  if (!site) throw new Error('the demo agent has no new-open site');
-  return site.f_idx;
 }
 
 test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violation', () => {

@@ -56,7 +56,8 @@ test('the super admin sets the home title and a site ad; the agent sees both, op
     const title = page.getByLabel('홈 제목', { exact: true });
     await title.fill('오늘의 분양 현장');
     await page.locator('form', { has: title }).getByRole('button', { name: '저장' }).click();
-    await expect(page.getByText('저장했습니다.').first()).toBeVisible();
+    // One toast per save: the server's word, not a second one of the screen's own.
+    await expect(page.locator('.toast')).toHaveText(['저장되었습니다.']);
 
     // Admin ads: slot 1, an uploaded picture opening the agent's site, for 7 days.
     await page.goto('/admin/ads');
@@ -71,8 +72,11 @@ test('the super admin sets the home title and a site ad; the agent sees both, op
     await slot.getByLabel('현장 번호').fill(String(site.f_idx));
     await slot.getByRole('button', { name: '연결 저장' }).click();
     await slot.getByLabel('오늘부터 노출할 일수 (0이면 중지)').fill('7');
+    // The earlier saves' toasts have gone: what shows next is this save's alone.
+    await expect(page.locator('.toast')).toHaveCount(0);
     await slot.getByRole('button', { name: '기간 저장' }).click();
     await expect(slot.getByText(/까지 노출/)).toBeVisible();
+    await expect(page.locator('.toast')).toHaveCount(1);
 
     // The agent's home: the new title and the ad; tapping the ad opens the site.
     await agentPage.goto('/Home');
@@ -83,17 +87,21 @@ test('the super admin sets the home title and a site ad; the agent sees both, op
     await expect(agentPage).toHaveURL(new RegExp(`/SiteDetail\\?site_idx=${site.f_idx}`));
     await expect(agentPage.getByText(site.f_name).first()).toBeVisible();
 
-    // Next launch the ad shows again; with 'hide for 8 hours' it stays away across a reload.
-    await agentPage.goto('/Home');
-    await expect(adDialog(agentPage)).toBeVisible();
-    await adDialog(agentPage).getByLabel('8시간 동안 보지 않기').check();
-    await adDialog(agentPage).getByRole('button', { name: '닫기' }).click();
-    await expect(adDialog(agentPage)).toHaveCount(0);
-    await agentPage.reload();
+    // The next launch of the app (a new session) shows the ad again; with 'hide for 8 hours' it
+    // stays away across launches.
+    const relaunched = await agentContext.newPage();
+    await relaunched.goto('/Home');
+    await expect(adDialog(relaunched)).toBeVisible();
+    await adDialog(relaunched).getByLabel('8시간 동안 보지 않기').check();
+    await adDialog(relaunched).getByRole('button', { name: '닫기' }).click();
+    await expect(adDialog(relaunched)).toHaveCount(0);
+    await relaunched.close();
+    const again = await agentContext.newPage();
+    await again.goto('/Home');
     // The home has the server's data and has decided about the ads: hidden, so no popup comes.
-    await expect(agentPage.getByRole('region', { name: '이번 달 신규 현장' })).toBeVisible();
-    await expect(agentPage.locator('main[data-ads]')).toHaveAttribute('data-ads', 'hidden');
-    await expect(adDialog(agentPage)).toHaveCount(0);
+    await expect(again.getByRole('region', { name: '이번 달 신규 현장' })).toBeVisible();
+    await expect(again.locator('main[data-ads]')).toHaveAttribute('data-ads', 'hidden');
+    await expect(adDialog(again)).toHaveCount(0);
   } finally {
     await putHomeBack({ page, token: admin.token });
     await agentContext.close();

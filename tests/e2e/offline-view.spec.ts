@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiCall, loginAs } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { apiCall, loginAs, readStore } from './support.ts';
 
 interface AreaOption {
   f_idx: number;
@@ -19,26 +19,6 @@ const TILE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** Every row of one store of one of the app's IndexedDB databases. */
-function readStore(page: Page, db: string, store: string): Promise<Array<Record<string, unknown>>> {
-  return page.evaluate(
-    ({ db, store }) =>
-      new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
-        const open = indexedDB.open(db);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(store).objectStore(store).getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as Array<Record<string, unknown>>);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    { db, store },
-  );
-}
 
 test('a map view kept offline answers a keyword search there without a network, until it is removed in settings', async ({
   page,

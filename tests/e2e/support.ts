@@ -129,6 +129,61 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** The quiz's right answers (migrations/0002_accounts), as an applicant would pick them. */
+const QUIZ_ANSWERS = [
+  '불가능하다',
+  '시·도 조례',
+  '중개사무소 명칭과 등록번호',
+  '신고되어 이용이 제한될 수 있다',
+  '3.3㎡',
+];
+
+/**
+ * Applies for membership through the API as the sign-up screens do (a verified phone, a card
+ * photo, the quiz answered right): the applicant then waits for an admin's approval.
+ */
+export async function signUpApplicant({
+  page,
+  phone,
+  name,
+  card,
+}: {
+  page: Page;
+  phone: string;
+  name: string;
+  /** A JPEG of the business card. */
+  card: Buffer;
+}): Promise<number> {
+  const before = lastSmsCode(phone);
+  const sent = await page.request.post('/api/v1/auth/authPhone', {
+    data: { phone_number: phone, is_login: 'N' },
+  });
+  if ((await sent.json()).code !== 0) throw new Error(`authPhone failed: ${await sent.text()}`);
+  const code = await waitForSmsCode(phone, before);
+  const quiz = await page.request.post('/api/v1/auth/getCertQuestionList', { data: {} });
+  const questions = (
+    (await quiz.json()) as { data: { list: Array<{ f_idx: number; f_answer_list: string[] }> } }
+  ).data.list;
+  const answers = questions.map((q) => {
+    const answer = q.f_answer_list.findIndex((a) => QUIZ_ANSWERS.includes(a));
+    if (answer < 0) throw new Error(`no known answer for quiz question ${q.f_idx}`);
+    return { f_idx: q.f_idx, answer };
+  });
+  const res = await page.request.post('/api/v1/auth/signUp', {
+    multipart: {
+      business_card: { name: 'card.jpg', mimeType: 'image/jpeg', buffer: card },
+      affiliation: '판교 신규 공인중개사',
+      name,
+      phone_number: phone,
+      code,
+      answer_list: JSON.stringify(answers),
+    },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { uid: number } };
+  if (body.code !== 0) throw new Error(`signUp failed: ${JSON.stringify(body)}`);
+  return body.data.uid;
+}
+
 /**
  * A new deploy of the service worker script: the server sends the build's compressed copies to a
  * browser that accepts them, so a deploy replaces those too. Returns the undo.
@@ -146,4 +201,24 @@ export function deployNewServiceWorker(swFile = 'dist/sw.js'): () => void {
       if (original) writeFileSync(file, original);
     });
   };
+}
+
+/** Every row of one store of one of the app's IndexedDB databases. */
+export function readStore(page: Page, db: string, store: string): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate(
+    ({ db, store }) =>
+      new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as Array<Record<string, unknown>>);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    { db, store },
+  );
 }

@@ -7,6 +7,7 @@ import { mutation, pushAs } from '../../server/testing/sync-fixtures.ts';
 import type { LocalDb } from '../../src/db/db.ts';
 import { searchOffline } from '../../src/features/map/offline-search.ts';
 import {
+  editSession,
   finalSave,
   localSessionOfSite,
   newSession,
@@ -17,7 +18,7 @@ import { localSitePage } from '../../src/features/sites/common/local-sites.ts';
 import { waitingSiteKeys } from '../../src/features/sites/common/waiting-sites.tsx';
 import { keepFile } from '../../src/sync/files.ts';
 import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
-import type { SaveSiteResult } from '../../sync/api/registration.api.ts';
+import type { SaveSiteResult, SiteRegistration } from '../../sync/api/registration.api.ts';
 import { mapQuerySchema } from '../../sync/map/query.ts';
 import { localSiteIdx } from '../../sync/sites/local-site.ts';
 
@@ -179,6 +180,38 @@ describe('registration on the device', () => {
       }),
     ]);
   });
+  it('keeps no broken copy of a site the device does not hold when an admin saves an edit of it, and the server takes the edit', async () => {
+    t = await createTestApp();
+    const ownerIdx = await insertUser(t);
+    const added = await t.call<SaveSiteResult>('/site/addSite_app', {
+      token: await insertSession(t, { userIdx: ownerIdx }),
+      body: { site_type: 'G', changes: generalSite() },
+    });
+    const siteIdx = added.data.site_idx;
+    const adminIdx = await insertUser(t, { f_phone: t.deps.config.superAdminPhone, f_type: 'A' });
+    const { engine, db, token } = await device(adminIdx);
+    await engine.bindToMember(adminIdx);
+    await engine.sync();
+    // As the form does for a site the device does not hold: opened from the server.
+    const remote = await t.call<SiteRegistration>('/site/getSiteRegistration', {
+      token,
+      query: { site_idx: String(siteIdx) },
+    });
+    const session = editSession({
+      siteIdx,
+      kind: 'G',
+      fields: remote.data.fields,
+      version: remote.data.version,
+    });
+    await finalSave({ engine, session, fields: { ...remote.data.fields, f_name: '관리자가 고친 이름' } });
+
+    // Only the changed name travels: a device row of it alone would be a site without prices or owner.
+    expect(await db.sites.get(siteIdx)).toBeUndefined();
+    await engine.sync();
+    expect(sites().find((s) => s.f_idx === siteIdx)?.f_name).toBe('관리자가 고친 이름');
+    expect(await db.sites.get(siteIdx)).toBeUndefined();
+  });
+
   it("shows a site registered offline in the member's list and map search at once, marked as waiting, and swaps it for the server's once synced", async () => {
     t = await createTestApp();
     const userIdx = await insertUser(t);

@@ -20,6 +20,14 @@ const OPENS_A_DATABASE = /createTestApp|openTestDb\(|from '[^']*fixtures\.ts'/;
  * `handle.sqlite` (`t.handle.all` runs on both).
  */
 export const NOT_YET_ON_POSTGRES: readonly string[] = [
+  // Merged from main after the last PostgreSQL run: not tried there yet.
+  'server/address/address.test.ts',
+  'server/edits/offline-edits.test.ts',
+  'server/http/input-reasons.test.ts',
+  'server/map/map.mirror.test.ts',
+  'server/shares/shares.permissions.test.ts',
+  'server/shares/shares.test.ts',
+  'tests/integration/offline-edits.test.ts',
   'server/db/paging.test.ts',
   'server/groups/groups.permissions.test.ts',
   'server/groups/groups.test.ts',

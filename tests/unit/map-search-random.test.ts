@@ -14,7 +14,7 @@ import { copyToDevice } from '../support/device-copy.ts';
 
 /**
  * The benchmark's kind of searches (random viewports, zooms, filters, sorts and pages) over
- * generated sites: the indexed search, the plain scan and the offline search must agree on
+ * generated sites: the server's in-memory search, its indexed SQL, the plain scan and the offline search must agree on
  * every count, page, pin and cluster. City zooms exercise the per-cell page bound.
  */
 
@@ -53,15 +53,17 @@ afterAll(async () => {
 });
 
 describe('random map searches', () => {
-  it('give the same result indexed, as a plain scan and offline', async () => {
+  it('give the same result from the server memory, its indexes, a plain scan and offline', async () => {
     let clustered = 0;
     let nonEmpty = 0;
     for (const query of queries) {
-      const indexed = await searchMap({ db: t.deps.db, userIdx, query });
-      const scan = await searchMap({ db: t.deps.db, userIdx, query, indexed: false });
+      const mirrored = await searchMap({ db: t.deps.db, userIdx, query });
+      const indexed = await searchMap({ db: t.deps.db, userIdx, query, via: 'indexes' });
+      const scan = await searchMap({ db: t.deps.db, userIdx, query, via: 'scan' });
       const offline = searchRows({ query, rows: offlineRows });
       const label = JSON.stringify(query);
       expect(scan, label).toEqual(indexed);
+      expect(mirrored, label).toEqual(indexed);
       expect(offline, label).toEqual(indexed);
       if (indexed.mode === 'clusters' && indexed.count > query.offset + 10) clustered++;
       if (indexed.list.length > 0) nonEmpty++;

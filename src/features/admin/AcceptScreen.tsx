@@ -92,7 +92,6 @@ export function AcceptScreen() {
             <th scope="col">{t`Business card`}</th>
             <th scope="col">{t`Applicant`}</th>
             <th scope="col">{t`Quiz answers`}</th>
-            <th scope="col">{t`Actions`}</th>
           </>
         }
         rowKey={(u) => u.f_idx}
@@ -121,12 +120,8 @@ export function AcceptScreen() {
               <strong>{u.f_name}</strong> <span className="muted">{u.f_affiliation}</span>
               <div>{formatPhone(u.f_phone)}</div>
               <div className="muted">{formatDateTime(u.f_reg_time)}</div>
-            </td>
-            <td>
-              <QuizAnswers user={u} />
-            </td>
-            <td>
-              <div className="row">
+              {/* The decision under the applicant: on a phone it stays in sight. */}
+              <div className="row wrap applicant__actions">
                 <button
                   type="button"
                   className="button button--primary button--small"
@@ -142,6 +137,9 @@ export function AcceptScreen() {
                   {t`Reject`}
                 </button>
               </div>
+            </td>
+            <td>
+              <QuizAnswers user={u} />
             </td>
           </tr>
         )}

@@ -61,7 +61,7 @@ export function MemberDetailPopup({
     if (!(await confirm(t`Open the app as ${name}? Your visit is recorded; their own sign-in stays.`)))
       return;
     close();
-    await run(() => openMemberView(member.f_phone));
+    await run(() => openMemberView({ key: member.f_phone, type: 'phone' }));
   };
 
   return (

@@ -19,6 +19,7 @@ import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useNumberedPages } from '../../ui/useNumberedPages.ts';
 import { useMember } from '../sites/common/useMember.ts';
 import { MemberDetailPopup } from './MemberDetailPopup.tsx';
+import { MemberViewOpener } from './MemberViewOpener.tsx';
 
 function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useLingui();
@@ -105,7 +106,10 @@ function MemberActions({
   );
 }
 
-/** Spec §2 admin member: find members, limit (WL/LL), block, remove, pre-register a phone. */
+/**
+ * Spec §2 admin member: find members, limit (WL/LL), block, remove, pre-register a phone, and open
+ * a member's view by phone or by a listing's number (adminLogin).
+ */
 export function MemberScreen() {
   const { t } = useLingui();
   const { uid } = useMember();
@@ -154,6 +158,7 @@ export function MemberScreen() {
           {t`Pre-register`}
         </button>
       </div>
+      <MemberViewOpener />
       <p className="muted">
         <Plural value={pages.data?.total ?? 0} one="# member" other="# members" />
       </p>
@@ -166,33 +171,37 @@ export function MemberScreen() {
             <th scope="col">{t`Status`}</th>
             <th scope="col">{t`Points`}</th>
             <th scope="col">{t`Sales`}</th>
-            <th scope="col">{t`Actions`}</th>
           </>
         }
         rowKey={(u) => u.f_idx}
+        // The actions take a row of their own under the member: on a phone every one stays in sight.
         row={(u) => (
-          <tr>
-            <td>
-              <button type="button" className="link-button" onClick={() => openDetail(u)}>
-                <strong>{u.f_name}</strong>
-              </button>{' '}
-              <span className="muted">{u.f_affiliation}</span>
-              <div className="muted">{formatPhone(u.f_phone)}</div>
-            </td>
-            <td>
-              <StatusBadge user={u} />
-            </td>
-            <td className="num">{formatNumber(u.f_point)}</td>
-            <td className="num">{u.f_sale_count}</td>
-            <td>
-              {/* The server refuses every action on oneself: the own row offers none. */}
-              {u.f_idx === uid ? (
-                <span className="muted">{t`You`}</span>
-              ) : (
-                <MemberActions user={u} act={(label, action) => void act(label, action)} />
-              )}
-            </td>
-          </tr>
+          <>
+            <tr className="member-row">
+              <td>
+                <button type="button" className="link-button" onClick={() => openDetail(u)}>
+                  <strong>{u.f_name}</strong>
+                </button>{' '}
+                <span className="muted">{u.f_affiliation}</span>
+                <div className="muted">{formatPhone(u.f_phone)}</div>
+              </td>
+              <td>
+                <StatusBadge user={u} />
+              </td>
+              <td className="num">{formatNumber(u.f_point)}</td>
+              <td className="num">{u.f_sale_count}</td>
+            </tr>
+            <tr className="member-actions">
+              <td colSpan={4} aria-label={t`Actions for ${u.f_name}`}>
+                {/* The server refuses every action on oneself: the own row offers none. */}
+                {u.f_idx === uid ? (
+                  <span className="muted">{t`You`}</span>
+                ) : (
+                  <MemberActions user={u} act={(label, action) => void act(label, action)} />
+                )}
+              </td>
+            </tr>
+          </>
         )}
       />
     </section>

@@ -30,9 +30,16 @@ function setAdminReturn(session: Session | null): void {
   else localStorage.removeItem(RETURN_KEY);
 }
 
-export async function openMemberView(phone: string): Promise<void> {
+/** Opens the view of a member found by phone, or of the member who owns a listing (spec §7 adminLogin type maemul). */
+export async function openMemberView({
+  key,
+  type,
+}: {
+  key: string;
+  type: 'phone' | 'maemul';
+}): Promise<void> {
   const own = sessionStore.get() ?? sessionStore.stored();
-  const view = await api(adminLoginCall, { phone_number: phone, type: 'phone' });
+  const view = await api(adminLoginCall, { phone_number: key, type });
   if (own) setAdminReturn(own);
   sessionStore.signIn({ uid: view.uid, token: view.access_token });
   await profileStore.refresh();

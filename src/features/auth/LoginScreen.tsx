@@ -7,6 +7,7 @@ import { sessionStore } from '../../api/session.ts';
 import { useCallFailure } from '../../api/useCall.ts';
 import { formatPhone, phoneDigits } from '../../lib/format.ts';
 import { prepareSync } from '../../sync/status.ts';
+import { ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { completeLogin } from './auth-actions.ts';
@@ -24,6 +25,13 @@ export function LoginScreen() {
   const onAutoFill = useCallback((c: string) => setCode(c), []);
   const phoneCode = usePhoneCode({ isLogin: true, onAutoFill });
   const showError = useCallFailure();
+  const checked = useFieldProblems(['phone_number', 'code'] as const);
+  /** A -4 naming the phone or the code is said beside it; anything else as the server wrote it. */
+  const refused = (err: unknown) => {
+    if (!checked.fromServer(err)) showError(err);
+  };
+  const phoneProblem = () =>
+    phoneDigits(phone).length < 10 ? t`Please enter your phone number.` : undefined;
 
   useEffect(() => {
     // While the agent types the phone and waits for the code the link is idle: the sync engine
@@ -43,20 +51,24 @@ export function LoginScreen() {
   }, [notice]);
 
   const sendCode = async () => {
-    if (phoneDigits(phone).length < 10) return toast(t`Please enter your phone number.`);
+    if (checked.show({ phone_number: phoneProblem() })) return;
     try {
       await phoneCode.send(phone);
       toast(t`The code was sent.`);
     } catch (err) {
-      showError(err);
+      refused(err);
     }
   };
 
   const submit = async () => {
-    if (phoneDigits(phone).length < 10) return toast(t`Please enter your phone number.`);
-    if (!phoneCode.requested) return toast(t`Please request a code first.`);
-    if (phoneCode.expired) return toast(t`Authentication timed out. Please request a new code.`);
-    if (!/^\d{6}$/.test(code)) return toast(t`Please enter the 6-digit code.`);
+    const codeProblem = !phoneCode.requested
+      ? t`Please request a code first.`
+      : phoneCode.expired
+        ? t`Authentication timed out. Please request a new code.`
+        : !/^\d{6}$/.test(code)
+          ? t`Please enter the 6-digit code.`
+          : undefined;
+    if (checked.show({ phone_number: phoneProblem(), code: codeProblem })) return;
     setBusy(true);
     try {
       const res = await api(loginCall, {
@@ -69,7 +81,7 @@ export function LoginScreen() {
       await completeLogin({ token: res.access_token, uid: res.uid, phone: phoneDigits(phone) });
       await navigate({ to: '/Home', replace: true });
     } catch (err) {
-      showError(err);
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -79,26 +91,36 @@ export function LoginScreen() {
     <>
       <ScreenHeader title={t`Sign in`} />
       <main className="screen">
-        <form
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <PhoneCodeFields
-            idPrefix="login"
-            phone={phone}
-            onPhone={setPhone}
-            code={code}
-            onCode={setCode}
-            phoneCode={phoneCode}
-            onSend={() => void sendCode()}
-          />
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            <Trans>Sign in</Trans>
-          </button>
-        </form>
+        <ProblemsScope of={checked}>
+          <form
+            ref={checked.root}
+            className="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <PhoneCodeFields
+              idPrefix="login"
+              phone={phone}
+              onPhone={(value) => {
+                checked.clear('phone_number');
+                setPhone(value);
+              }}
+              code={code}
+              onCode={(value) => {
+                checked.clear('code');
+                setCode(value);
+              }}
+              phoneCode={phoneCode}
+              onSend={() => void sendCode()}
+            />
+            <button type="submit" className="button button--primary button--block" disabled={busy}>
+              <Trans>Sign in</Trans>
+            </button>
+          </form>
+        </ProblemsScope>
         <p className="muted center">
           <Trans>New here?</Trans>{' '}
           <Link to="/SignupInfo">

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { formatPhone } from '../../lib/format.ts';
+import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 import { formatCountdown, type usePhoneCode } from './usePhoneCode.ts';
 
 /** The phone and code inputs of login and sign-up: send code, 180 s countdown, code entry. */
@@ -27,6 +28,9 @@ export function PhoneCodeFields({
   codeAction?: ReactNode;
 }) {
   const { t } = useLingui();
+  // Their problems (the form's `phone_number` and `code`) show under each.
+  const phoneProblem = useFieldProblem('phone_number');
+  const codeProblem = useFieldProblem('code');
   return (
     <>
       <div className="field">
@@ -41,11 +45,13 @@ export function PhoneCodeFields({
             placeholder="010-0000-0000"
             value={phone}
             onChange={(e) => onPhone(formatPhone(e.target.value))}
+            {...phoneProblem.controlProps}
           />
           <button type="button" className="button" onClick={onSend} disabled={phoneCode.sending}>
             {phoneCode.requested ? t`Send again` : t`Send code`}
           </button>
         </div>
+        <FieldProblem field="phone_number" />
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-code`}>{t`Code`}</label>
@@ -58,6 +64,7 @@ export function PhoneCodeFields({
             maxLength={6}
             value={code}
             onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))}
+            {...codeProblem.controlProps}
           />
           {phoneCode.requested && showCountdown ? (
             <span
@@ -70,6 +77,7 @@ export function PhoneCodeFields({
           ) : null}
           {codeAction}
         </div>
+        <FieldProblem field="code" />
       </div>
     </>
   );

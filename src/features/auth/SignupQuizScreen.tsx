@@ -7,9 +7,9 @@ import { ApiError, api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { useQuery } from '../../api/useQuery.ts';
 import { phoneDigits } from '../../lib/format.ts';
+import { FieldProblem, ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
-import { toast } from '../../ui/toast.tsx';
 import {
   draftOfForm,
   emptySignupForm,
@@ -31,6 +31,7 @@ export function SignupQuizScreen() {
   const setAnswers = kept.set;
   const { run, pending: busy } = useCall();
   const [done, setDone] = useState(false);
+  const checked = useFieldProblems<string>([]);
 
   if (!info.ready || !kept.ready) return <ScreenHeader title={t`Certification quiz`} back />;
   // Nothing (or no valid verification) kept from the info screen: it asks again.
@@ -38,7 +39,14 @@ export function SignupQuizScreen() {
 
   const submit = async () => {
     if (!draft || !questions) return;
-    if (questions.some((q) => answers[q.f_idx] === undefined)) return toast(t`Please answer every question.`);
+    // Each unanswered question says so under it; the first takes the focus.
+    const unanswered = questions.filter((q) => answers[q.f_idx] === undefined);
+    if (
+      checked.show(
+        Object.fromEntries(unanswered.map((q) => [`q-${q.f_idx}`, t`Please answer this question.`])),
+      )
+    )
+      return;
     const list = questions.map((q) => ({ f_idx: q.f_idx, answer: answers[q.f_idx] as number }));
     const sent = await run(
       async () => {
@@ -68,40 +76,49 @@ export function SignupQuizScreen() {
         {done ? (
           <UnderReview />
         ) : (
-          <form
-            className="form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            {questions === null ? <p className="muted">{t`Loading…`}</p> : null}
-            {questions?.map((q, i) => (
-              <fieldset key={q.f_idx} className="quiz-question">
-                <legend>
-                  {i + 1}. {q.f_question}
-                </legend>
-                {q.f_answer_list.map((answer, k) => (
-                  <label key={answer} className="choice">
-                    <input
-                      type="radio"
-                      name={`q-${q.f_idx}`}
-                      checked={answers[q.f_idx] === k}
-                      onChange={() => setAnswers((a) => ({ ...a, [q.f_idx]: k }))}
-                    />
-                    {answer}
-                  </label>
-                ))}
-              </fieldset>
-            ))}
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={busy || !questions}
+          <ProblemsScope of={checked}>
+            <form
+              ref={checked.root}
+              className="form"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
             >
-              {t`Submit application`}
-            </button>
-          </form>
+              {questions === null ? <p className="muted">{t`Loading…`}</p> : null}
+              {questions?.map((q, i) => (
+                <fieldset key={q.f_idx} className="quiz-question">
+                  <legend>
+                    {i + 1}. {q.f_question}
+                  </legend>
+                  {q.f_answer_list.map((answer, k) => (
+                    <label key={answer} className="choice">
+                      <input
+                        type="radio"
+                        name={`q-${q.f_idx}`}
+                        checked={answers[q.f_idx] === k}
+                        onChange={() => {
+                          checked.clear(`q-${q.f_idx}`);
+                          setAnswers((a) => ({ ...a, [q.f_idx]: k }));
+                        }}
+                        {...(k === 0 ? checked.controlProps(`q-${q.f_idx}`) : {})}
+                      />
+                      {answer}
+                    </label>
+                  ))}
+                  <FieldProblem field={`q-${q.f_idx}`} />
+                </fieldset>
+              ))}
+              <button
+                type="submit"
+                className="button button--primary button--block"
+                disabled={busy || !questions}
+              >
+                {t`Submit application`}
+              </button>
+            </form>
+          </ProblemsScope>
         )}
       </main>
     </>

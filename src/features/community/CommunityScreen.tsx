@@ -1,14 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import {
-  type CommunityDetail,
-  type CommunityPost,
-  removeCommunityCall,
-} from '../../../sync/api/community.api.ts';
+import type { CommunityDetail, CommunityPost } from '../../../sync/api/community.api.ts';
+import { removeCommunity } from '../../../sync/community/community.mutators.ts';
 import type { CommunityType } from '../../../sync/community/rules.ts';
-import { api } from '../../api/client.ts';
-import { useCall } from '../../api/useCall.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -27,7 +22,9 @@ import './community.css';
 import { localDb } from '../../db/db.ts';
 import { uploadedImages } from '../../sync/files.ts';
 import { QueuedWrites } from '../sync/QueuedWrites.tsx';
+import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
 import { BoardSearch } from './BoardSearch.tsx';
+import { postBaseOf } from './waiting-posts.ts';
 
 const tabs: ReadonlyArray<CommunityType | ''> = ['', 'N', 'S', 'W', 'R'];
 
@@ -41,7 +38,7 @@ export function CommunityScreen() {
   const modal = useModal();
   const confirm = useConfirm();
   const ticket = useTicketCheck();
-  const { run } = useCall();
+  const { send } = useSendOrQueue();
   const profile = useProfile();
   const moderator = isModerator(profile);
   const [query, setQuery] = useState<PostQuery>({ type: '', column: 'title', keyword: '', mine: false });
@@ -76,6 +73,7 @@ export function CommunityScreen() {
         agree: 'N',
         image_url: post.f_image_url,
       },
+      base: postBaseOf(post),
     });
   };
 
@@ -109,8 +107,10 @@ export function CommunityScreen() {
   const removeSelected = async () => {
     const idxList = [...selected];
     if (!(await confirm(t`Delete ${idxList.length} posts?`, { danger: true }))) return;
-    if ((await run(() => api(removeCommunityCall, { idx_list: idxList }))) === undefined) return;
-    await Promise.all(idxList.map(forgetPost));
+    // Deleted now, or waiting in the outbox (the list leaves the posts out meanwhile).
+    const done = await send({ mutator: removeCommunity, args: () => ({ idx_list: idxList }) });
+    if (done === undefined) return;
+    if (done.status === 'sent') await Promise.all(idxList.map(forgetPost));
     reload();
   };
 
@@ -171,6 +171,23 @@ export function CommunityScreen() {
           onWriteAgain={(args, seq) =>
             void uploadedImages({ db: localDb, refs: args.image_url ?? [] }).then((image_url) =>
               openForm({ initial: { ...(args as PostFields), image_url }, rejectedSeq: seq }),
+            )
+          }
+        />
+        <QueuedWrites
+          name="updateCommunity"
+          label={t`Post edits on this device`}
+          testId="queued-post-edit"
+          refusedText={(reason) => t`Not saved: ${reason}`}
+          waitingText={t`Waiting to be saved when the connection is back.`}
+          onWriteAgain={(args, seq) =>
+            void uploadedImages({ db: localDb, refs: args.image_url ?? [] }).then((image_url) =>
+              openForm({
+                communityIdx: Number(args.community_idx),
+                initial: { ...(args as Partial<PostFields>), made: 'N', push: 'N', image_url },
+                rejectedSeq: seq,
+                base: { version: args.base_version ?? null, fields: args.base ?? null },
+              }),
             )
           }
         />

@@ -3,23 +3,28 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   type CommunityDetail,
   getCommunityDetailCall,
-  removeCommunityCall,
   reportOrPreventCall,
 } from '../../../sync/api/community.api.ts';
+import { removeCommunity } from '../../../sync/community/community.mutators.ts';
 import { api } from '../../api/client.ts';
 import { useCall, useCallFailure } from '../../api/useCall.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { useBackOnline } from '../../ui/useOnline.ts';
+import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
+import { WaitingBadge } from '../sync/waiting.tsx';
 import { Comments } from './Comments.tsx';
 import { forgetPost, postDetail } from './community-cache.ts';
 import { communityTypeLabels } from './labels.ts';
+import { useWaitingPosts, withWaitingEdit } from './waiting-posts.ts';
 import { useWriterName } from './writer.ts';
 
 /**
  * Spec §2 Community detail: the post, its pictures and comments; edit and delete for the author or
  * a moderator; report the post or stop seeing its writer for others. Offline the copy kept on the
- * device is shown, and comments still queue.
+ * device is shown, and comments, edits and the delete still queue: a waiting edit shows at once over
+ * the copy read, marked as waiting.
  */
 export function PostDetailPopup({
   communityIdx,
@@ -36,8 +41,10 @@ export function PostDetailPopup({
   const confirm = useConfirm();
   const fail = useCallFailure();
   const { run } = useCall();
+  const { send } = useSendOrQueue();
+  const waiting = useWaitingPosts();
   const writer = useWriterName();
-  const [post, setPost] = useState<CommunityDetail | null>(null);
+  const [read, setPost] = useState<CommunityDetail | null>(null);
   const [offline, setOffline] = useState(false);
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
 
@@ -57,13 +64,19 @@ export function PostDetailPopup({
     );
   }, [communityIdx, fail, close]);
   useEffect(load, [load]);
+  // The kept copy is replaced by the server's as soon as the network is back.
+  useBackOnline({ waiting: offline, again: load });
 
-  if (!post) return <p className="muted">{t`Loading…`}</p>;
+  if (!read) return <p className="muted">{t`Loading…`}</p>;
+  const edit = waiting.edits.get(read.f_idx);
+  const post = withWaitingEdit(read, edit);
 
   const remove = async () => {
     if (!(await confirm(t`Delete this post?`, { danger: true }))) return;
-    if ((await run(() => api(removeCommunityCall, { idx_list: [post.f_idx] }))) === undefined) return;
-    await forgetPost(post.f_idx);
+    // Deleted now, or waiting in the outbox (the lists leave it out meanwhile).
+    const done = await send({ mutator: removeCommunity, args: () => ({ idx_list: [post.f_idx] }) });
+    if (done === undefined) return;
+    if (done.status === 'sent') await forgetPost(post.f_idx);
     close();
     onChanged();
   };
@@ -100,6 +113,7 @@ export function PostDetailPopup({
         {post.f_made === 'Y' ? ` · ${t`Made+`}` : ''}
       </p>
       <h2 className="modal__title">{post.f_title}</h2>
+      {edit || waiting.removed.has(post.f_idx) ? <WaitingBadge /> : null}
       <p className="muted">
         {writer(post)} · {formatDateTime(post.f_reg_time, locale)}
       </p>

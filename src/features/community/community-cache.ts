@@ -57,6 +57,12 @@ export async function postDetail({
   return { post: reading.data, offline: reading.fromDevice };
 }
 
+/** The title of a post kept on the device, to name it where only its index is known. */
+export async function keptPostTitle(idx: number): Promise<string | undefined> {
+  const copy = await memberCopy<CommunityDetail>(postKey(idx), { write: false }).read();
+  return copy?.value.f_title;
+}
+
 /** Forgets a post removed or found gone, so it is not shown offline again. */
 export async function forgetPost(idx: number): Promise<void> {
   await localDb.syncMeta.delete(postKey(idx));

@@ -1,3 +1,4 @@
+import type { PostEditFields } from '../../../sync/edits/edit-fields.ts';
 import type { PostFields } from './post-form.ts';
 
 /**
@@ -8,6 +9,8 @@ import type { PostFields } from './post-form.ts';
 export interface PostDraft {
   fields: PostFields;
   files: File[];
+  /** An edit's: the copy of the post it is made on (PostFormPopup `PostBase`). */
+  base?: { version: number | null; fields: Partial<PostEditFields> | null };
 }
 
 /** One attached picture: the n-th uploaded one, or the n-th picked on this device. */

@@ -4,12 +4,17 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { HomeSetting } from '../../../sync/api/home.api.ts';
 import { normalizeKeyword } from '../../lib/format.ts';
 import { firstSyncSettled } from '../../sync/status.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { BellIcon, ListIcon, RegisterIcon, SearchIcon } from '../../ui/icons.ts';
 import { useModal } from '../../ui/modal.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { toastShowing } from '../../ui/toast.tsx';
 import { useProfile } from '../auth/profile.ts';
-import { TodayLink } from '../notify/TodayLink.tsx';
-import { adsHidden } from './ad-hiding.ts';
+import { TodaySection } from '../notify/TodayLink.tsx';
+import { type AdsDecision, adsHidden, adsShownInSession, decideAds, markAdsShown } from './ad-hiding.ts';
+import { HomeWork } from './HomeWork.tsx';
 import { useHomeData } from './home-data.ts';
+import './home.css';
 
 // Below the search: this month's new sites and the regional interest, loaded after the home is up.
 const monthly = () => import('./monthly/HomeMonthly.tsx');
@@ -28,13 +33,12 @@ export function MonthlySaleRoute() {
   );
 }
 
-/** The ad popup opens once a launch (coming back from an ad's site does not open it again). */
-let adsShownThisLaunch = false;
-
 /**
- * Spec §2 Home: the logo (text or image, with its link), the search box (to /Map with the keyword)
- * with the admin's hint, the quick buttons, this month's new sites and the regional interest, and
- * the ad popup. What the admin sets comes from getHomeData; offline the last copy is shown.
+ * Spec §2 Home, the screen an agent opens daily: the logo (text or image, with its link), the
+ * search box (to /Map with the keyword) with the admin's hint, the quick buttons, today's
+ * notifications, the member's waiting work, this month's new sites as cards with the regional
+ * interest, and the ad popup (at most once a session, never over a confirmation). What the admin
+ * sets comes from getHomeData; offline the last copy is shown, and the rest is read from the device.
  */
 export function HomeScreen() {
   const { t } = useLingui();
@@ -46,22 +50,30 @@ export function HomeScreen() {
   const home = useHomeData();
   const setting = home.data?.home_setting;
 
-  // What the home made of the ads on the server's data (`data-ads` on the screen, which tests wait
-  // for): none to show, hidden by the member, already shown this launch, or shown now.
-  const [adsDecision, setAdsDecision] = useState<'none' | 'hidden' | 'shown-before' | 'shown'>();
+  // What the home made of the ads on the server's data (`data-ads` on the screen, which tests wait for).
+  const [adsDecision, setAdsDecision] = useState<AdsDecision>();
   useEffect(() => {
     const data = home.data;
     if (!data || !home.fresh) return;
-    if (data.ads.length === 0) return setAdsDecision('none');
-    if (adsShownThisLaunch) return setAdsDecision('shown-before');
-    if (adsHidden()) return setAdsDecision('hidden');
+    const decide = () =>
+      decideAds({
+        count: data.ads.length,
+        shownInSession: adsShownInSession(),
+        hidden: adsHidden(),
+        // A "saved" toast or a dialog is on screen (back from registering a site): not over it.
+        confirmationShowing: toastShowing() || modal.isOpen(),
+      });
+    const first = decide();
+    if (first !== 'shown') return setAdsDecision(first);
     let live = true;
     // Pictures after the rows: on a thin link the ads' pictures would share it with the first
-    // sync, which the agent needs more; they come once it has ended.
+    // sync, which the agent needs more; they come once it has ended (and what is on screen then decides).
     void firstSyncSettled().then(() => {
-      if (!live || adsShownThisLaunch) return;
-      adsShownThisLaunch = true;
-      setAdsDecision('shown');
+      if (!live) return;
+      const decision = decide();
+      setAdsDecision(decision);
+      if (decision !== 'shown') return;
+      markAdsShown();
       return import('./home-actions.ts').then((actions) =>
         actions.showAds({
           ads: data.ads,
@@ -82,12 +94,12 @@ export function HomeScreen() {
     return () => {
       live = false;
     };
-  }, [home.data, home.fresh, modal.open, router]);
+  }, [home.data, home.fresh, modal, router]);
 
   return (
     <>
       <ScreenHeader title={setting?.f_home_title || t`Bunyang Talk`} />
-      <main className="screen" data-ads={adsDecision}>
+      <main className="screen home" data-ads={adsDecision}>
         {profile?.approval === 'P' ? (
           <p className="banner banner--warn" role="status">
             <Trans>Your sign-up is under review. Some features open once an admin approves it.</Trans>
@@ -114,25 +126,35 @@ export function HomeScreen() {
             </button>
           </form>
         </search>
-        {/* The today reminder link (/notify/today) with its unread count. */}
-        <TodayLink />
 
-        <div className="quick-grid">
-          <Link to="/Map" className="quick-button">
+        <nav className="home-quick" aria-label={t`Quick menu`}>
+          <Link to="/Map" className="home-quick__item">
+            <Icon data={SearchIcon} size={24} />
             <Trans>Search sites</Trans>
           </Link>
-          <Link to="/SaleList" className="quick-button">
+          <Link to="/SaleList" className="home-quick__item">
+            <Icon data={ListIcon} size={24} />
             <Trans>My sale list</Trans>
           </Link>
-          <Link to="/RegSite/step1/$type" params={{ type: 'New' }} className="quick-button">
+          <Link to="/RegSite/step1/$type" params={{ type: 'New' }} className="home-quick__item">
+            <Icon data={RegisterIcon} size={24} />
             <Trans>Register a sale</Trans>
           </Link>
-        </div>
+          <Link to="/notify" className="home-quick__item">
+            <Icon data={BellIcon} size={24} />
+            <Trans>Notifications</Trans>
+          </Link>
+        </nav>
+
+        {/* Today's notifications: the today reminder link (/notify/today) and the newest of today. */}
+        <TodaySection />
+        <HomeWork />
 
         {home.data ? (
           <Suspense fallback={null}>
             <HomeMonthly
               interest={home.data.interest_sites}
+              sites={home.data.new_sites ?? []}
               offline={home.offline}
               onRegionsChanged={home.reload}
             />

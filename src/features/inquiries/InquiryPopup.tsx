@@ -12,7 +12,7 @@ import { useCall } from '../../api/useCall.ts';
 import { useQuery } from '../../api/useQuery.ts';
 import { formatDateTime, formatPhone } from '../../lib/format.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { FieldProblem, ProblemsScope, useFieldProblems } from '../../ui/field-problems.tsx';
 import { inquiryTypeLabels } from '../community/labels.ts';
 
 /**
@@ -41,6 +41,7 @@ export function InquiryPopup({
     reload,
   } = useQuery(useCallback(() => api(getInquireDetailCall, { inquire_idx: inquiryIdx }), [inquiryIdx]));
   const [answer, setAnswer] = useState('');
+  const checked = useFieldProblems(['answer'] as const);
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
   if (!inquiry) {
     return (
@@ -56,7 +57,7 @@ export function InquiryPopup({
   }
 
   const sendAnswer = async () => {
-    if (answerProblem({ answer })) return toast(t`Please enter an answer.`);
+    if (checked.show({ answer: answerProblem({ answer }) ? t`Please enter an answer.` : undefined })) return;
     const done = await run(() =>
       api(sendInquireAnswerCall, { inquire_idx: inquiry.f_idx, answer: answer.trim() }),
     );
@@ -98,25 +99,34 @@ export function InquiryPopup({
         )}
       </section>
       {moderator ? (
-        <form
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void sendAnswer();
-          }}
-        >
-          <textarea
-            className="input"
-            rows={3}
-            maxLength={InquiryRules.maxAnswer}
-            aria-label={t`Answer`}
-            value={answer}
-            onChange={(e) => setAnswer(e.target.value)}
-          />
-          <button type="submit" className="button button--primary" disabled={pending}>
-            <Trans>Send answer</Trans>
-          </button>
-        </form>
+        <ProblemsScope of={checked}>
+          <form
+            ref={checked.root}
+            className="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void sendAnswer();
+            }}
+          >
+            <textarea
+              className="input"
+              rows={3}
+              maxLength={InquiryRules.maxAnswer}
+              aria-label={t`Answer`}
+              value={answer}
+              onChange={(e) => {
+                checked.clear('answer');
+                setAnswer(e.target.value);
+              }}
+              {...checked.controlProps('answer')}
+            />
+            <FieldProblem field="answer" />
+            <button type="submit" className="button button--primary" disabled={pending}>
+              <Trans>Send answer</Trans>
+            </button>
+          </form>
+        </ProblemsScope>
       ) : null}
       <div className="modal__actions">
         {inquiry.can_edit ? (

@@ -30,7 +30,7 @@ export function KeywordBar({
           type="search"
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder={t`Search by site name or address`}
+          placeholder={t`Name or address`}
           aria-label={t`Keyword`}
         />
         <button type="submit" className="button button--primary">

@@ -20,6 +20,7 @@ import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { KeywordBar } from './KeywordBar.tsx';
 import { SamePositionDialog } from './MapDialogs.tsx';
+import { MapRefusal } from './MapRefusal.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
 import { type MapTool, MapView, type MapViewChange } from './MapView.tsx';
 import { markersExtent } from './map-layers.ts';
@@ -60,7 +61,6 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
   const [distance, setDistance] = useState<number | null>(null);
   const [sort, setSort] = useState<MapSortState>({ site: 'S', price: '' });
   const [fit, setFit] = useState<{ extent: [number, number, number, number]; nonce: number } | null>(null);
-  const [expanded, setExpanded] = useState(false);
   const [zoomBy, setZoomBy] = useState<{ levels: number; nonce: number } | null>(null);
   const vworldKey = useVworldKey();
   const firstVisit = useMemo(() => savedView() === null, []);
@@ -167,8 +167,6 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
             loading={search.loading}
             offline={search.offline}
             offlineAreas={search.offlineAreas}
-            expanded={expanded}
-            onToggle={() => setExpanded((e) => !e)}
             onMore={search.loadMore}
             onOpen={openSite}
             inquireOnly={applied.inquireOnly}
@@ -177,6 +175,7 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
             }
             sort={sort}
             onSort={setSort}
+            refusal={search.refused ? <MapRefusal /> : null}
           />
           <div className="map-screen__map">
             <MapView

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MapSite, TransLetter } from '../../../sync/map/query.ts';
-import { formatManwon } from '../../lib/format.ts';
+import { formatMonthlyRent, formatPriceRange } from '../../lib/format.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { HeartIcon } from '../../ui/icons.ts';
 import { WaitingBadge } from '../sites/common/waiting-sites.tsx';
@@ -57,11 +57,18 @@ export function SiteRow({
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
   const types = site.f_transaction_type.split(',');
-  const range = (min: number, max: number) => {
-    const a = formatManwon(min, locale);
-    const b = formatManwon(max, locale);
-    return min === max || max === 0 ? a : `${a} ~ ${b}`;
-  };
+  const range = (p: (typeof prices)[number]) =>
+    p.letter === 'M'
+      ? formatMonthlyRent(
+          {
+            depositMin: site.f_monthly_deposit_min,
+            depositMax: site.f_monthly_deposit_max,
+            rentMin: site.f_monthly_rent_min,
+            rentMax: site.f_monthly_rent_max,
+          },
+          locale,
+        )
+      : formatPriceRange(site[p.min] as number, site[p.max] as number, locale);
   return (
     <li>
       <button type="button" className="site-row" onClick={() => onOpen(site.f_idx)}>
@@ -97,10 +104,7 @@ export function SiteRow({
               .filter((p) => types.includes(p.code))
               .map((p) => (
                 <span key={p.code}>
-                  {i18n._(transLabels[p.letter])}{' '}
-                  {site[p.inquire] === 'Y'
-                    ? t`Price on inquiry`
-                    : range(site[p.min] as number, site[p.max] as number)}
+                  {i18n._(transLabels[p.letter])} {site[p.inquire] === 'Y' ? t`Price on inquiry` : range(p)}
                 </span>
               ))}
           </span>

@@ -28,6 +28,8 @@ export interface MapSearchView {
   /** Offline: the kept areas the answer covered. */
   offlineAreas: string[];
   loading: boolean;
+  /** The server refused the last search (no valid ticket, under review): told once, not asked again. */
+  refused: boolean;
   loadMore: () => void;
 }
 
@@ -55,6 +57,7 @@ export function useMapSearch({
   const [offline, setOffline] = useState(false);
   const [offlineAreas, setOfflineAreas] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
+  const [refused, setRefused] = useState(false);
   const current = useRef<AbortController | null>(null);
   const guardRef = useRef(guard);
   guardRef.current = guard;
@@ -88,9 +91,11 @@ export function useMapSearch({
       if (controller.signal.aborted) return;
       if (!outcome) {
         refusedFor.current = choice;
+        setRefused(true);
         return;
       }
       refusedFor.current = null;
+      setRefused(false);
       setOffline(outcome.offline);
       setOfflineAreas(outcome.areas ?? []);
       if (offset === 0) {
@@ -127,5 +132,5 @@ export function useMapSearch({
     void run(list.length);
   }, [loading, result, list.length, run]);
 
-  return { result, resultQuery, list, offline, offlineAreas, loading, loadMore };
+  return { result, resultQuery, list, offline, offlineAreas, loading, refused, loadMore };
 }

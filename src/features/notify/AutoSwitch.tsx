@@ -4,7 +4,6 @@ import { type NotifyItem, updateAutoNotifyCall } from '../../../sync/api/notify.
 import { api } from '../../api/client.ts';
 import { useCall } from '../../api/useCall.ts';
 import { syncEngine } from '../../sync/client.ts';
-import { toast } from '../../ui/toast.tsx';
 
 /**
  * Spec §7 updateAutoNotify from the auto tab's row: one tap turns an automatic notification on or
@@ -26,8 +25,8 @@ export function AutoSwitch({ item }: { item: NotifyItem }) {
       }),
     );
     if (saved === undefined) return;
+    // The server's success message says which way it went: the one toast.
     setOn(saved.f_auto_enable === 'Y');
-    toast(saved.f_auto_enable === 'Y' ? t`Automatic sending is on.` : t`Automatic sending is off.`);
     void syncEngine.sync();
   };
   return (

@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
-import { type NotifyItem, removeNotifyCall } from '../../../sync/api/notify.api.ts';
+import type { NotifyItem } from '../../../sync/api/notify.api.ts';
+import { removeNotify } from '../../../sync/notify/notify.mutators.ts';
 import { notifySearchColumns } from '../../../sync/notify/rules.ts';
-import { api } from '../../api/client.ts';
-import { useCall } from '../../api/useCall.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { syncEngine, useSyncStatus } from '../../sync/client.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
 import { InfiniteList } from '../../ui/InfiniteList.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useInfiniteList } from '../../ui/useInfiniteList.ts';
+import { useSendOrQueue } from '../sync/useSendOrQueue.ts';
+import { useWaitingKeys, WaitingBadge } from '../sync/waiting.tsx';
 import { AutoSwitch } from './AutoSwitch.tsx';
 import { intervalLabels, searchColumnLabels } from './labels.ts';
 import { localNotifyPage, type NotifyListKind, type NotifyQuery } from './local-notify.ts';
@@ -36,7 +37,7 @@ export function NotifyList({
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
   const confirm = useConfirm();
-  const { run } = useCall();
+  const { send } = useSendOrQueue();
   const synced = useSyncStatus().lastSyncedAt;
   const [typed, setTyped] = useState<NotifyQuery>({ column: 'title', keyword: '' });
   const [query, setQuery] = useState<NotifyQuery>(typed);
@@ -62,10 +63,11 @@ export function NotifyList({
     if (!selecting) return toast(t`Choose the notifications to delete.`);
     if (!(await confirm(t`Delete ${selected.size} notifications?`))) return;
     const idx_list = [...new Set(all.filter((i) => selected.has(rowKey(i))).map((i) => i.f_idx))];
-    const done = await run(() => api(removeNotifyCall, { idx_list }));
+    // Deleted now, or waiting in the outbox: the device's lists leave them out at once either way.
+    const done = await send({ mutator: removeNotify, args: () => ({ idx_list }) });
     if (done === undefined) return;
     setSelected(new Set());
-    await syncEngine.sync();
+    if (done.status === 'sent') await syncEngine.sync();
     setChanges((n) => n + 1);
   };
 
@@ -161,6 +163,8 @@ function Rows({
 }) {
   const loadPage = useCallback((page: number) => localNotifyPage({ list, query, page }), [list, query]);
   const rows = useInfiniteList({ loadPage });
+  // The member's own notifications with an edit not yet back from the server.
+  const waiting = useWaitingKeys('notifications');
   return (
     <>
       {actions(rows.items)}
@@ -175,6 +179,7 @@ function Rows({
             toggle={() => toggle(rowKey(item))}
             onOpen={() => onOpen(item)}
             locale={locale}
+            waiting={item.mine && waiting.has(item.f_idx)}
           />
         )}
       />
@@ -189,8 +194,10 @@ function Row({
   toggle,
   onOpen,
   locale,
+  waiting,
 }: {
   item: NotifyItem;
+  waiting: boolean;
   selected: boolean;
   selecting: boolean;
   toggle: () => void;
@@ -223,6 +230,7 @@ function Row({
           {unread ? <span className="notify-dot" role="img" aria-label={t`Unread`} /> : null}
           {item.f_made1 === 'Y' && !item.mine ? <span className="badge">{t`Made+`}</span> : null}
           {item.f_title}
+          {waiting ? <WaitingBadge /> : null}
         </span>
         <span className="notify-row__meta muted">
           {item.f_site_name} · {item.mine ? t`Sent by you` : item.writer.f_name} ·{' '}

@@ -87,6 +87,23 @@ export function NotifyScreen() {
             void fieldsOfQueued(args).then((initial) => popups.write({ initial, rejectedSeq: seq }))
           }
         />
+        <QueuedWrites
+          name="updateNotify"
+          label={t`Notification edits on this device`}
+          testId="queued-notify-edit"
+          refusedText={(reason) => t`Not saved: ${reason}`}
+          waitingText={t`Waiting to be saved when the connection is back.`}
+          onWriteAgain={({ notify_idx, base_version, base, ...args }, seq) =>
+            void fieldsOfQueued(args).then((initial) =>
+              popups.editAgain({
+                notifyIdx: Number(notify_idx),
+                initial,
+                rejectedSeq: seq,
+                base: { version: base_version ?? null, fields: base ?? null },
+              }),
+            )
+          }
+        />
         <NotifyList
           key={tab}
           version={version}

@@ -15,3 +15,12 @@ export function TodayLink({ badge = false }: { badge?: boolean }) {
     </Suspense>
   );
 }
+
+/** The home's section of today's notifications: the today link and the newest of today (HomeScreen). */
+export function TodaySection() {
+  return (
+    <Suspense fallback={null}>
+      <Bits list />
+    </Suspense>
+  );
+}

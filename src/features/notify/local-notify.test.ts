@@ -51,6 +51,7 @@ function own(over: Partial<NotificationRow> & { f_idx: number }): NotificationRo
     f_image_url: '',
     f_reg_time: '2026-03-09T01:00:00Z',
     f_update_time: '2026-03-09T01:00:00Z',
+    f_version: 1,
     contacts_list: [],
     ...over,
   };

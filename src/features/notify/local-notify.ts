@@ -49,6 +49,8 @@ export function fromInbox(row: InboxRow): NotifyItem {
     f_image_url: row.f_image_url,
     f_reg_time: row.f_reg_time,
     f_send_time: row.f_send_time,
+    // A received notification is not the member's to edit: its edit count does not travel.
+    f_version: 0,
     contacts_list: row.contacts_list,
     writer: {
       f_idx: row.f_writer_idx,
@@ -81,6 +83,8 @@ export function fromWritten(row: NotificationRow): NotifyItem {
     f_image_url: row.f_image_url,
     f_reg_time: row.f_reg_time,
     f_send_time: row.f_reg_time,
+    // Pulled before protocol 8 a row did not say: an edit of it is merged field by field.
+    f_version: row.f_version ?? 0,
     contacts_list: row.contacts_list,
     writer: { f_idx: row.f_user_idx, f_name: '', f_phone: '', f_affiliation: '' },
     mine: true,

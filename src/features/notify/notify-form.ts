@@ -4,6 +4,7 @@ import {
   type NotifyWritingCount,
   todayNotifyWritingCountCall,
 } from '../../../sync/api/notify.api.ts';
+import type { NotifyEditFields } from '../../../sync/edits/edit-fields.ts';
 import type { MutatorInput } from '../../../sync/mutators.ts';
 import { type AutoInterval, NotifyRules } from '../../../sync/notify/rules.ts';
 import { api } from '../../api/client.ts';
@@ -47,6 +48,33 @@ export const emptyFields: NotifyFields = {
     { f_name: '', f_phone: '' },
   ],
 };
+
+/** The copy an edit is made on: its edit count and fields, so a change made elsewhere meanwhile is a conflict. */
+export interface NotifyBase {
+  version: number | null;
+  fields: Partial<NotifyEditFields> | null;
+}
+
+/** What the popup keeps while typing: the fields, and an edit's base (kept with them across a reload). */
+export type NotifyDraft = NotifyFields & { base?: NotifyBase };
+
+export function notifyBaseOf(item: NotifyItem): NotifyBase {
+  return {
+    version: item.f_version,
+    fields: {
+      title: item.f_title,
+      content: item.f_content,
+      site_idx: item.f_site_idx ?? 0,
+      made: item.f_made,
+      push: item.f_push,
+      auto_enable: item.f_auto_enable,
+      auto_time: item.f_auto_time,
+      auto_interval: item.f_auto_interval,
+      image_url: item.f_image_url === '' ? [] : item.f_image_url.split(','),
+      contacts: item.contacts_list,
+    },
+  };
+}
 
 /** A notification as the popup edits or copies it. */
 export function fieldsOf(item: NotifyItem): NotifyFields {

@@ -1,10 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { InboxRow } from '../../../sync/protocol.ts';
 import { localDb } from '../../db/db.ts';
 import { seoulDay } from './seoul-day.ts';
 
-/** Received notifications not opened yet, from the device: the badges follow every pull and read at once. */
+/** Received notifications not opened yet, on the device. */
+export function countUnread(): Promise<number> {
+  return localDb.inbox.where('f_read').equals('N').count();
+}
+
+/** The unread count, from the device: the badges follow every pull and read at once. */
 export function useUnreadCount(): number {
-  return useLiveQuery(() => localDb.inbox.where('f_read').equals('N').count(), []) ?? 0;
+  return useLiveQuery(countUnread, []) ?? 0;
 }
 
 /** Received today (Seoul day): how many, and how many of them are unread. */
@@ -17,4 +23,16 @@ export function useTodayCounts(): { total: number; unread: number } {
       return { total: todays.length, unread: todays.filter((r) => r.f_read === 'N').length };
     }, []) ?? { total: 0, unread: 0 }
   );
+}
+
+/** Today's newest received notifications (Seoul day), at most `limit`: the home's list, offline too. */
+export function useTodayLatest(limit: number): InboxRow[] | undefined {
+  return useLiveQuery(async () => {
+    const today = seoulDay(new Date());
+    const rows = (await localDb.inbox.toArray()) as unknown as InboxRow[];
+    return rows
+      .filter((r) => seoulDay(new Date(r.f_send_time)) === today)
+      .sort((a, b) => b.f_send_time.localeCompare(a.f_send_time) || b.f_idx - a.f_idx)
+      .slice(0, limit);
+  }, [limit]);
 }

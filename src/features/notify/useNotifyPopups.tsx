@@ -4,7 +4,7 @@ import { afterModalClosed } from '../points/modal-chain.ts';
 import { useTicketCheck } from '../points/useTicketCheck.tsx';
 import { NotifyDetailPopup } from './NotifyDetailPopup.tsx';
 import { NotifyFormPopup, type NotifyFormTarget } from './NotifyFormPopup.tsx';
-import { fieldsOf } from './notify-form.ts';
+import { fieldsOf, notifyBaseOf } from './notify-form.ts';
 
 /**
  * The notify popups every notification screen opens: the detail, the write popup (new, edit, copy)
@@ -26,8 +26,11 @@ export function useNotifyPopups({ onSaved }: { onSaved: (auto: boolean) => void 
 
   const edit = async (item: NotifyItem) => {
     await afterModalClosed();
-    form({ notifyIdx: item.f_idx, initial: fieldsOf(item) });
+    form({ notifyIdx: item.f_idx, initial: fieldsOf(item), base: notifyBaseOf(item) });
   };
+
+  /** A refused edit written again, from what it held. */
+  const editAgain = (target: NotifyFormTarget) => form(target);
 
   /** Copy mode (spec §4): a new notification from this one; made+ and push are chosen (and paid) again. */
   const copy = async (item: NotifyItem) => {
@@ -55,5 +58,5 @@ export function useNotifyPopups({ onSaved }: { onSaved: (auto: boolean) => void 
       />
     ));
 
-  return { open, write, edit, copy };
+  return { open, write, edit, editAgain, copy };
 }

@@ -6,6 +6,7 @@ import { useModal } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useProfile } from '../auth/profile.ts';
 import { CopyAccountPopup } from './CopyAccountPopup.tsx';
+import { useCostText } from './cost-text.ts';
 import { PurchaseInfoMissing } from './PurchaseInfoMissing.tsx';
 import { startCharge } from './payment.ts';
 import { usePurchaseInfo } from './purchase-info.ts';
@@ -20,6 +21,7 @@ export function ChargePopup({ close }: { close: () => void }) {
   const onResult = useChargeResult();
   const [selected, setSelected] = useState<number | null>(null);
   const { run, pending: busy } = useCall();
+  const { charge } = useCostText();
 
   const pay = async () => {
     if (selected === null) return toast(t`Please choose how many points to charge.`);
@@ -40,9 +42,7 @@ export function ChargePopup({ close }: { close: () => void }) {
       <fieldset className="option-list">
         <legend className="sr-only">{t`Points to charge`}</legend>
         {(info?.charge_options ?? []).map((o) => {
-          const points = formatNumber(o.points);
-          const price = formatNumber(o.price);
-          const bonus = formatNumber(o.bonus);
+          const said = charge(o);
           return (
             <label key={o.points} className="option">
               <input
@@ -51,9 +51,8 @@ export function ChargePopup({ close }: { close: () => void }) {
                 checked={selected === o.points}
                 onChange={() => setSelected(o.points)}
               />
-              <span className="option__title">{t`${points}P`}</span>
-              <span className="option__price">{t`${price} won`}</span>
-              {o.bonus > 0 ? <span className="option__note">{t`10% bonus: +${bonus}P`}</span> : null}
+              <span className="option__title">{said.get}</span>
+              <span className="option__price">{said.pay}</span>
             </label>
           );
         })}

@@ -1,30 +1,32 @@
 import { useLingui } from '@lingui/react/macro';
+import type { PaidWith } from '../../../sync/points/paid-options.ts';
 import { CheckField } from '../../ui/form-fields.tsx';
+import { useCostText } from './cost-text.ts';
 
 export type PaidOption = 'made' | 'push';
 
 /**
- * Made+ and push on a post or a notification (spec §4), each with what it costs. Turning one on
- * is the form's to confirm (`onToggle`); `order` is the form's.
+ * Made+ and push on a post or a notification (spec §4), each with what it uses, in the words its
+ * confirmation uses too (./cost-text.ts). Turning one on is the form's to confirm (`onToggle`);
+ * `order` is the form's.
  */
 export function PaidOptions({
   order,
-  costs,
+  paid,
   isOn,
   onToggle,
   disabled = false,
 }: {
   order: readonly PaidOption[];
-  costs: { made: number; push: number } | null | undefined;
+  /** What each option uses; null while the costs are not known yet. */
+  paid: Record<PaidOption, PaidWith> | null;
   isOn: (option: PaidOption) => boolean;
   onToggle: (option: PaidOption, on: boolean) => void;
   disabled?: boolean;
 }) {
   const { t } = useLingui();
-  const labels = {
-    made: t`Made+ (top for 24 hours, ${costs?.made ?? 0}P)`,
-    push: t`Push (${costs?.push ?? 0}P)`,
-  };
+  const { uses } = useCostText();
+  const names = { made: t`Made+ (top for 24 hours)`, push: t`Push` };
   return order.map((option) => (
     <CheckField
       key={option}
@@ -33,7 +35,7 @@ export function PaidOptions({
       checked={isOn(option)}
       onChange={(on) => onToggle(option, on)}
     >
-      {labels[option]}
+      {paid ? `${names[option]}: ${uses(paid[option])}` : names[option]}
     </CheckField>
   ));
 }

@@ -121,8 +121,10 @@ export function UsageExtensionPopup({ close }: { close: () => void }) {
           t`Usage: free`
         ) : days > 0 ? (
           <Plural value={days} one="# day left" other="# days left" />
-        ) : (
+        ) : profile?.usage_date ? (
           t`Usage expired`
+        ) : (
+          t`No ticket yet`
         )}{' '}
         · {t`made+ ${made} · push ${push}`}
       </p>

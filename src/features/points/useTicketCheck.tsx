@@ -7,7 +7,7 @@ import { useConfirm } from '../../ui/dialogs.tsx';
 import { useModal } from '../../ui/modal.tsx';
 import { profileStore } from '../auth/profile.ts';
 import { afterModalClosed } from './modal-chain.ts';
-import { isTicketExpired } from './ticket.ts';
+import { isTicketExpired, ticketStateOf } from './ticket.ts';
 import { UsageExtensionPopup } from './UsageExtensionPopup.tsx';
 
 /**
@@ -27,8 +27,11 @@ export function useTicketCheck() {
   const fail = useCallFailure();
 
   const offerExtension = useCallback(
-    async (message: string) => {
-      if (!(await confirm(`${message}\n${t`Extend your usage now?`}`, { confirmLabel: t`Extend` }))) return;
+    async ({ message, first }: { message: string; first: boolean }) => {
+      // A member who never had a ticket is shown the plans, not asked to extend one.
+      const question = first ? t`See the usage plans now?` : t`Extend your usage now?`;
+      const label = first ? t`See plans` : t`Extend`;
+      if (!(await confirm(`${message}\n${question}`, { confirmLabel: label }))) return;
       await afterModalClosed();
       modal.open((close) => <UsageExtensionPopup close={close} />);
     },
@@ -39,7 +42,7 @@ export function useTicketCheck() {
     async (err: unknown): Promise<boolean> => {
       if (isTicketExpired(err)) {
         void profileStore.refresh().catch(() => {});
-        await offerExtension(err.message);
+        await offerExtension({ message: err.message, first: ticketStateOf(err) === 'none' });
         return true;
       }
       // Other refusals as the server worded them, and a missing network; anything else is thrown on.

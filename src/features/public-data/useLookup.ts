@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Call, CallInput, CallOutput } from '../../../sync/api/contract.ts';
 import type { LookupAnswer } from '../../../sync/public-data/public-data.ts';
 import { useCallFailure } from '../../api/useCall.ts';
+import { useBackOnline } from '../../ui/useOnline.ts';
 import { lookUp, NotKeptError, type ShownLookup } from './kept-lookups.ts';
 
 type Row<C> = CallOutput<C> extends LookupAnswer<infer T> ? T : never;
@@ -30,12 +31,26 @@ export function useLookup<C extends Call>(call: C, input: CallInput<C> | null): 
     needsNetwork: false,
     failed: false,
   });
+  // Shown from the device, or never fetched here, for want of a network: asked again once it is back.
+  const [reconnected, setReconnected] = useState(0);
+  const asked = useRef<string | null>(null);
+  useBackOnline({
+    waiting: state.needsNetwork || state.shown?.fromDevice === true,
+    again: () => setReconnected((n) => n + 1),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reconnected` is a trigger: the network back asks again.
   useEffect(() => {
     if (key === null) return;
     let live = true;
     // Leaving the look-up cancels it: the server then stops asking the provider (pages on the way).
     const leaving = new AbortController();
-    setState({ shown: undefined, loading: true, needsNetwork: false, failed: false });
+    // Asked again for the same input (the network back), the copy stays until the answer replaces it.
+    setState((prev) =>
+      asked.current === key
+        ? { ...prev, loading: true }
+        : { shown: undefined, loading: true, needsNetwork: false, failed: false },
+    );
+    asked.current = key;
     lookUp({ call, input: JSON.parse(key) as CallInput<C>, signal: leaving.signal }).then(
       (shown) => {
         if (live)
@@ -57,6 +72,6 @@ export function useLookup<C extends Call>(call: C, input: CallInput<C> | null): 
       live = false;
       leaving.abort();
     };
-  }, [call, key]);
+  }, [call, key, reconnected]);
   return state;
 }

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Limits } from '../../../sync/constants.ts';
+import { SiteNumberLimits } from '../../../sync/site-fields.ts';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
 import { checkAreaEntry, pyeongToSqm, roomLabel, sqmToPyeong } from '../../../sync/sites/rules.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { toast } from '../../ui/toast.tsx';
 import { ChoiceChips, CountPicker, keyed, NumberField } from './controls.tsx';
 import { roomChips } from './RoomsSection.tsx';
 import { areaRuleText } from './rule-messages.ts';
@@ -32,6 +33,7 @@ export function AreaPair({
         label={sqmLabel}
         value={sqm}
         decimals
+        max={SiteNumberLimits.area}
         unit="㎡"
         disabled={disabled}
         onChange={(n) => onChange({ sqm: n, pyeong: n === null ? null : sqmToPyeong(n) })}
@@ -40,6 +42,7 @@ export function AreaPair({
         label={pyeongLabel}
         value={pyeong}
         decimals
+        max={SiteNumberLimits.area}
         unit={t`pyeong`}
         disabled={disabled}
         onChange={(n) => onChange({ sqm: n === null ? null : pyeongToSqm(n), pyeong: n })}
@@ -67,15 +70,21 @@ export function AreaSection({
   const { t, i18n } = useLingui();
   const { room, kind } = typed;
   const failure = checkAreaEntry({ f_room: room, size: typed.sqm, pyong: typed.pyeong });
+  // "Add area" refused: why, beside the button, until the entry is typed again.
+  const [refused, setRefused] = useState<string | null>(null);
+  const type = (next: TypedArea) => {
+    setRefused(null);
+    onTyped(next);
+  };
 
   const add = () => {
     const entry = areaEntryOf(typed);
     if (!entry) {
-      toast(i18n._(areaRuleText[failure?.rule ?? 'areaSizeRequired']));
+      setRefused(i18n._(areaRuleText[failure?.rule ?? 'areaSizeRequired']));
       return;
     }
     update({ rooms: [...fields.rooms, entry] });
-    onTyped({ ...typed, sqm: null, pyeong: null });
+    type({ ...typed, sqm: null, pyeong: null });
   };
 
   const kinds = [
@@ -123,23 +132,28 @@ export function AreaSection({
         chips={roomChips}
         max={Limits.maxRooms}
         value={room}
-        onChange={(next) => onTyped({ ...typed, room: next })}
+        onChange={(next) => type({ ...typed, room: next })}
+        field="rooms"
       />
       <ChoiceChips
         legend={t`Area type`}
         options={kinds}
         selected={[kind]}
         multiple={false}
-        onChange={([k]) => onTyped({ ...typed, kind: k ?? 'E' })}
+        onChange={([k]) => type({ ...typed, kind: k ?? 'E' })}
       />
       <AreaPair
         sqm={typed.sqm}
         pyeong={typed.pyeong}
-        onChange={({ sqm, pyeong }) => onTyped({ ...typed, sqm, pyeong })}
+        onChange={({ sqm, pyeong }) => type({ ...typed, sqm, pyeong })}
         sqmLabel={t`Area (㎡)`}
         pyeongLabel={t`Area (pyeong)`}
       />
-      {typed.sqm || typed.pyeong ? (
+      {refused ? (
+        <p className="field__error" data-testid="area-refused">
+          {refused}
+        </p>
+      ) : typed.sqm || typed.pyeong ? (
         <p className="field__hint reg-area-typed" data-testid="area-typed" role="status">
           {failure ? (
             i18n._(areaRuleText[failure.rule])

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
+import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 import { useAddressSearch } from './AddressSearchPopup.tsx';
 
 export type BasicFields = Pick<
@@ -17,8 +18,9 @@ export type BasicFields = Pick<
 >;
 
 /**
- * Name and address (spec §2): the address comes from the search popup, which fills the lot
- * address, its coordinates and parcel parts (legal-dong code, mountain flag, main and sub numbers); the detail line is typed.
+ * Name and address (spec §2): the address comes from the search popup (quick search, postcode or
+ * a point on the map), which fills the lot address, its coordinates and parcel parts (legal-dong
+ * code, mountain flag, main and sub numbers); the detail line is typed.
  */
 export function BasicSection({
   fields,
@@ -35,11 +37,27 @@ export function BasicSection({
   const nameId = useId();
   const detailId = useId();
   const searchAddress = useAddressSearch();
+  const nameProblem = useFieldProblem('f_name');
+  const addressProblem = useFieldProblem('f_address1');
 
   const pickAddress = async () => {
-    const pick = await searchAddress(fields.f_address1);
+    const point =
+      fields.f_latitude !== null && fields.f_longitude !== null
+        ? { lat: fields.f_latitude, lng: fields.f_longitude }
+        : null;
+    const pick = await searchAddress({ text: fields.f_address1, point });
     if (!pick) return;
-    if (pick.kind === 'found') {
+    if (pick.kind === 'point') {
+      // A place on the map with no address known there: its coordinates, the address as it was.
+      update({
+        f_latitude: pick.point.lat,
+        f_longitude: pick.point.lng,
+        f_bjd_code: null,
+        f_land_type: null,
+        f_main_no: null,
+        f_sub_no: null,
+      });
+    } else if (pick.kind === 'found') {
       const a = pick.address;
       update({
         f_address1: a.address_name,
@@ -77,7 +95,9 @@ export function BasicSection({
           disabled={disabled}
           maxLength={100}
           onChange={(e) => update({ f_name: e.target.value })}
+          {...nameProblem.controlProps}
         />
+        <FieldProblem field="f_name" />
       </div>
       <div className="field">
         <span className="field__label">
@@ -88,11 +108,17 @@ export function BasicSection({
             {fields.f_address1 || t`No address chosen`}
           </output>
           {disabled ? null : (
-            <button type="button" className="button" onClick={() => void pickAddress()}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void pickAddress()}
+              {...addressProblem.controlProps}
+            >
               <Trans>Search address</Trans>
             </button>
           )}
         </div>
+        <FieldProblem field="f_address1" />
         {fields.f_latitude !== null && fields.f_longitude !== null ? (
           <span className="field__hint">
             {fields.f_latitude.toFixed(5)}, {fields.f_longitude.toFixed(5)}

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Limits } from '../../../sync/constants.ts';
 import type { SiteContact } from '../../../sync/site-fields.ts';
 import { formatPhone, phoneDigits } from '../../lib/format.ts';
-import { toast } from '../../ui/toast.tsx';
+import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 import { keyed } from './controls.tsx';
 
 /**
@@ -27,14 +27,20 @@ export function ContactsSection({
   const nameId = useId();
   const phoneId = useId();
   const full = contacts.length >= Limits.maxSiteContacts;
+  // The form's problem with the contacts (at save), and "Add contact" refused: beside the pair.
+  const { controlProps } = useFieldProblem('contacts');
+  const [refused, setRefused] = useState<string | null>(null);
+  const type = (next: SiteContact) => {
+    setRefused(null);
+    onPending(next);
+  };
 
   const add = () => {
-    if (full) return toast(t`You can add up to 5 contacts.`);
     if (!pending.f_name.trim() || phoneDigits(pending.f_phone).length < 8) {
-      return toast(t`Please enter both the name and the phone number of each contact.`);
+      return setRefused(t`Please enter both the name and the phone number of each contact.`);
     }
     onContacts([...contacts, { f_name: pending.f_name.trim(), f_phone: phoneDigits(pending.f_phone) }]);
-    onPending({ f_name: '', f_phone: '' });
+    type({ f_name: '', f_phone: '' });
   };
 
   return (
@@ -74,7 +80,8 @@ export function ContactsSection({
               id={nameId}
               value={pending.f_name}
               maxLength={50}
-              onChange={(e) => onPending({ ...pending, f_name: e.target.value })}
+              onChange={(e) => type({ ...pending, f_name: e.target.value })}
+              {...controlProps}
             />
           </div>
           <div className="field">
@@ -85,11 +92,13 @@ export function ContactsSection({
               id={phoneId}
               inputMode="tel"
               value={formatPhone(pending.f_phone)}
-              onChange={(e) => onPending({ ...pending, f_phone: phoneDigits(e.target.value) })}
+              onChange={(e) => type({ ...pending, f_phone: phoneDigits(e.target.value) })}
             />
           </div>
         </div>
       )}
+      <FieldProblem field="contacts" />
+      {refused ? <p className="field__error">{refused}</p> : null}
       {disabled || full ? null : (
         <button type="button" className="button button--small" onClick={add}>
           <Trans>Add contact</Trans>

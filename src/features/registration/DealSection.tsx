@@ -31,6 +31,7 @@ function Range({
     <div className="field-pair reg-range">
       <MoneyField
         label={t`${label} (min)`}
+        field={min}
         value={fields[min]}
         scale="manwon"
         onChange={(n) => update({ [min]: Math.max(0, Math.round(n ?? 0)) })}
@@ -101,6 +102,7 @@ export function DealSection({
         selected={listOf(fields.f_transaction_type)}
         multiple
         onChange={(values) => update({ f_transaction_type: joinList([...values].sort()) })}
+        field="f_transaction_type"
       />
       {deals
         .filter((deal) => chosen.has(deal.type))

@@ -30,6 +30,7 @@ export function FeeSection({
         selected={chosen}
         multiple
         onChange={(values) => update({ f_fee_type: joinList(feeTypes.filter((f) => values.includes(f))) })}
+        field="f_fee_type"
       />
       {feeTypes
         .filter((fee) => chosen.includes(fee))

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
+import { FieldProblem } from '../../ui/field-problems.tsx';
 import { GroupPicker, type PickerGroup } from '../groups/GroupPicker.tsx';
 import { type KnownGroups, preferredGroup, refreshMyGroups, useKnownGroups } from '../groups/my-groups.ts';
 
@@ -70,6 +71,7 @@ export function GroupSection({
           disabled={disabled}
         />
       )}
+      <FieldProblem field="f_group_idx" />
     </section>
   );
 }

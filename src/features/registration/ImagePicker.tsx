@@ -6,9 +6,9 @@ import { localDb } from '../../db/db.ts';
 import { fileIdOf, keepFile } from '../../sync/files.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { CloseIcon } from '../../ui/icons.ts';
-import { toast } from '../../ui/toast.tsx';
+import { usePictureCheck } from '../../ui/picture-check.ts';
 import { keyed } from './controls.tsx';
-import { imageProblem, uploadImage } from './upload.ts';
+import { uploadImage } from './upload.ts';
 
 /** How many uploads are running on the screen: saving waits until none are. */
 let inFlight = 0;
@@ -84,6 +84,9 @@ export function ImagePicker({
   const { t } = useLingui();
   const inputId = useId();
   const [pending, setPending] = useState<Pending[]>([]);
+  const check = usePictureCheck();
+  const [refused, setRefused] = useState<string | null>(null);
+  const problemId = useId();
   // Uploads finish one by one; each adds to the latest list, not the one it started with.
   const latest = useRef<readonly string[]>(value);
   latest.current = value;
@@ -123,24 +126,12 @@ export function ImagePicker({
     }
   };
 
-  const pick = async (files: FileList | null) => {
-    if (!files) return;
-    let room = max - value.length - pending.length;
-    for (const file of Array.from(files)) {
-      const problem = imageProblem(file);
-      if (problem === 'notImage') {
-        toast(t`Unsupported image format.`);
-        continue;
-      }
-      if (problem === 'tooLarge') {
-        toast(t`Images must be 10 MB or smaller.`);
-        continue;
-      }
-      if (room <= 0) {
-        toast(t`You can add up to ${max} images.`);
-        break;
-      }
-      room--;
+  /** Checked at once (their bytes, the room left): a refusal is said beside the picker and adds nothing. */
+  const pick = async (files: File[]) => {
+    const why = await check({ files, room: Math.max(0, max - value.length - pending.length) });
+    setRefused(why);
+    if (why) return;
+    for (const file of files) {
       if (!navigator.onLine) {
         await keepOnDevice(file);
         continue;
@@ -212,13 +203,20 @@ export function ImagePicker({
             type="file"
             accept="image/*"
             multiple
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? problemId : undefined}
             onChange={(e) => {
-              void pick(e.target.files);
+              if (e.target.files?.length) void pick([...e.target.files]);
               e.target.value = '';
             }}
           />
         </label>
       )}
+      {refused ? (
+        <p id={problemId} className="field__error" role="alert" data-testid="pick-problem">
+          {refused}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { defaultOpenDate, openDateYears } from '../../../sync/sites/registration.ts';
+import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 
 /** Open date (spec §9): years from 5 ahead to 50 back, January 1 of this year by default. */
 export function OpenDateSection({
@@ -19,6 +20,7 @@ export function OpenDateSection({
   const date = value ?? defaultOpenDate(now);
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7)) || 1;
+  const { controlProps } = useFieldProblem('f_open_date');
   const set = (y: number, m: number) => onChange(`${y}-${String(m).padStart(2, '0')}-01`);
   return (
     <section className="card reg-section" aria-label={t`Open date`}>
@@ -29,6 +31,7 @@ export function OpenDateSection({
             id={yearId}
             value={year}
             disabled={disabled}
+            {...controlProps}
             onChange={(e) => set(Number(e.target.value), month)}
           >
             {openDateYears(now).map((y) => (
@@ -54,6 +57,7 @@ export function OpenDateSection({
           </select>
         </div>
       </div>
+      <FieldProblem field="f_open_date" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { SiteNumberLimits } from '../../../sync/site-fields.ts';
 import type { RegistrationFields } from '../../../sync/sites/registration.ts';
 import { ChoiceChips, FlagBox, joinList, listOf, NumberField } from './controls.tsx';
 import { elevatorLabels, maemulLabels, parkingLabels, residenceLabels } from './labels.ts';
@@ -36,17 +37,21 @@ export function PropertySection({
         selected={listOf(fields.f_maemul_type)}
         multiple={newOpen}
         onChange={(values) => update({ f_maemul_type: joinList([...values].sort()) })}
+        field="f_maemul_type"
       />
       {newOpen ? (
         <div className="field-pair field-pair--even">
           <NumberField
             label={t`Number of buildings`}
             value={fields.f_dong_count}
+            max={SiteNumberLimits.dongCount}
             onChange={(n) => update({ f_dong_count: Math.max(0, Math.round(n ?? 0)) })}
+            field="f_dong_count"
           />
           <NumberField
             label={t`Number of units`}
             value={fields.f_house_count}
+            max={SiteNumberLimits.houseCount}
             onChange={(n) => update({ f_house_count: Math.max(0, Math.round(n ?? 0)) })}
           />
         </div>
@@ -64,6 +69,7 @@ export function PropertySection({
         selected={[fields.f_elevator]}
         multiple={false}
         onChange={([value]) => update({ f_elevator: value ?? 'U' })}
+        field="f_elevator"
       />
       <ChoiceChips
         legend={t`Residence`}

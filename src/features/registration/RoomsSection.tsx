@@ -48,6 +48,7 @@ export function RoomsSection({
         value={fields.f_room_num}
         onChange={(f_room_num) => update({ f_room_num })}
         disabled={disabled}
+        field="f_room_num"
       />
       <CountPicker
         legend={t`Toilets`}
@@ -56,6 +57,7 @@ export function RoomsSection({
         value={fields.f_toilet_num}
         onChange={(f_toilet_num) => update({ f_toilet_num })}
         disabled={disabled}
+        field="f_toilet_num"
       />
       {compact ? null : (
         <>

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../ui/toast.tsx';
-import { imageProblem } from './upload.ts';
 
 /**
- * Pictures picked in a form (a post, a notification, a report): each must be an image within the
- * size limit (spec §5 Images) and the form holds at most `max`; a refusal is toasted and nothing
- * is added, else they are added and "Attached." is said.
+ * Pictures picked in a form (a post, a notification, a report), already checked beside the picker
+ * (AttachPicturesButton: their bytes and the room left, `room` here): they are added and
+ * "Attached." is said.
  */
 export function useAttachPictures({
   count,
@@ -16,13 +15,13 @@ export function useAttachPictures({
   count: number;
   max: number;
   add: (picked: File[]) => void;
-}): (picked: File[]) => void {
+}): { room: number; attach: (picked: File[]) => void } {
   const { t } = useLingui();
-  return (picked) => {
-    if (picked.some((f) => imageProblem(f) === 'notImage')) return toast(t`Unsupported image format.`);
-    if (picked.some((f) => imageProblem(f) === 'tooLarge')) return toast(t`The picture is too large.`);
-    if (count + picked.length > max) return toast(t`At most ${max} pictures.`);
-    add(picked);
-    toast(t`Attached.`);
+  return {
+    room: Math.max(0, max - count),
+    attach: (picked) => {
+      add(picked);
+      toast(t`Attached.`);
+    },
   };
 }

@@ -1,12 +1,38 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { SiteNumberLimits } from '../../../sync/site-fields.ts';
 import { formatManwon, formatNumber, parseNumber } from '../../lib/format.ts';
+import { FieldProblem, useFieldProblem } from '../../ui/field-problems.tsx';
 import { type MoneyScale, toManwon } from './amounts.ts';
 
 /**
  * Small form controls of the registration screens. Each takes its value and a change
  * handler; none knows the form it is in.
  */
+
+/**
+ * What may be typed in a number field: digits (a decimal point with `decimals`), never a minus
+ * sign (no count, area or amount of a site is negative), and at most `max` (the schema's bound in
+ * sync/site-fields.ts): a larger number becomes `max` as it is typed.
+ */
+export function typedNumber({
+  raw,
+  decimals,
+  max,
+}: {
+  raw: string;
+  decimals: boolean;
+  max?: number | undefined;
+}): { text: string; value: number | null } {
+  let text = raw.replace(decimals ? /[^\d.,]/g : /[^\d,]/g, '');
+  if (decimals) text = text.replace(/(\..*)\./g, '$1');
+  let value = text.trim() === '' ? null : parseNumber(text.replace(/\.$/, ''));
+  if (value !== null && max !== undefined && value > max) {
+    value = max;
+    text = decimals ? String(max) : formatNumber(max);
+  }
+  return { text, value };
+}
 
 /** A number typed with thousands separators (money in 만원, counts); empty is null. */
 export function NumberField({
@@ -18,6 +44,8 @@ export function NumberField({
   disabled = false,
   name,
   hint,
+  field,
+  max,
 }: {
   label: string;
   value: number | null;
@@ -26,11 +54,17 @@ export function NumberField({
   decimals?: boolean;
   disabled?: boolean;
   name?: string;
+  /** The largest number the field takes (its schema's bound). */
+  max?: number;
   /** A line under the field (a money field's amount in words). */
   hint?: string;
+  /** The form's field it edits: its problem shows under it (src/ui/field-problems.tsx). */
+  field?: string;
 }) {
   const id = useId();
   const hintId = useId();
+  const { controlProps } = useFieldProblem(field);
+  const describedBy = [hint ? hintId : null, controlProps['aria-describedby']].filter(Boolean).join(' ');
   const shown = (n: number | null) => (n === null || n === 0 ? '' : decimals ? String(n) : formatNumber(n));
   // While typing, the text is the member's; otherwise it shows the value (a converted area, a loaded draft).
   const [editing, setEditing] = useState<string | null>(null);
@@ -41,15 +75,16 @@ export function NumberField({
         <input
           id={id}
           name={name}
-          aria-describedby={hint ? hintId : undefined}
+          aria-invalid={controlProps['aria-invalid']}
+          aria-describedby={describedBy || undefined}
           inputMode={decimals ? 'decimal' : 'numeric'}
           value={editing ?? shown(value)}
           disabled={disabled}
           onFocus={() => setEditing(shown(value))}
           onChange={(e) => {
-            const raw = e.target.value;
-            setEditing(raw);
-            onChange(raw.trim() === '' ? null : parseNumber(raw));
+            const typed = typedNumber({ raw: e.target.value, decimals, max });
+            setEditing(typed.text);
+            onChange(typed.value);
           }}
           onBlur={() => setEditing(null)}
         />
@@ -60,6 +95,7 @@ export function NumberField({
           {hint}
         </p>
       ) : null}
+      {field ? <FieldProblem field={field} /> : null}
     </div>
   );
 }
@@ -74,12 +110,14 @@ export function MoneyField({
   onChange,
   scale,
   disabled = false,
+  field,
 }: {
   label: string;
   value: number | null;
   onChange: (value: number | null) => void;
   scale: MoneyScale;
   disabled?: boolean;
+  field?: string;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
@@ -91,7 +129,9 @@ export function MoneyField({
       onChange={onChange}
       unit={scale === 'million' ? t`1,000,000 won` : t`10,000 won`}
       disabled={disabled}
+      max={SiteNumberLimits.amount}
       hint={words}
+      {...(field ? { field } : {})}
     />
   );
 }
@@ -109,6 +149,7 @@ export function ChoiceChips<V extends string | number>({
   multiple,
   onChange,
   disabled = false,
+  field,
 }: {
   legend: string;
   options: ReadonlyArray<Choice<V>>;
@@ -116,14 +157,18 @@ export function ChoiceChips<V extends string | number>({
   multiple: boolean;
   onChange: (selected: V[]) => void;
   disabled?: boolean;
+  /** The form's field it edits: its problem shows under the chips, the first chip marked. */
+  field?: string;
 }) {
   const name = useId();
+  const { controlProps } = useFieldProblem(field);
   return (
     <fieldset className="reg-chips" disabled={disabled}>
       <legend>{legend}</legend>
-      {options.map((o) => (
+      {options.map((o, i) => (
         <label key={String(o.value)} className="reg-chip">
           <input
+            {...(i === 0 ? controlProps : {})}
             type={multiple ? 'checkbox' : 'radio'}
             name={name}
             checked={selected.includes(o.value)}
@@ -136,6 +181,7 @@ export function ChoiceChips<V extends string | number>({
           {o.label}
         </label>
       ))}
+      {field ? <FieldProblem field={field} /> : null}
     </fieldset>
   );
 }
@@ -151,6 +197,7 @@ export function CountPicker({
   value,
   onChange,
   disabled = false,
+  field,
 }: {
   legend: string;
   chips: ReadonlyArray<Choice<number>>;
@@ -158,17 +205,26 @@ export function CountPicker({
   value: number | null;
   onChange: (value: number | null) => void;
   disabled?: boolean;
+  /** The form's field it edits: its problem shows under the chips, the first chip marked. */
+  field?: string;
 }) {
   const { t } = useLingui();
   const name = useId();
+  const { controlProps } = useFieldProblem(field);
   const highest = Math.max(...chips.map((c) => c.value));
   const rest = Array.from({ length: Math.max(0, max - highest) }, (_, i) => highest + 1 + i);
   return (
     <fieldset className="reg-chips" disabled={disabled}>
       <legend>{legend}</legend>
-      {chips.map((c) => (
+      {chips.map((c, i) => (
         <label key={c.value} className="reg-chip">
-          <input type="radio" name={name} checked={value === c.value} onChange={() => onChange(c.value)} />
+          <input
+            type="radio"
+            name={name}
+            checked={value === c.value}
+            onChange={() => onChange(c.value)}
+            {...(i === 0 ? controlProps : {})}
+          />
           {c.label}
         </label>
       ))}
@@ -186,6 +242,7 @@ export function CountPicker({
           ))}
         </select>
       ) : null}
+      {field ? <FieldProblem field={field} /> : null}
     </fieldset>
   );
 }

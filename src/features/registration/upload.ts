@@ -1,6 +1,5 @@
 import { uploadImageCall } from '../../../sync/api/uploads.api.ts';
 import { API_BASE, Headers, ResultCode } from '../../../sync/codes.ts';
-import { Limits } from '../../../sync/constants.ts';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { currentLocale } from '../../i18n/i18n.ts';
@@ -50,13 +49,4 @@ export function uploadImage({
     form.append('kind', String(kind));
     xhr.send(form);
   });
-}
-
-export type ImageProblem = 'notImage' | 'tooLarge';
-
-/** Spec §5 Images: image files only (and within the server's size limit). */
-export function imageProblem(file: File): ImageProblem | null {
-  if (!file.type.startsWith('image/')) return 'notImage';
-  if (file.size > Limits.imageMaxBytes) return 'tooLarge';
-  return null;
 }

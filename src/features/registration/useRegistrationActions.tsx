@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { syncEngine } from '../../sync/client.ts';
+import { focusFirstProblem } from '../../ui/field-problems.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { siteMoney } from './amounts.ts';
 import { finalSave, temporarySave } from './draft-store.ts';
@@ -16,8 +17,13 @@ function online(): boolean {
   return navigator.onLine !== false;
 }
 
-/** Scrolls to the part of the form a problem is about. */
+/**
+ * Moves to the first problem shown: the focus on the first control marked invalid, else (a part
+ * whose control cannot take the mark) a scroll to the part of the form it is about.
+ */
 function showField(field: string) {
+  const root = document.querySelector('main');
+  if (root?.querySelector('[aria-invalid="true"]')) return focusFirstProblem(root);
   const key = field.split('.')[0] ?? field;
   const target = document.querySelector(`[data-fields~="${key}"]`);
   target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -53,9 +59,20 @@ export function useRegistrationActions({
       )
     : [];
 
+  // The focus moves once the problems are on screen (the render after they are asked for).
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const field = focusNext.current;
+    if (field === null) return;
+    focusNext.current = null;
+    showField(field);
+  });
+  const [, setAttempts] = useState(0);
   const problem = (first: FormProblem) => {
+    focusNext.current = first.field;
     setShowProblems(true);
-    showField(first.field);
+    // A render even when the problems were showing already, so the focus moves again.
+    setAttempts((n) => n + 1);
   };
 
   /** The typed contact and area added, the values normalised: kept in the session so the form shows them. */

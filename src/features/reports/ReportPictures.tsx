@@ -5,10 +5,13 @@ import { AttachPicturesButton } from '../../ui/AttachPicturesButton.tsx';
 /** The pictures picked for a report: thumbnails, attach (adds) and delete the last one. */
 export function ReportPictures({
   files,
+  room,
   onAdd,
   onRemoveLast,
 }: {
   files: File[];
+  /** How many more pictures the report takes (checked beside the picker). */
+  room: number;
   onAdd: (files: File[]) => void;
   onRemoveLast: () => void;
 }) {
@@ -32,7 +35,7 @@ export function ReportPictures({
         <p className="muted">{t`No pictures attached.`}</p>
       )}
       <div className="row wrap">
-        <AttachPicturesButton onPick={onAdd} testId="report-file" />
+        <AttachPicturesButton onPick={onAdd} room={room} testId="report-file" />
         <button type="button" className="button button--small" onClick={onRemoveLast}>
           <Trans>Delete last picture</Trans>
         </button>

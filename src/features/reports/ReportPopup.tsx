@@ -13,7 +13,9 @@ import {
 } from '../../../sync/reports/report-types.ts';
 import { reportHo_app, reportSite } from '../../../sync/reports/reports.mutators.ts';
 import { api } from '../../api/client.ts';
+import { useCallFailure } from '../../api/useCall.ts';
 import { useConfirm } from '../../ui/dialogs.tsx';
+import { FieldProblem, ProblemsScope, useFieldProblem, useFieldProblems } from '../../ui/field-problems.tsx';
 import { Form, FormActions } from '../../ui/form-fields.tsx';
 import { KeptNotice } from '../../ui/KeptNotice.tsx';
 import { useKeptState } from '../../ui/kept-form.ts';
@@ -65,12 +67,17 @@ function ReportForm({
   close: () => void;
   kept: ReturnType<typeof useKeptState<KeptReport>>;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const confirm = useConfirm();
   const { send, pending } = useSendOrQueue();
+  const fail = useCallFailure();
   const types: readonly ReportType[] = target.unit ? unitReportTypes : siteReportTypes;
   const { type, memo, files } = kept.value;
-  const setType = (next: ReportType) => kept.set((k) => ({ ...k, type: next }));
+  const checked = useFieldProblems(['report_type', 'memo', 'memo_images'] as const);
+  const setType = (next: ReportType) => {
+    checked.clear('report_type');
+    kept.set((k) => ({ ...k, type: next }));
+  };
   const setMemo = (next: string) => kept.set((k) => ({ ...k, memo: next }));
   const setFiles = (change: (list: File[]) => File[]) => kept.set((k) => ({ ...k, files: change(k.files) }));
   const finish = () => {
@@ -83,7 +90,7 @@ function ReportForm({
     api(getReportCountCall, {}).then(setCounts, () => {});
   }, []);
 
-  const addFiles = useAttachPictures({
+  const pictures = useAttachPictures({
     count: files.length,
     max: ReportRules.maxImages,
     add: (picked) => setFiles((list) => [...list, ...picked]),
@@ -112,60 +119,97 @@ function ReportForm({
    * Sent at once (pictures through the upload call, checked by their bytes), or without a network
    * kept on the device with its pictures and sent on the next sync.
    */
+  /** A -4 naming a field of the form is said beside it; any other refusal as the server wrote it. */
+  const failure = (err: unknown) => {
+    if (!checked.fromServer(err)) fail(err);
+  };
+
   const submit = async () => {
-    if (!type) return toast(t`Please choose what you are reporting.`);
+    if (checked.show({ report_type: type ? undefined : t`Please choose what you are reporting.` })) return;
     if (!(await confirm(t`Send this report?`))) return;
-    const pictures = { files, kind: ImageKind.memo };
+    const sent = { files, kind: ImageKind.memo };
     const hoIdx = target.unit?.hoIdx;
     const done =
       hoIdx === undefined
-        ? await send({ mutator: reportSite, args: siteArgs, pictures })
-        : await send({ mutator: reportHo_app, args: (images) => unitArgs(images, hoIdx), pictures });
+        ? await send({ mutator: reportSite, args: siteArgs, pictures: sent }, { failure })
+        : await send(
+            { mutator: reportHo_app, args: (images) => unitArgs(images, hoIdx), pictures: sent },
+            { failure },
+          );
     if (done !== undefined) finish();
   };
 
   return (
-    <Form onSubmit={submit} testId="report-popup">
-      <h2 className="modal__title">{target.unit ? t`Report a unit` : t`Report a site`}</h2>
-      <p className="muted">
-        {target.siteName}
-        {target.unit ? ` · ${target.unit.label}` : ''}
-      </p>
-      <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
-      <ReportCountsLine counts={counts} />
-      <fieldset className="choice-list">
-        <legend>{t`What did you see?`}</legend>
-        {types.map((value) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="report_type"
-              value={value}
-              checked={type === value}
-              onChange={() => setType(value)}
-            />{' '}
-            {i18n._(reportTypeLabels[value])}
-          </label>
-        ))}
-      </fieldset>
-      <textarea
-        className="input"
-        rows={4}
-        maxLength={ReportRules.maxMemo}
-        aria-label={t`Memo`}
-        placeholder={t`What you saw, where and when (optional)`}
-        value={memo}
-        onChange={(e) => setMemo(e.target.value)}
-      />
-      <ReportPictures files={files} onAdd={addFiles} onRemoveLast={() => void removeLast()} />
-      <FormActions
-        onCancel={finish}
-        pending={pending}
-        blocked={counts?.blocked === true}
-        submitLabel={<Trans>Send report</Trans>}
-        submitTestId="report-send"
-      />
-    </Form>
+    <ProblemsScope of={checked}>
+      <Form onSubmit={submit} testId="report-popup" formRef={checked.root}>
+        <h2 className="modal__title">{target.unit ? t`Report a unit` : t`Report a site`}</h2>
+        <p className="muted">
+          {target.siteName}
+          {target.unit ? ` · ${target.unit.label}` : ''}
+        </p>
+        <KeptNotice restored={kept.restored} onStartOver={kept.reset} />
+        <ReportCountsLine counts={counts} />
+        <ReportTypeChoice types={types} type={type} onChange={setType} />
+        <textarea
+          className="input"
+          rows={4}
+          maxLength={ReportRules.maxMemo}
+          aria-label={t`Memo`}
+          placeholder={t`What you saw, where and when (optional)`}
+          value={memo}
+          onChange={(e) => setMemo(e.target.value)}
+        />
+        <FieldProblem field="memo" />
+        <ReportPictures
+          files={files}
+          room={pictures.room}
+          onAdd={pictures.attach}
+          onRemoveLast={() => void removeLast()}
+        />
+        <FieldProblem field="memo_images" />
+        <FormActions
+          onCancel={finish}
+          pending={pending}
+          blocked={counts?.blocked === true}
+          submitLabel={<Trans>Send report</Trans>}
+          submitTestId="report-send"
+        />
+      </Form>
+    </ProblemsScope>
+  );
+}
+
+/** What the report is about (spec §5: required); its problem under the choices. */
+function ReportTypeChoice({
+  types,
+  type,
+  onChange,
+}: {
+  types: readonly ReportType[];
+  type: ReportType | null;
+  onChange: (type: ReportType) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const { controlProps } = useFieldProblem('report_type');
+  return (
+    <fieldset className="choice-list">
+      <legend>{t`What did you see?`}</legend>
+      {types.map((value, i) => (
+        <label key={value} className="choice">
+          <input
+            type="radio"
+            name="report_type"
+            value={value}
+            checked={type === value}
+            onChange={() => onChange(value)}
+            // The first choice carries the problem, so the focus lands on the list.
+            {...(i === 0 ? controlProps : {})}
+          />{' '}
+          {i18n._(reportTypeLabels[value])}
+        </label>
+      ))}
+      <FieldProblem field="report_type" />
+    </fieldset>
   );
 }
 

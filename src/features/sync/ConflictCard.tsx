@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { LocalConflict } from '../../db/db.ts';
 import { syncEngine } from '../../sync/client.ts';
 import { toast } from '../../ui/toast.tsx';
@@ -8,34 +8,45 @@ import { fieldLabels } from './labels.ts';
 
 type Side = 'mine' | 'theirs';
 
+/** What a conflict card compares: the fields changed on both sides, with each side's values. */
+export interface ConflictSides {
+  f_idx: number;
+  fields: string[];
+  mine: Record<string, unknown>;
+  theirs: Record<string, unknown>;
+}
+
 /**
- * A draft saved on this device met a newer server copy. Both are kept; the member compares
- * them field by field and keeps mine, theirs, or a mix (design.md guarantee 5).
+ * Something changed on this device met a newer server copy. Both are kept; the member compares
+ * them field by field and keeps mine, theirs, or a mix (design.md guarantee 5). `settle` sends the
+ * choice (an offline operation: it waits in the outbox without a network).
  */
 export function ConflictCard({
   conflict,
-  draftName,
-  registered = false,
+  name,
+  title,
+  labelOf,
+  formatValue,
+  settle,
 }: {
-  conflict: LocalConflict;
-  draftName: string;
-  /** The conflict came from saving a registered site (a final save or an edit), not a draft. */
-  registered?: boolean;
+  conflict: ConflictSides;
+  /** What the card is about, in its accessible name. */
+  name: string;
+  title: ReactNode;
+  labelOf: (field: string) => string;
+  formatValue: (field: string, value: unknown) => string;
+  settle: (choose: Record<string, Side>) => Promise<unknown>;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [choice, setChoice] = useState<Record<string, Side>>(() =>
     Object.fromEntries(conflict.fields.map((f) => [f, 'mine' as Side])),
   );
   const [busy, setBusy] = useState(false);
 
-  async function settle(choose: Record<string, Side>) {
+  async function choose(sides: Record<string, Side>) {
     setBusy(true);
     try {
-      await syncEngine.mutate('resolveConflict', {
-        conflict_idx: conflict.f_idx,
-        draft_id: conflict.draft_id,
-        choose,
-      });
+      await settle(sides);
       toast(t`Your choice is saved and will be synced.`);
     } finally {
       setBusy(false);
@@ -44,14 +55,8 @@ export function ConflictCard({
   const all = (side: Side) => Object.fromEntries(conflict.fields.map((f) => [f, side]));
 
   return (
-    <article className="conflict" aria-label={t`Conflict in ${draftName}`}>
-      <h3>
-        {registered ? (
-          <Trans>Site “{draftName}” was changed elsewhere</Trans>
-        ) : (
-          <Trans>Temporary save “{draftName}” was changed elsewhere</Trans>
-        )}
-      </h3>
+    <article className="conflict" aria-label={t`Conflict in ${name}`}>
+      <h3>{title}</h3>
       <p className="muted">
         <Trans>
           Both versions are kept. Choose for each field which one to keep; fields changed on only one side are
@@ -74,7 +79,7 @@ export function ConflictCard({
         </thead>
         <tbody>
           {conflict.fields.map((field) => {
-            const label = fieldLabels[field] ? i18n._(fieldLabels[field]) : field;
+            const label = labelOf(field);
             return (
               <tr key={field}>
                 <th scope="row">{label}</th>
@@ -90,7 +95,7 @@ export function ConflictCard({
                           side === 'mine' ? t`Keep this device's ${label}` : t`Keep the server's ${label}`
                         }
                       />
-                      <span>{formatFieldValue({ field, value: conflict[side][field] })}</span>
+                      <span>{formatValue(field, conflict[side][field])}</span>
                     </label>
                   </td>
                 ))}
@@ -100,21 +105,57 @@ export function ConflictCard({
         </tbody>
       </table>
       <div className="conflict__actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void settle(all('mine'))}>
+        <button type="button" className="button" disabled={busy} onClick={() => void choose(all('mine'))}>
           <Trans>Keep all mine</Trans>
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void settle(all('theirs'))}>
+        <button type="button" className="button" disabled={busy} onClick={() => void choose(all('theirs'))}>
           <Trans>Keep all from the server</Trans>
         </button>
         <button
           type="button"
           className="button button--primary"
           disabled={busy}
-          onClick={() => void settle(choice)}
+          onClick={() => void choose(choice)}
         >
           <Trans>Keep my selection</Trans>
         </button>
       </div>
     </article>
+  );
+}
+
+/** A draft or a registered site saved on this device met a newer server copy. */
+export function SiteConflictCard({
+  conflict,
+  draftName,
+  registered = false,
+}: {
+  conflict: LocalConflict;
+  draftName: string;
+  /** The conflict came from saving a registered site (a final save or an edit), not a draft. */
+  registered?: boolean;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <ConflictCard
+      conflict={conflict}
+      name={draftName}
+      title={
+        registered ? (
+          <Trans>Site “{draftName}” was changed elsewhere</Trans>
+        ) : (
+          <Trans>Temporary save “{draftName}” was changed elsewhere</Trans>
+        )
+      }
+      labelOf={(field) => (fieldLabels[field] ? i18n._(fieldLabels[field]) : field)}
+      formatValue={(field, value) => formatFieldValue({ field, value })}
+      settle={(choose) =>
+        syncEngine.mutate('resolveConflict', {
+          conflict_idx: conflict.f_idx,
+          draft_id: conflict.draft_id,
+          choose,
+        })
+      }
+    />
   );
 }

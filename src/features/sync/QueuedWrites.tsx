@@ -83,7 +83,7 @@ export function QueuedWrite({
  * when they arrived (daily limit, ticket, points). A refused one keeps everything typed: "Write
  * again" hands its arguments to the form, and the refusal leaves once that is sent.
  */
-export function QueuedWrites<N extends 'addCommunity' | 'addNotify'>({
+export function QueuedWrites<N extends 'addCommunity' | 'addNotify' | 'updateCommunity' | 'updateNotify'>({
   name,
   label,
   testId,

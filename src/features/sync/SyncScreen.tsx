@@ -5,7 +5,9 @@ import { localDb, type OutboxEntry } from '../../db/db.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { syncEngine, useSyncStatus } from '../../sync/client.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
-import { ConflictCard } from './ConflictCard.tsx';
+import { keptPostTitle } from '../community/community-cache.ts';
+import { SiteConflictCard } from './ConflictCard.tsx';
+import { EditConflictCard } from './EditConflictCard.tsx';
 import { describeChange } from './labels.ts';
 import './sync.css';
 
@@ -30,11 +32,30 @@ async function subjectOf(entry: OutboxEntry): Promise<string> {
   if (args.site_idx && Number(args.site_idx) > 0) {
     return (await localDb.sites.get(Number(args.site_idx)))?.f_name ?? `#${args.site_idx}`;
   }
-  // Community: a post is named by its title.
-  if (entry.name === 'addCommunity' && typeof args.title === 'string') return args.title;
+  // Community and notifications: a post or notification is named by its title.
+  if (typeof args.title === 'string') return args.title;
   // A comment is shown whole: a refused one keeps its text here to copy.
-  if (entry.name === 'addComment' && typeof args.comment === 'string') return args.comment;
-  return '';
+  if (typeof args.comment === 'string') return args.comment;
+  return deletedSubject(entry);
+}
+
+/** What a delete is about: the posts or notifications by the titles the device knows. */
+async function deletedSubject(entry: OutboxEntry): Promise<string> {
+  const idxList = ((entry.args as { idx_list?: unknown[] } | null)?.idx_list ?? []).map(Number);
+  const titles = await Promise.all(
+    idxList.map(async (idx) => {
+      if (entry.name === 'removeCommunity') return keptPostTitle(idx);
+      if (entry.name === 'removeNotify') {
+        // Taken off the device's lists at once; its server copy waits in the shadows.
+        const shadow = await localDb.shadows.get(`notifications|${idx}`);
+        const own = shadow?.row as { f_title?: string } | null | undefined;
+        const received = await localDb.inbox.where('f_notify_idx').equals(idx).first();
+        return own?.f_title ?? (received?.f_title as string | undefined);
+      }
+      return undefined;
+    }),
+  );
+  return titles.filter((title): title is string => Boolean(title)).join(', ');
 }
 
 function useOutbox() {
@@ -62,6 +83,19 @@ export function SyncScreen() {
         }),
       );
     }, []) ?? [];
+  const editConflicts = useLiveQuery(async () => {
+    const rows = await localDb.editConflicts.toArray();
+    const sites = new Map<number, string>();
+    for (const row of rows) {
+      for (const side of [row.mine, row.theirs]) {
+        const siteIdx = side.site_idx;
+        if (typeof siteIdx === 'number' && !sites.has(siteIdx)) {
+          sites.set(siteIdx, (await localDb.sites.get(siteIdx))?.f_name ?? '');
+        }
+      }
+    }
+    return { rows, sites };
+  }, []) ?? { rows: [], sites: new Map<number, string>() };
   const waiting = outbox.filter(({ entry }) => entry.status === 'pending' || entry.status === 'sending');
   const rejected = outbox.filter(({ entry }) => entry.status === 'rejected');
   const lastSynced = formatDateTime(status.lastSyncedAt, i18n.locale === 'en' ? 'en' : 'ko');
@@ -98,17 +132,24 @@ export function SyncScreen() {
           </button>
         </section>
 
-        {conflicts.length > 0 ? (
+        {conflicts.length + editConflicts.rows.length > 0 ? (
           <section className="sync-section">
             <h2>
               <Trans>Conflicts to resolve</Trans>
             </h2>
             {conflicts.map(({ conflict, name, registered }) => (
-              <ConflictCard
+              <SiteConflictCard
                 key={conflict.f_idx}
                 conflict={conflict}
                 draftName={name}
                 registered={registered}
+              />
+            ))}
+            {editConflicts.rows.map((conflict) => (
+              <EditConflictCard
+                key={`edit-${conflict.f_idx}`}
+                conflict={conflict}
+                siteName={(siteIdx) => editConflicts.sites.get(siteIdx) || undefined}
               />
             ))}
           </section>

@@ -10,6 +10,12 @@ export const queuedNotices: Record<OnlineMutatorName, MessageDescriptor> = {
   reportSite: msg`No network: the report is kept on this device and sent when you are back online.`,
   reportHo_app: msg`No network: the report is kept on this device and sent when you are back online.`,
   addNotify: msg`No network: the notification is kept on this device and sent when you are back online.`,
+  updateCommunity: msg`No network: the change is kept on this device and saved when you are back online.`,
+  removeCommunity: msg`No network: the post will be deleted when you are back online.`,
+  updateComment: msg`No network: the change is kept on this device and saved when you are back online.`,
+  removeComment: msg`No network: the comment will be deleted when you are back online.`,
+  updateNotify: msg`No network: the change is kept on this device and saved when you are back online.`,
+  removeNotify: msg`No network: the notifications will be deleted when you are back online.`,
 };
 
 /** What a queued change did, in the member's words. */
@@ -43,6 +49,24 @@ export function describeChange(entry: Pick<OutboxEntry, 'name' | 'args'>): Messa
       return msg`Publish a community post`;
     case 'addComment':
       return msg`Comment on a community post`;
+    case 'updateCommunity':
+      return msg`Edit a community post`;
+    case 'removeCommunity':
+      return msg`Delete a community post`;
+    case 'updateComment':
+      return msg`Edit a comment`;
+    case 'removeComment':
+      return msg`Delete a comment`;
+    case 'addNotify':
+      return msg`Send a notification`;
+    case 'updateNotify':
+      return msg`Edit a notification`;
+    case 'removeNotify':
+      return msg`Delete notifications`;
+    case 'setRead':
+      return msg`Mark notifications read`;
+    case 'resolveEditConflict':
+      return msg`Settle a conflict`;
     default:
       return msg`Change`;
   }

@@ -15,7 +15,7 @@ import {
 import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../ui/toast.tsx';
+import { AttachPicturesButton } from '../../../ui/AttachPicturesButton.tsx';
 import { connectTypeLabels, connectValueLabels } from './connect-labels.ts';
 import { uploadAdminImage } from './image-upload.ts';
 
@@ -34,10 +34,9 @@ export function AdSlotCard({ ad, onSaved }: { ad: AdminAd; onSaved: (ad: AdminAd
   const id = (part: string) => `ad-${slot}-${part}`;
   const valueLabel = connectValueLabels[type];
 
+  // The server's success message is the save's one toast.
   const saved = (next: AdminAd | undefined) => {
-    if (!next) return;
-    onSaved(next);
-    toast(t`Saved.`);
+    if (next) onSaved(next);
   };
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -81,16 +80,11 @@ export function AdSlotCard({ ad, onSaved }: { ad: AdminAd; onSaved: (ad: AdminAd
         ) : (
           <span className="ad-slot__image ad-slot__image--none muted">{t`No image`}</span>
         )}
-        <label className="button button--small" htmlFor={id('file')}>
-          {ad.f_image_url ? t`Change image` : t`Upload image`}
-        </label>
-        <input
-          id={id('file')}
-          className="sr-only"
-          type="file"
-          accept="image/*"
+        <AttachPicturesButton
+          label={ad.f_image_url ? t`Change image` : t`Upload image`}
+          multiple={false}
           disabled={pending}
-          onChange={(e) => void upload(e.target.files?.[0])}
+          onPick={([file]) => void upload(file)}
         />
       </div>
       <div className="field">

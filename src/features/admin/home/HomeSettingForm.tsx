@@ -5,7 +5,7 @@ import { updateHomeSettingCall } from '../../../../sync/api/home-admin.api.ts';
 import { connectProblem, type HomeLinkType, homeLinkTypes } from '../../../../sync/home/ads.ts';
 import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
-import { toast } from '../../../ui/toast.tsx';
+import { AttachPicturesButton } from '../../../ui/AttachPicturesButton.tsx';
 import { connectTypeLabels, connectValueLabels } from './connect-labels.ts';
 import { uploadAdminImage } from './image-upload.ts';
 
@@ -44,10 +44,8 @@ export function HomeSettingForm({
         home_link_data: linkType === '' ? '' : linkData,
       }),
     );
-    if (next) {
-      onSaved(next);
-      toast(t`Saved.`);
-    }
+    // The server's success message is the save's one toast.
+    if (next) onSaved(next);
   };
 
   return (
@@ -72,16 +70,10 @@ export function HomeSettingForm({
       ) : (
         <div className="row">
           {image ? <img className="ad-slot__image" src={image} alt={t`Home logo`} /> : null}
-          <label className="button button--small" htmlFor="home-logo-file">
-            {image ? t`Change image` : t`Upload image`}
-          </label>
-          <input
-            id="home-logo-file"
-            className="sr-only"
-            type="file"
-            accept="image/*"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
+          <AttachPicturesButton
+            label={image ? t`Change image` : t`Upload image`}
+            multiple={false}
+            onPick={async ([file]) => {
               const url = file ? await run(() => uploadAdminImage(file)) : undefined;
               if (url) setImage(url);
             }}

@@ -13,7 +13,6 @@ import { api } from '../../../api/client.ts';
 import { useCall } from '../../../api/useCall.ts';
 import { useQuery } from '../../../api/useQuery.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
-import { toast } from '../../../ui/toast.tsx';
 import { useAdminLock } from '../useAdminLock.ts';
 import { choiceLabels, settingGroups, settingLabels } from './setting-labels.ts';
 import './admin-home.css';
@@ -75,7 +74,9 @@ function SettingRow({
         ? t`Please enter a value.`
         : def.kind === 'text' && draft.trim().length > def.max
           ? t`At most ${def.max} characters.`
-          : t`Enter a version such as 1.2.3.`;
+          : def.kind === 'text' && def.format === 'url'
+            ? t`Enter a web address starting with https://.`
+            : t`Enter a version such as 1.2.3.`;
 
   const save = async () => {
     const why = settingProblem({ name, value: draft });
@@ -89,10 +90,8 @@ function SettingRow({
       if (!(await confirm(t`Change ${label} from ${from} to ${to}?`))) return;
     }
     const saved = await run(() => api(updateAppInfoCall, { param_name: name, value: draft }));
-    if (saved) {
-      onSaved(saved);
-      toast(t`Saved.`);
-    }
+    // The server's success message is the save's one toast.
+    if (saved) onSaved(saved);
   };
 
   return (
@@ -128,8 +127,17 @@ function SettingRow({
           ) : def.multiline ? (
             <textarea id={id} rows={5} value={draft} onChange={(e) => setDraft(e.target.value)} />
           ) : (
-            <input id={id} value={draft} maxLength={def.max} onChange={(e) => setDraft(e.target.value)} />
+            <input
+              id={id}
+              type={def.format === 'url' ? 'url' : 'text'}
+              value={draft}
+              maxLength={def.max}
+              onChange={(e) => setDraft(e.target.value)}
+            />
           )}
+          {def.kind === 'text' && def.format === 'url' ? (
+            <p className="field__hint">{t`Leave empty to hide the link.`}</p>
+          ) : null}
         </div>
         <button type="submit" className="button button--small" disabled={pending || draft === value}>
           {t`Save`}

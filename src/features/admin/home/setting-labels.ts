@@ -18,8 +18,11 @@ export const settingLabels: Record<AppSettingName, MessageDescriptor> = {
   one_month_ticket_point: msg`One-month ticket (P)`,
   ticket_price: msg`Ticket price`,
   ticket_show: msg`Show the ticket`,
+  new_member_days: msg`Days a new member starts with`,
   ads_duration_sec: msg`Ad duration (seconds)`,
   ads_mode: msg`Ad order`,
+  store_url: msg`App store link`,
+  chat_url: msg`Chat support link`,
 };
 
 export const settingGroups: Array<{ title: MessageDescriptor; names: AppSettingName[] }> = [
@@ -35,9 +38,11 @@ export const settingGroups: Array<{ title: MessageDescriptor; names: AppSettingN
       'one_month_ticket_point',
       'ticket_price',
       'ticket_show',
+      'new_member_days',
     ],
   },
   { title: msg`App version`, names: ['version_name', 'version_code'] },
+  { title: msg`Links on the start screen`, names: ['store_url', 'chat_url'] },
   { title: msg`Terms`, names: ['terms', 'privacy', 'location_text'] },
 ];
 

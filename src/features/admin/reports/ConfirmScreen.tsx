@@ -77,43 +77,40 @@ export function ConfirmScreen() {
       <PagedTable
         pages={pages}
         label={t`Reports waiting for a decision`}
-        head={
-          <>
-            <ReportHead />
-            <th scope="col">{t`Actions`}</th>
-          </>
-        }
+        head={<ReportHead />}
         rowKey={(r) => r.f_report_idx}
         row={(r) => (
           <tr data-testid="pending-report">
-            <ReportCells report={r} />
-            <td>
-              <div className="row wrap">
-                <button
-                  type="button"
-                  className="button button--small button--primary"
-                  disabled={pending}
-                  data-testid="report-pay"
-                  onClick={() => void decide(r, 'T')}
-                >
-                  {t`Pay`}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  disabled={pending}
-                  data-testid="report-reject"
-                  onClick={() => void decide(r, 'F')}
-                >
-                  {t`Reject`}
-                </button>
-                {r.f_reporter_blocked ? (
-                  <button type="button" className="button button--small" onClick={() => void lift(r)}>
-                    {t`Lift report block`}
+            <ReportCells
+              report={r}
+              actions={
+                <div className="row wrap report-actions">
+                  <button
+                    type="button"
+                    className="button button--small button--primary"
+                    disabled={pending}
+                    data-testid="report-pay"
+                    onClick={() => void decide(r, 'T')}
+                  >
+                    {t`Pay`}
                   </button>
-                ) : null}
-              </div>
-            </td>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    disabled={pending}
+                    data-testid="report-reject"
+                    onClick={() => void decide(r, 'F')}
+                  >
+                    {t`Reject`}
+                  </button>
+                  {r.f_reporter_blocked ? (
+                    <button type="button" className="button button--small" onClick={() => void lift(r)}>
+                      {t`Lift report block`}
+                    </button>
+                  ) : null}
+                </div>
+              }
+            />
           </tr>
         )}
       />

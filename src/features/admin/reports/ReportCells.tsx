@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { AdminReport } from '../../../../sync/api/reports.api.ts';
 import { formatDateTime, formatNumber, formatPhone } from '../../../lib/format.ts';
 import { reportResultBadge, reportResultLabels, reportTypeLabels } from '../../reports/labels.ts';
@@ -18,13 +19,19 @@ export function ReportHead() {
   );
 }
 
-/** One report's cells: when, who (blocked or not), where, what, and the decision so far. */
-export function ReportCells({ report: r }: { report: AdminReport }) {
+/**
+ * One report's cells: when, who (blocked or not), where, what, and the decision so far. `actions`
+ * go under the date, in the first cell: a wide table on a phone keeps them in sight.
+ */
+export function ReportCells({ report: r, actions }: { report: AdminReport; actions?: ReactNode }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'ko';
   return (
     <>
-      <td>{formatDateTime(r.f_report_date, locale)}</td>
+      <td>
+        {formatDateTime(r.f_report_date, locale)}
+        {actions}
+      </td>
       <td>
         <strong>{r.f_reporter_name}</strong>
         <div className="muted">{formatPhone(r.f_reporter_phone)}</div>

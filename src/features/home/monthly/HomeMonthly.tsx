@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import type { InterestSites } from '../../../../sync/api/home.api.ts';
+import type { SiteListItem } from '../../../../sync/api/site-lists.api.ts';
 import { useModal } from '../../../ui/modal.tsx';
 import { AreaInterestPopup } from '../areas/AreaInterestPopup.tsx';
 import { MonthlySaleView, type MonthlyTab } from './MonthlySaleView.tsx';
 import { monthLabel } from './month.ts';
+import { NewSiteCards } from './NewSiteCards.tsx';
 import '../home.css';
 
 /**
@@ -14,10 +16,13 @@ import '../home.css';
  */
 export function HomeMonthly({
   interest,
+  sites,
   offline,
   onRegionsChanged,
 }: {
   interest: InterestSites;
+  /** The month's newest sites, shown as cards. */
+  sites: readonly SiteListItem[];
   offline: boolean;
   onRegionsChanged: () => void;
 }) {
@@ -67,31 +72,34 @@ export function HomeMonthly({
   };
 
   return (
-    <section className="card home-monthly" aria-label={t`New sites this month`}>
-      <h2 className="section-title">
-        <Trans>New sites in {label}</Trans>
-      </h2>
-      <p className="muted">
+    <section className="home-section home-monthly" aria-label={t`New sites this month`}>
+      <div className="home-section__head">
+        <h2 className="home-section__title">
+          <Trans>New sites in {label}</Trans>
+        </h2>
+        <button
+          type="button"
+          className="link-button"
+          disabled={offline}
+          onClick={() => modal.open((close) => <AreaInterestPopup close={close} />, onRegionsChanged)}
+        >
+          <Trans>Choose regions</Trans>
+        </button>
+      </div>
+      <p className="muted home-monthly__scope">
         {interest.by_area
           ? t`Counted in your regions.`
           : t`Counted in every region. Choose yours to narrow it.`}
       </p>
-      <div className="quick-grid">
-        <button type="button" className="quick-button" onClick={() => openMonthly('O')} disabled={offline}>
+      <div className="home-monthly__counts">
+        <button type="button" className="count-chip" onClick={() => openMonthly('O')} disabled={offline}>
           {t`New open`} <strong>{interest.new_open_count}</strong>
         </button>
-        <button type="button" className="quick-button" onClick={() => openMonthly('G')} disabled={offline}>
+        <button type="button" className="count-chip" onClick={() => openMonthly('G')} disabled={offline}>
           {t`General`} <strong>{interest.general_count}</strong>
         </button>
       </div>
-      <button
-        type="button"
-        className="button button--block home-monthly__regions"
-        disabled={offline}
-        onClick={() => modal.open((close) => <AreaInterestPopup close={close} />, onRegionsChanged)}
-      >
-        <Trans>Choose regions</Trans>
-      </button>
+      <NewSiteCards sites={sites} />
       {offline ? (
         <p className="muted">
           <Trans>Offline: these counts are from the last time the home was loaded.</Trans>

@@ -4,7 +4,7 @@ import type { SiteListItem } from '../../../../sync/api/site-lists.api.ts';
 import { sitePriceRows } from '../../../../sync/sites/detail.ts';
 import { ExpiryBadge } from './ExpiryBadge.tsx';
 import { transCodeLabels } from './labels.ts';
-import { PriceText } from './PriceText.tsx';
+import { MonthlyRentText, PriceText } from './PriceText.tsx';
 import { WaitingBadge } from './waiting-sites.tsx';
 
 /** A site in the member's lists: kind, state, name, address, prices, days before hiding, and actions. */
@@ -54,7 +54,16 @@ export function SiteListRow({
           <span className="site-item__prices">
             {prices.map((p) => (
               <span key={p.type}>
-                {i18n._(transCodeLabels[p.type])} <PriceText min={p.min} max={p.max} inquire={p.inquire} />
+                {i18n._(transCodeLabels[p.type])}{' '}
+                {p.type === 3 ? (
+                  <MonthlyRentText
+                    deposit={[p.min, p.max]}
+                    rent={[p.secondMin, p.secondMax]}
+                    inquire={p.inquire}
+                  />
+                ) : (
+                  <PriceText min={p.min} max={p.max} inquire={p.inquire} />
+                )}
               </span>
             ))}
           </span>

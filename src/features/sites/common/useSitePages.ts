@@ -2,11 +2,13 @@ import { useCallback, useRef, useState } from 'react';
 import type { Page } from '../../../../sync/api/page.ts';
 import { NetworkError } from '../../../api/client.ts';
 import { useInfiniteList } from '../../../ui/useInfiniteList.ts';
+import { useBackOnline } from '../../../ui/useOnline.ts';
 
 /**
  * A site list with infinite scroll (50 a page): from the server while there is a network,
  * from the device's store when there is none (the screen says so). Once a list fell back to
- * the device it stays there until it is opened again, so pages never mix the two sources.
+ * the device it stays there, so pages never mix the two sources, until the network is back:
+ * then it starts again from the server's first page.
  */
 export function useSitePages<T>({
   online,
@@ -32,5 +34,15 @@ export function useSitePages<T>({
     },
     [online, offline],
   );
-  return { list: useInfiniteList({ loadPage }), fromDevice };
+  const list = useInfiniteList({ loadPage });
+  const { restart } = list;
+  useBackOnline({
+    waiting: fromDevice,
+    again: () => {
+      device.current = false;
+      setFromDevice(false);
+      restart();
+    },
+  });
+  return { list, fromDevice };
 }

@@ -1,10 +1,8 @@
-import { Trans } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
-import * as v from 'valibot';
 import type { SitePage } from '../../../../sync/api/site-lists.api.ts';
-import type { Mutator } from '../../../../sync/mutator.ts';
 import { isLocalSiteIdx } from '../../../../sync/sites/local-site.ts';
 import { type LocalDb, localDb } from '../../../db/db.ts';
+import { WaitingBadge, waitingKeys } from '../../sync/waiting.tsx';
 import { listItemOfLocal } from './local-sites.ts';
 
 const none: ReadonlySet<number> = new Set();
@@ -14,18 +12,8 @@ const none: ReadonlySet<number> = new Set();
  * refused, pending, sent or accepted and not yet pulled back), new sites under their device
  * index among them.
  */
-export async function waitingSiteKeys(db: LocalDb): Promise<Set<number>> {
-  // Read here rather than through the sync store's module, which is in the entry chunk.
-  const { isMutatorName, mutators } = await import('../../../../sync/mutators.ts');
-  const keys = new Set<number>();
-  for (const entry of await db.outbox.toArray()) {
-    if (entry.status === 'rejected' || !isMutatorName(entry.name)) continue;
-    const mutator = mutators[entry.name] as unknown as Mutator;
-    const parsed = v.safeParse(mutator.args, entry.args);
-    if (!parsed.success) continue;
-    for (const k of mutator.touches(parsed.output)) if (k.table === 'sites') keys.add(k.key);
-  }
-  return keys;
+export function waitingSiteKeys(db: LocalDb): Promise<Set<number>> {
+  return waitingKeys({ db, table: 'sites' });
 }
 
 /** The sites with a change of the member's waiting to sync, kept current as the outbox moves. */
@@ -34,13 +22,7 @@ export function useWaitingSites(): ReadonlySet<number> {
 }
 
 /** The mark on a row whose device copy has changes the server has not confirmed yet. */
-export function WaitingBadge() {
-  return (
-    <span className="badge badge--warn" data-testid="waiting-badge">
-      <Trans>Waiting to sync</Trans>
-    </span>
-  );
-}
+export { WaitingBadge };
 
 /**
  * A page the server answered, with what the member changed on this device and the server does

@@ -95,15 +95,8 @@ function MemoEditor({
   const confirm = useConfirm();
   const [saving, setSaving] = useState(false);
 
+  /** Pictures already checked beside the picker (their bytes, the room left). */
   const attach = async (picked: File[]) => {
-    if (picked.some((f) => !f.type.startsWith('image/'))) {
-      toast(t`Unsupported image format.`);
-      return;
-    }
-    if (value.images.length + picked.length > MAX_MEMO_IMAGES) {
-      toast(t`At most ${MAX_MEMO_IMAGES} pictures.`);
-      return;
-    }
     const refs = await Promise.all(
       picked.map((file) => keepFile({ db: localDb, file, name: file.name, kind: ImageKind.memo })),
     );
@@ -139,7 +132,11 @@ function MemoEditor({
       />
       <PhotoStrip title={t`Memo pictures`} images={value.images} testId="memo-edit-photos" />
       <div className="row wrap">
-        <AttachPicturesButton onPick={(picked) => void attach(picked)} testId="memo-file" />
+        <AttachPicturesButton
+          onPick={(picked) => void attach(picked)}
+          room={Math.max(0, MAX_MEMO_IMAGES - value.images.length)}
+          testId="memo-file"
+        />
         <button type="button" className="button button--small" onClick={() => void removeLast()}>
           <Trans>Delete last picture</Trans>
         </button>

@@ -5,7 +5,7 @@ import { sitePriceRows, unitPriceRows } from '../../../../sync/sites/detail.ts';
 import { roomLabel } from '../../../../sync/sites/rules.ts';
 import { formatArea, formatNumber } from '../../../lib/format.ts';
 import { secondPriceLabels, transCodeLabels } from '../common/labels.ts';
-import { PriceText } from '../common/PriceText.tsx';
+import { MonthlyRentText, PriceText } from '../common/PriceText.tsx';
 
 /**
  * Spec §2 price tables: the site's ranges per transaction type, and for new-open sites the
@@ -35,8 +35,16 @@ export function PriceTables({ site, units }: { site: SiteDetailCommon; units: Si
                 <tr key={row.type}>
                   <th scope="row">{i18n._(transCodeLabels[row.type])}</th>
                   <td>
-                    <PriceText min={row.min} max={row.max} inquire={row.inquire} />
-                    {second && !row.inquire && (row.secondMin > 0 || row.secondMax > 0) ? (
+                    {row.type === 3 ? (
+                      <MonthlyRentText
+                        deposit={[row.min, row.max]}
+                        rent={[row.secondMin, row.secondMax]}
+                        inquire={row.inquire}
+                      />
+                    ) : (
+                      <PriceText min={row.min} max={row.max} inquire={row.inquire} />
+                    )}
+                    {second && row.type !== 3 && !row.inquire && (row.secondMin > 0 || row.secondMax > 0) ? (
                       <span className="muted">
                         {' · '}
                         {i18n._(second)} <PriceText min={row.secondMin} max={row.secondMax} />
@@ -78,13 +86,15 @@ export function PriceTables({ site, units }: { site: SiteDetailCommon; units: Si
                       : row.prices.map((p) => (
                           <div key={p.type}>
                             {i18n._(transCodeLabels[p.type])}{' '}
-                            <PriceText min={p.min} max={p.max} inquire={p.inquire} />
-                            {p.type === 3 && (p.rentMin ?? 0) > 0 ? (
-                              <>
-                                {' / '}
-                                <PriceText min={p.rentMin ?? 0} max={p.rentMax ?? 0} />
-                              </>
-                            ) : null}
+                            {p.type === 3 ? (
+                              <MonthlyRentText
+                                deposit={[p.min, p.max]}
+                                rent={[p.rentMin ?? 0, p.rentMax ?? 0]}
+                                inquire={p.inquire}
+                              />
+                            ) : (
+                              <PriceText min={p.min} max={p.max} inquire={p.inquire} />
+                            )}
                           </div>
                         ))}
                   </td>

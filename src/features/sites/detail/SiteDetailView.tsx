@@ -9,6 +9,7 @@ import { NearbyFacilitiesButton } from '../../public-data/NearbyFacilitiesButton
 import { TransferHistory } from '../transfer/TransferHistory.tsx';
 import { ContactList } from './ContactList.tsx';
 import { DetailActions } from './DetailActions.tsx';
+import { DirectionsLinks } from './DirectionsLinks.tsx';
 import { ManageBar } from './ManageBar.tsx';
 import { MemoSection } from './MemoSection.tsx';
 import { PhotoStrip } from './PhotoStrip.tsx';
@@ -27,12 +28,12 @@ const LocationMap = lazy(() => import('./LocationMap.tsx'));
 export function SiteDetailView({
   detail,
   fromDevice,
-  waiting = false,
+  waiting = null,
 }: {
   detail: SiteDetail;
   fromDevice: boolean;
-  /** The member's changes to the site are shown and still on their way to the server. */
-  waiting?: boolean;
+  /** The member's changes to the site are still on their way: shown from the device, or being sent. */
+  waiting?: 'shown' | 'sending' | null;
 }) {
   const { t } = useLingui();
   const [patch, setPatch] = useState<Partial<SiteDetailCommon>>({});
@@ -49,9 +50,14 @@ export function SiteDetailView({
           <Trans>No network: this is the copy saved on this device and may be out of date.</Trans>
         </p>
       ) : null}
-      {waiting ? (
+      {waiting === 'shown' ? (
         <p className="banner banner--info" data-testid="waiting-changes">
           <Trans>Your changes are shown and waiting to sync.</Trans>
+        </p>
+      ) : null}
+      {waiting === 'sending' ? (
+        <p className="banner banner--info" data-testid="waiting-changes" role="status">
+          <Trans>Your changes are being sent. This page updates when they arrive.</Trans>
         </p>
       ) : null}
       {detail.isDeleted ? (
@@ -70,6 +76,7 @@ export function SiteDetailView({
         <DetailActions
           site={site}
           permissions={detail.permissions}
+          isGroupMember={detail.isGroupMember}
           fromDevice={fromDevice}
           onPatch={onPatch}
           onUnitsCompleted={onUnitsCompleted}
@@ -108,7 +115,12 @@ export function SiteDetailView({
         )}
         {/* Nearby facilities map (spec §2 Modals). */}
         {site.f_latitude !== null && site.f_longitude !== null ? (
-          <NearbyFacilitiesButton site={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }} />
+          <>
+            <DirectionsLinks to={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }} />
+            <NearbyFacilitiesButton
+              site={{ lat: site.f_latitude, lng: site.f_longitude, name: site.f_name }}
+            />
+          </>
         ) : null}
       </section>
     </>

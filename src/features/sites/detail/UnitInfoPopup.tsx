@@ -6,7 +6,7 @@ import { dashIfBlank, formatArea } from '../../../lib/format.ts';
 import { useModal } from '../../../ui/modal.tsx';
 import { ReportPopup, useReportWarning } from '../../reports/ReportPopup.tsx';
 import { transCodeLabels } from '../common/labels.ts';
-import { PriceText } from '../common/PriceText.tsx';
+import { MonthlyRentText, PriceText } from '../common/PriceText.tsx';
 import { PhotoStrip } from './PhotoStrip.tsx';
 
 function unitPrice({ unit: u, type }: { unit: SiteDetailHo; type: TransCode }): {
@@ -70,17 +70,19 @@ export function UnitInfoPopup({
                 <div key={type} className="facts__pair">
                   <dt>{i18n._(transCodeLabels[type])}</dt>
                   <dd>
-                    <PriceText
-                      min={p.inquire ? 0 : p.price}
-                      max={p.inquire ? 0 : p.price}
-                      inquire={p.inquire}
-                    />
-                    {p.rent && !p.inquire ? (
-                      <>
-                        {' / '}
-                        <PriceText min={p.rent} max={p.rent} />
-                      </>
-                    ) : null}
+                    {type === 3 ? (
+                      <MonthlyRentText
+                        deposit={[p.price, p.price]}
+                        rent={[p.rent ?? 0, p.rent ?? 0]}
+                        inquire={p.inquire}
+                      />
+                    ) : (
+                      <PriceText
+                        min={p.inquire ? 0 : p.price}
+                        max={p.inquire ? 0 : p.price}
+                        inquire={p.inquire}
+                      />
+                    )}
                   </dd>
                 </div>
               );

@@ -6,13 +6,18 @@ import { type CopyPlace, type Reading, readOnline } from '../../../api/online-co
 import { localDb } from '../../../db/db.ts';
 import { syncEngine, useSyncStatus } from '../../../sync/client.ts';
 import { hasWaitingChange } from '../../../sync/local-store.ts';
+import { useBackOnline } from '../../../ui/useOnline.ts';
 import { localSiteDetail } from '../common/local-sites.ts';
 import { useMember } from '../common/useMember.ts';
 
 export type SiteDetailState =
   | { status: 'loading' }
-  /** `waiting`: the member's own changes are still on their way, so the device's copy is shown. */
-  | { status: 'ready'; detail: SiteDetail; fromDevice: boolean; waiting: boolean }
+  /**
+   * `waiting`: the member's own changes are still on their way: `shown` when the device's copy
+   * (which has them) is shown, `sending` when the device holds no copy of the site (an admin's
+   * edit of a member's site) and the server's is shown until the change has reached it.
+   */
+  | { status: 'ready'; detail: SiteDetail; fromDevice: boolean; waiting: 'shown' | 'sending' | null }
   /** Deleted, hidden from the caller, or not there: spec §8 deleted-or-hidden notice. */
   | { status: 'unavailable'; message: string }
   /** No network and the site is not among those kept on this device. */
@@ -32,14 +37,20 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
   const lastSynced = useSyncStatus().lastSyncedAt;
   // Only a detail showing waiting changes follows the syncs; any other keeps its first reading.
   const [followed, setFollowed] = useState<string | null>(null);
-  const waiting = state.status === 'ready' && state.waiting;
+  const waiting = state.status === 'ready' && state.waiting !== null;
   useEffect(() => {
     if (waiting) setFollowed(lastSynced);
   }, [waiting, lastSynced]);
+  // A detail read from the device for want of a network is read from the server once it is back.
+  const [reconnected, setReconnected] = useState(0);
+  useBackOnline({
+    waiting: (state.status === 'ready' && state.fromDevice) || state.status === 'not-on-device',
+    again: () => setReconnected((n) => n + 1),
+  });
   // Plain strings: stable between renders, so the effect runs only when the site changes.
   const hiddenNotice = t`This site has been deleted or hidden.`;
   const unexpected = t`An unexpected error occurred. Please restart the app.`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `followed` is the trigger, not an input: a sync while the member's changes wait reads the detail again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `followed` and `reconnected` are triggers, not inputs: a sync while the member's changes wait, or the network back, reads the detail again.
   useEffect(() => {
     let live = true;
     // A reading after a sync keeps the screen as it is until the new one is there.
@@ -47,9 +58,10 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
       prev.status === 'ready' && prev.detail.common.f_idx === siteIdx ? prev : { status: 'loading' },
     );
     const load = async (): Promise<SiteDetailState> => {
-      if (await hasWaitingChange({ db: localDb, key: { table: 'sites', key: siteIdx } })) {
+      const changeWaits = await hasWaitingChange({ db: localDb, key: { table: 'sites', key: siteIdx } });
+      if (changeWaits) {
         const mine = await localSiteDetail({ siteIdx, uid, isAdmin });
-        if (mine) return { status: 'ready', detail: mine, fromDevice: false, waiting: true };
+        if (mine) return { status: 'ready', detail: mine, fromDevice: false, waiting: 'shown' };
       }
       // Offline the copy is the site as the sync keeps it on the device.
       const deviceCopy: CopyPlace<SiteDetail> = {
@@ -84,7 +96,7 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
       if (fromDevice && detail.isHidden && !detail.permissions.modify) {
         return { status: 'unavailable', message: hiddenNotice };
       }
-      return { status: 'ready', detail, fromDevice, waiting: false };
+      return { status: 'ready', detail, fromDevice, waiting: changeWaits && !fromDevice ? 'sending' : null };
     };
     load()
       .then((next) => live && setState(next))
@@ -92,6 +104,6 @@ export function useSiteDetail({ siteIdx, skipLog }: { siteIdx: number; skipLog: 
     return () => {
       live = false;
     };
-  }, [siteIdx, skipLog, uid, isAdmin, hiddenNotice, unexpected, followed]);
+  }, [siteIdx, skipLog, uid, isAdmin, hiddenNotice, unexpected, followed, reconnected]);
   return state;
 }

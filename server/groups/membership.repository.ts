@@ -1,5 +1,4 @@
 import type { Db, DbOrTx } from '../db/database.ts';
-import { cached } from '../db/statements.ts';
 
 /**
  * The rows of group membership (membership.ts holds the rule that reads them). Membership and
@@ -8,7 +7,7 @@ import { cached } from '../db/statements.ts';
  * who leaves, whichever code path changes these rows.
  */
 
-/** Whether the member has a row in the group: a prepared statement, it runs on every group-scoped check. */
+/** Whether the member has a row in the group (every group-scoped check asks). */
 export async function hasGroupMember({
   db,
   groupIdx,
@@ -18,12 +17,13 @@ export async function hasGroupMember({
   groupIdx: number;
   userIdx: number;
 }): Promise<boolean> {
-  return (
-    cached({ db, sql: 'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?' }).get(
-      groupIdx,
-      userIdx,
-    ) !== undefined
-  );
+  const row = await db
+    .selectFrom('group_members')
+    .select('f_group_idx')
+    .where('f_group_idx', '=', groupIdx)
+    .where('f_user_idx', '=', userIdx)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The member's groups, by name. */

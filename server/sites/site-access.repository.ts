@@ -1,11 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { cached } from '../db/statements.ts';
 
 /**
  * The reads behind every site access rule (site-access.ts): a site's state and whether a member
- * may see it. Prepared statements on the caller's connection: they run on every site operation.
+ * may see it, on the caller's connection or transaction.
  */
 
 /** A site's state: what every access rule reads. */
@@ -23,8 +22,22 @@ export interface SiteHead {
   f_temp_step: number;
 }
 
-const HEAD = `SELECT f_idx, f_user_idx, f_group_idx, f_status, f_site_type, f_hidden, f_complete,
-  f_remain_days_till_hide, f_client_id, f_temp_step FROM sites`;
+const HEAD = [
+  'f_idx',
+  'f_user_idx',
+  'f_group_idx',
+  'f_status',
+  'f_site_type',
+  'f_hidden',
+  'f_complete',
+  'f_remain_days_till_hide',
+  'f_client_id',
+  'f_temp_step',
+] as const;
+
+function selectHead(db: DbOrTx) {
+  return db.selectFrom('sites').select(HEAD);
+}
 
 export async function readSiteHead({
   db,
@@ -33,7 +46,7 @@ export async function readSiteHead({
   db: DbOrTx;
   siteIdx: number;
 }): Promise<SiteHead | null> {
-  return (cached({ db, sql: `${HEAD} WHERE f_idx = ?` }).get(siteIdx) as SiteHead | undefined) ?? null;
+  return ((await selectHead(db).where('f_idx', '=', siteIdx).executeTakeFirst()) as SiteHead | undefined) ?? null;
 }
 
 /** The site made from a device's draft id (a repeated or first push knows no site_idx yet). */
@@ -44,14 +57,15 @@ export async function readSiteHeadByClientId({
   db: DbOrTx;
   clientId: string;
 }): Promise<SiteHead | null> {
-  return (cached({ db, sql: `${HEAD} WHERE f_client_id = ?` }).get(clientId) as SiteHead | undefined) ?? null;
+  return (
+    ((await selectHead(db).where('f_client_id', '=', clientId).executeTakeFirst()) as SiteHead | undefined) ??
+    null
+  );
 }
 
 /** The site's name ('' when there is no such site). */
 export async function siteNameOf({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<string> {
-  const row = cached({ db, sql: 'SELECT f_name FROM sites WHERE f_idx = ?' }).get(siteIdx) as
-    | { f_name: string }
-    | undefined;
+  const row = await db.selectFrom('sites').select('f_name').where('f_idx', '=', siteIdx).executeTakeFirst();
   return row?.f_name ?? '';
 }
 
@@ -65,12 +79,10 @@ export async function siteVisibleToMember({
   siteIdx: number;
   userIdx: number;
 }): Promise<boolean> {
-  return (
-    cached({ db, sql: 'SELECT 1 FROM site_visible_to WHERE f_site_idx = ? AND f_user_idx = ?' }).get(
-      siteIdx,
-      userIdx,
-    ) !== undefined
+  const row = await sql`SELECT 1 AS one FROM site_visible_to WHERE f_site_idx = ${siteIdx} AND f_user_idx = ${userIdx}`.execute(
+    db,
   );
+  return row.rows.length > 0;
 }
 
 /**

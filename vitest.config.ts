@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { postgresTestFiles } from './tests/support/postgres-coverage.ts';
 import { reactWithLingui } from './vite.config.ts';
 
 /** Tests that need a PostgreSQL server; they run in the `postgres` project, which starts one. */
@@ -36,6 +38,18 @@ export default defineConfig({
           // One throwaway cluster per run, started only when a test of this project runs
           // (tests/support/postgres-global-setup.ts); each test file makes its databases from a
           // migrated template (tests/support/postgres-database.ts).
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-postgres',
+          // The server, sync and integration tests that open a database, run again on PostgreSQL
+          // (createTestApp opens a fresh database from the template); the ones not ported yet are
+          // named in tests/support/postgres-coverage.ts.
+          include: postgresTestFiles(fileURLToPath(new URL('.', import.meta.url))),
+          env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
         },
       },

@@ -5,16 +5,17 @@ import { consoleSmsSender } from '../adapters/sms/sms.ts';
 import { createApp } from '../app.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { type Config, testConfig } from '../config.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase, openTestDatabase } from '../db/database.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Operation } from '../http/operation.ts';
 import { answerProblem, responseSchemaOf } from '../http/responses.ts';
 import { operations as allOperations } from '../operations.ts';
+import { openTestDb, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
-  handle: DatabaseHandle;
+  /** The test's database: SQLite in memory, or PostgreSQL when TEST_DATABASE=postgres (./test-database.ts). */
+  handle: TestDatabase;
   /** Calls an API path with the envelope parsed. */
   call: <T = unknown>(
     path: string,
@@ -39,10 +40,11 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh in-memory database that ran the real migrations: what every
- * server test starts from. Adapters are the local defaults unless a test passes its own.
- * `dbFile` puts the database in a file instead (created and migrated if new), for tests
- * that back it up, restore it or open it again.
+ * A fresh app on a fresh database that ran the real migrations: what every server test starts
+ * from. The database is SQLite in memory, or a fresh PostgreSQL database when
+ * TEST_DATABASE=postgres (the vitest project server-postgres). Adapters are the local
+ * defaults unless a test passes its own. `dbFile` (SQLite only) puts the database in a file
+ * instead (created and migrated if new), for tests that back it up, restore it or open it again.
  */
 export async function createTestApp({
   clock = systemClock,
@@ -57,8 +59,7 @@ export async function createTestApp({
   operations?: Operation[];
   dbFile?: string;
 } = {}): Promise<TestApp> {
-  const handle = dbFile ? openDatabase({ file: dbFile }) : await openTestDatabase();
-  if (dbFile) await migrateToLatest(handle.db);
+  const handle = await openTestDb(dbFile ? { file: dbFile } : {});
   const config = testConfig(configOverrides);
   const logger = pino({ level: 'silent' });
   const sms = consoleSmsSender({ logger });
@@ -73,7 +74,6 @@ export async function createTestApp({
   const byRoute = new Map(
     (operations ?? allOperations).map((op) => [`${op.call.method.toUpperCase()} ${op.call.path}`, op]),
   );
-  const changesStmt = handle.sqlite.prepare('SELECT total_changes() AS n');
   return {
     app,
     deps,
@@ -105,7 +105,7 @@ export async function createTestApp({
       checkAnswer({ op: byRoute.get(`${method} ${path}`), status: res.status, json });
       return { status: res.status, ...json };
     },
-    changes: () => (changesStmt.get() as { n: number }).n,
+    changes: handle.changes,
     smsSent: sms.sent,
     close: () => handle.close(),
   };

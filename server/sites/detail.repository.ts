@@ -1,6 +1,6 @@
+import { type SqlBool, sql } from 'kysely';
 import type { SiteDetailDong, SiteDetailHo } from '../../sync/api/site-detail.api.ts';
 import type { SiteRow } from '../../sync/site-fields.ts';
-import { type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
 import { valueList } from '../db/json.ts';
 import { loadSiteRows, loadUnits } from './site-rows.repository.ts';
@@ -62,7 +62,11 @@ export async function readDetailRows({
   const group =
     site.f_group_idx === null
       ? undefined
-      : await db.selectFrom('groups').select('f_name').where('f_idx', '=', site.f_group_idx).executeTakeFirst();
+      : await db
+          .selectFrom('groups')
+          .select('f_name')
+          .where('f_idx', '=', site.f_group_idx)
+          .executeTakeFirst();
   const latestNotification = await db
     .selectFrom('notifications')
     .select(['f_idx', 'f_reg_time'])

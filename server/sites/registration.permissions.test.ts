@@ -250,11 +250,11 @@ describe('the permission matrix of registration operations', () => {
       it(`${op.name}: the ${role} gets code ${expected}`, async () => {
         const w = await world();
         seq = 0;
-        const tables = siteTables(t);
+        const tables = await siteTables(t);
         const res = await op.run(w, role);
         expect(res.code).toBe(expected);
-        if (expected !== OK || !op.writes) expect(siteTables(t)).toBe(tables);
-        else expect(siteTables(t)).not.toBe(tables);
+        if (expected !== OK || !op.writes) expect(await siteTables(t)).toBe(tables);
+        else expect(await siteTables(t)).not.toBe(tables);
       });
     }
   }
@@ -290,7 +290,7 @@ describe('the permission matrix of registration operations', () => {
       f_status: 'WL',
       f_release_date: new Date(Date.now() + 86400000).toISOString(),
     });
-    const tables = siteTables(t);
+    const tables = await siteTables(t);
     const rpc = await t.call('/site/addSite_app', {
       token: limited.token,
       body: { site_type: 'G', changes: generalSite() },
@@ -302,6 +302,6 @@ describe('the permission matrix of registration operations', () => {
       mutations: [mutation({ seq: 1, name: 'saveSite', args: { site_type: 'G', changes: generalSite() } })],
     });
     expect(pushed.data.results[0]).toMatchObject({ status: 'rejected', code: REFUSED });
-    expect(siteTables(t)).toBe(tables);
+    expect(await siteTables(t)).toBe(tables);
   });
 });

@@ -260,7 +260,7 @@ const unitCases: Case[] = [
 async function expectRefused({ site, field, message }: Case) {
   const kind = site.f_site_type as 'O' | 'G';
   const before = t.changes();
-  const tables = siteTables(t);
+  const tables = await siteTables(t);
   const res = await t.call('/site/addSite_app', {
     token: owner.token,
     body: { site_type: kind, changes: site },
@@ -290,7 +290,7 @@ async function expectRefused({ site, field, message }: Case) {
     msg: message.ko,
     data: { field },
   });
-  expect(siteTables(t)).toBe(tables);
+  expect(await siteTables(t)).toBe(tables);
 }
 
 let owner: { userIdx: number; token: string };

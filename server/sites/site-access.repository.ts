@@ -46,7 +46,9 @@ export async function readSiteHead({
   db: DbOrTx;
   siteIdx: number;
 }): Promise<SiteHead | null> {
-  return ((await selectHead(db).where('f_idx', '=', siteIdx).executeTakeFirst()) as SiteHead | undefined) ?? null;
+  return (
+    ((await selectHead(db).where('f_idx', '=', siteIdx).executeTakeFirst()) as SiteHead | undefined) ?? null
+  );
 }
 
 /** The site made from a device's draft id (a repeated or first push knows no site_idx yet). */
@@ -79,9 +81,10 @@ export async function siteVisibleToMember({
   siteIdx: number;
   userIdx: number;
 }): Promise<boolean> {
-  const row = await sql`SELECT 1 AS one FROM site_visible_to WHERE f_site_idx = ${siteIdx} AND f_user_idx = ${userIdx}`.execute(
-    db,
-  );
+  const row =
+    await sql`SELECT 1 AS one FROM site_visible_to WHERE f_site_idx = ${siteIdx} AND f_user_idx = ${userIdx}`.execute(
+      db,
+    );
   return row.rows.length > 0;
 }
 

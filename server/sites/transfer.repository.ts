@@ -20,7 +20,16 @@ export interface TransferCandidate {
 function selectCandidate(db: DbOrTx) {
   return db
     .selectFrom('users')
-    .select(['f_idx', 'f_name', 'f_affiliation', 'f_phone', 'f_approval', 'f_status', 'f_withdrawn_time', 'f_type']);
+    .select([
+      'f_idx',
+      'f_name',
+      'f_affiliation',
+      'f_phone',
+      'f_approval',
+      'f_status',
+      'f_withdrawn_time',
+      'f_type',
+    ]);
 }
 
 export async function candidateByPhone({ db, phone }: { db: DbOrTx; phone: string }) {

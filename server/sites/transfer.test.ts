@@ -129,7 +129,7 @@ describe('transferSite', () => {
         .pluck()
         .get(w.site);
     await w.transfer();
-    const before = transferTables(t);
+    const before = await transferTables(t);
     const edit = (token: string) =>
       t.call('/site/updateSite_app', {
         token,
@@ -183,7 +183,7 @@ describe('transferSite', () => {
     const results = (pushed.data as PushResponse).results;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     for (const r of results) expect(r.msg).toBe('현장을 등록한 회원만 관리할 수 있습니다.');
-    expect(transferTables(t).replace(/"sync_feed".*/, '')).toBe(before.replace(/"sync_feed".*/, ''));
+    expect((await transferTables(t)).replace(/"sync_feed".*/, '')).toBe(before.replace(/"sync_feed".*/, ''));
     expect(siteRow(w.site).f_user_idx).toBe(w.dest.userIdx);
 
     const complete = await t.call('/site/setCompleteSite', {
@@ -221,7 +221,7 @@ describe('who may receive a site', () => {
                 .get(w.owner.userIdx) as string,
             }
           : { userIdx: (await memberWithDevice(t, { f_phone: phone, ...who })).userIdx, phone };
-      const before = transferTables(t);
+      const before = await transferTables(t);
       const found = await t.call('/site/findTransferMember', {
         token: w.owner.token,
         body: { phone: target.phone },
@@ -231,7 +231,7 @@ describe('who may receive a site', () => {
       const res = await w.transfer(w.owner.token, target.userIdx);
       expect(res.code).toBe(ResultCode.apiError);
       expect(res.msg).toMatch(message);
-      expect(transferTables(t)).toBe(before);
+      expect(await transferTables(t)).toBe(before);
     },
   );
 
@@ -258,7 +258,7 @@ describe('who may receive a site', () => {
       t.call('/site/findTransferMember', { token: w.owner.token, body: { phone } });
     const nobody = await answer(await find('01012121212'));
     const toNobody = await answer(await w.transfer(w.owner.token, 999_999));
-    const before = transferTables(t);
+    const before = await transferTables(t);
     for (const [phone, userIdx] of [
       [t.deps.config.superAdminPhone, superAdmin.userIdx],
       ['01055550001', admin.userIdx],
@@ -266,7 +266,7 @@ describe('who may receive a site', () => {
       expect(await answer(await find(phone))).toEqual(nobody);
       expect(await answer(await w.transfer(w.owner.token, userIdx))).toEqual(toNobody);
     }
-    expect(transferTables(t)).toBe(before);
+    expect(await transferTables(t)).toBe(before);
   });
 
   it('an unknown phone finds nobody', async () => {
@@ -284,7 +284,7 @@ describe('who may receive a site', () => {
     const draft = await insertSite(t, { userIdx: w.owner.userIdx, f_status: 'P' });
     const report = await insertSite(t, { userIdx: w.owner.userIdx, f_site_type: 'U' });
     const deleted = await insertSite(t, { userIdx: w.owner.userIdx, f_status: 'D' });
-    const before = transferTables(t);
+    const before = await transferTables(t);
     for (const [site, message] of [
       [draft, /등록이 완료된/],
       [report, /등록이 완료된/],
@@ -294,7 +294,7 @@ describe('who may receive a site', () => {
       expect(res.code).toBe(ResultCode.apiError);
       expect(res.msg).toMatch(message);
     }
-    expect(transferTables(t)).toBe(before);
+    expect(await transferTables(t)).toBe(before);
   });
 });
 

@@ -3,8 +3,8 @@ import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { sqlPage } from '../db/paging.ts';
 import { valueList } from '../db/json.ts';
+import { sqlPage } from '../db/paging.ts';
 import { seoulDate } from '../db/time.ts';
 
 /** Hides a site with the days it shows hidden, or shows it again. */
@@ -19,7 +19,11 @@ export async function writeSiteHidden({
 }): Promise<void> {
   await db
     .updateTable('sites')
-    .set(hidden === 'Y' ? { f_hidden: 'Y', f_remain_days_till_hide: Expiry.hiddenRemainDays } : { f_hidden: 'N' })
+    .set(
+      hidden === 'Y'
+        ? { f_hidden: 'Y', f_remain_days_till_hide: Expiry.hiddenRemainDays }
+        : { f_hidden: 'N' },
+    )
     .where('f_idx', '=', siteIdx)
     .execute();
 }

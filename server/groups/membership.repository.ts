@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../db/database.ts';
+import { runStatement } from '../db/statements.ts';
 
 /**
  * The rows of group membership (membership.ts holds the rule that reads them). Membership and
@@ -17,13 +18,12 @@ export async function hasGroupMember({
   groupIdx: number;
   userIdx: number;
 }): Promise<boolean> {
-  const row = await db
-    .selectFrom('group_members')
-    .select('f_group_idx')
-    .where('f_group_idx', '=', groupIdx)
-    .where('f_user_idx', '=', userIdx)
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await runStatement({
+    db,
+    sql: 'SELECT 1 AS one FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?',
+    params: [groupIdx, userIdx],
+  });
+  return rows.length > 0;
 }
 
 /** The member's groups, by name. */

@@ -1,6 +1,7 @@
 import type { LikeRow, MemoRow, RecentRow } from '../../sync/protocol.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { rowsOfKeys } from '../db/keyed-rows.ts';
+import { runStatement } from '../db/statements.ts';
 
 /** A member's like and memo on a site (interest.service.ts): one row each, per member and site. */
 
@@ -15,19 +16,19 @@ export async function insertLike({
   siteIdx: number;
   time: string;
 }): Promise<void> {
-  await db
-    .insertInto('site_likes')
-    .values({ f_user_idx: userIdx, f_site_idx: siteIdx, f_reg_time: time })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await runStatement({
+    db,
+    sql: 'INSERT INTO site_likes (f_user_idx, f_site_idx, f_reg_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    params: [userIdx, siteIdx, time],
+  });
 }
 
 export async function deleteLike({ db, userIdx, siteIdx }: { db: DbOrTx; userIdx: number; siteIdx: number }) {
-  await db
-    .deleteFrom('site_likes')
-    .where('f_user_idx', '=', userIdx)
-    .where('f_site_idx', '=', siteIdx)
-    .execute();
+  await runStatement({
+    db,
+    sql: 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?',
+    params: [userIdx, siteIdx],
+  });
 }
 
 /** The member's one memo on the site, replaced whole. */
@@ -46,12 +47,13 @@ export async function upsertMemo({
   images: readonly string[];
   time: string;
 }): Promise<void> {
-  const values = { f_memo: memo, f_memo_images: JSON.stringify(images), f_update_time: time };
-  await db
-    .insertInto('site_memos')
-    .values({ f_user_idx: userIdx, f_site_idx: siteIdx, ...values })
-    .onConflict((oc) => oc.columns(['f_user_idx', 'f_site_idx']).doUpdateSet(values))
-    .execute();
+  await runStatement({
+    db,
+    sql: `INSERT INTO site_memos (f_user_idx, f_site_idx, f_memo, f_memo_images, f_update_time) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET
+        f_memo = excluded.f_memo, f_memo_images = excluded.f_memo_images, f_update_time = excluded.f_update_time`,
+    params: [userIdx, siteIdx, memo, JSON.stringify(images), time],
+  });
 }
 
 /** The member's likes of these sites (the pull's 'like' rows), by site. */

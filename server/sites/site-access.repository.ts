@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { runStatement } from '../db/statements.ts';
 
 /**
  * The reads behind every site access rule (site-access.ts): a site's state and whether a member
@@ -22,22 +23,8 @@ export interface SiteHead {
   f_temp_step: number;
 }
 
-const HEAD = [
-  'f_idx',
-  'f_user_idx',
-  'f_group_idx',
-  'f_status',
-  'f_site_type',
-  'f_hidden',
-  'f_complete',
-  'f_remain_days_till_hide',
-  'f_client_id',
-  'f_temp_step',
-] as const;
-
-function selectHead(db: DbOrTx) {
-  return db.selectFrom('sites').select(HEAD);
-}
+const HEAD = `SELECT f_idx, f_user_idx, f_group_idx, f_status, f_site_type, f_hidden, f_complete,
+  f_remain_days_till_hide, f_client_id, f_temp_step FROM sites`;
 
 export async function readSiteHead({
   db,
@@ -46,9 +33,8 @@ export async function readSiteHead({
   db: DbOrTx;
   siteIdx: number;
 }): Promise<SiteHead | null> {
-  return (
-    ((await selectHead(db).where('f_idx', '=', siteIdx).executeTakeFirst()) as SiteHead | undefined) ?? null
-  );
+  const { rows } = await runStatement<SiteHead>({ db, sql: `${HEAD} WHERE f_idx = ?`, params: [siteIdx] });
+  return rows[0] ?? null;
 }
 
 /** The site made from a device's draft id (a repeated or first push knows no site_idx yet). */
@@ -59,16 +45,22 @@ export async function readSiteHeadByClientId({
   db: DbOrTx;
   clientId: string;
 }): Promise<SiteHead | null> {
-  return (
-    ((await selectHead(db).where('f_client_id', '=', clientId).executeTakeFirst()) as SiteHead | undefined) ??
-    null
-  );
+  const { rows } = await runStatement<SiteHead>({
+    db,
+    sql: `${HEAD} WHERE f_client_id = ?`,
+    params: [clientId],
+  });
+  return rows[0] ?? null;
 }
 
 /** The site's name ('' when there is no such site). */
 export async function siteNameOf({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<string> {
-  const row = await db.selectFrom('sites').select('f_name').where('f_idx', '=', siteIdx).executeTakeFirst();
-  return row?.f_name ?? '';
+  const { rows } = await runStatement<{ f_name: string }>({
+    db,
+    sql: 'SELECT f_name FROM sites WHERE f_idx = ?',
+    params: [siteIdx],
+  });
+  return rows[0]?.f_name ?? '';
 }
 
 /** Whether the view `site_visible_to` (migrations/0010) lets the member see the site. */
@@ -81,11 +73,12 @@ export async function siteVisibleToMember({
   siteIdx: number;
   userIdx: number;
 }): Promise<boolean> {
-  const row =
-    await sql`SELECT 1 AS one FROM site_visible_to WHERE f_site_idx = ${siteIdx} AND f_user_idx = ${userIdx}`.execute(
-      db,
-    );
-  return row.rows.length > 0;
+  const { rows } = await runStatement({
+    db,
+    sql: 'SELECT 1 AS one FROM site_visible_to WHERE f_site_idx = ? AND f_user_idx = ?',
+    params: [siteIdx, userIdx],
+  });
+  return rows.length > 0;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { SiteDetailDong, SiteDetailHo } from '../../sync/api/site-detail.ap
 import type { SiteRow } from '../../sync/site-fields.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { valueList } from '../db/json.ts';
+import { runStatement } from '../db/statements.ts';
 import { loadSiteRows, loadUnits } from './site-rows.repository.ts';
 
 /** Reads of the site detail, with the same reads the sync pull uses for the same rows. */
@@ -46,36 +47,40 @@ export async function readDetailRows({
     f_order,
   }));
   const hos = dongRows.flatMap((d) => d.hos.map((ho) => ({ ...ho, f_dong_idx: d.f_idx })));
+  // The same few reads on every detail opened: kept statements (runStatement).
   const liked =
-    (await db
-      .selectFrom('site_likes')
-      .select('f_site_idx')
-      .where('f_user_idx', '=', userIdx)
-      .where('f_site_idx', '=', siteIdx)
-      .executeTakeFirst()) !== undefined;
-  const memoRow = await db
-    .selectFrom('site_memos')
-    .select(['f_memo', 'f_memo_images'])
-    .where('f_user_idx', '=', userIdx)
-    .where('f_site_idx', '=', siteIdx)
-    .executeTakeFirst();
+    (
+      await runStatement({
+        db,
+        sql: 'SELECT 1 AS one FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?',
+        params: [userIdx, siteIdx],
+      })
+    ).rows.length > 0;
+  const [memoRow] = (
+    await runStatement<{ f_memo: string; f_memo_images: string }>({
+      db,
+      sql: 'SELECT f_memo, f_memo_images FROM site_memos WHERE f_user_idx = ? AND f_site_idx = ?',
+      params: [userIdx, siteIdx],
+    })
+  ).rows;
   const group =
     site.f_group_idx === null
       ? undefined
-      : await db
-          .selectFrom('groups')
-          .select('f_name')
-          .where('f_idx', '=', site.f_group_idx)
-          .executeTakeFirst();
-  const latestNotification = await db
-    .selectFrom('notifications')
-    .select(['f_idx', 'f_reg_time'])
-    .where('f_site_idx', '=', siteIdx)
-    .where('f_removed_time', 'is', null)
-    .orderBy('f_reg_time', 'desc')
-    .orderBy('f_idx', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+      : (
+          await runStatement<{ f_name: string }>({
+            db,
+            sql: 'SELECT f_name FROM groups WHERE f_idx = ?',
+            params: [site.f_group_idx],
+          })
+        ).rows[0];
+  const [latestNotification] = (
+    await runStatement<{ f_idx: number; f_reg_time: string }>({
+      db,
+      sql: `SELECT f_idx, f_reg_time FROM notifications WHERE f_site_idx = ? AND f_removed_time IS NULL
+        ORDER BY f_reg_time DESC, f_idx DESC LIMIT 1`,
+      params: [siteIdx],
+    })
+  ).rows;
   return {
     site,
     dongs,
@@ -99,11 +104,12 @@ export async function recordRecentView({
   userIdx: number;
   time: string;
 }): Promise<void> {
-  await db
-    .insertInto('site_recent_views')
-    .values({ f_user_idx: userIdx, f_site_idx: siteIdx, f_view_time: time })
-    .onConflict((oc) => oc.columns(['f_user_idx', 'f_site_idx']).doUpdateSet({ f_view_time: time }))
-    .execute();
+  await runStatement({
+    db,
+    sql: `INSERT INTO site_recent_views (f_user_idx, f_site_idx, f_view_time) VALUES (?, ?, ?)
+      ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET f_view_time = excluded.f_view_time`,
+    params: [userIdx, siteIdx, time],
+  });
 }
 
 /** The ids of a site's units. */

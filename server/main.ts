@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { createAdapters } from './adapters/adapters.ts';
 import { createApp } from './app.ts';
-import { ensureAreas } from './areas/areas.seed.ts';
 import { systemClock } from './clock.ts';
 import { developmentWarning, loadConfigOrExit } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
-import { seedDemoHome } from './home/home.seed.ts';
+import { migrateToLatest } from './db/database.ts';
+import { databaseSettings, openConfiguredDatabase } from './db/open.ts';
 import type { AppDeps } from './http/context.ts';
 import { jobsOf } from './jobs/jobs.ts';
 import { type Scheduler, startScheduler } from './jobs/scheduler.ts';
@@ -14,8 +13,7 @@ import { createLogger } from './logger.ts';
 import { createLifecycle } from './ops/lifecycle.ts';
 import { writePidFile } from './ops/pidfile.ts';
 import { shutDown } from './ops/shutdown.ts';
-import { seedDemo } from './seed/demo.ts';
-import { seedDemoPictures } from './seed/demo-pictures.ts';
+import { seedDatabase } from './seed/seed-database.ts';
 import { APP_VERSION } from './version.ts';
 
 const config = loadConfigOrExit();
@@ -26,7 +24,13 @@ if (standInWarning) logger.warn(standInWarning);
 fs.mkdirSync(config.uploadsDir, { recursive: true });
 // Tells `npm run db:restore` a server runs on this data folder (server/ops/pidfile.ts).
 const removePidFile = writePidFile(config.dataDir);
-const handle = openDatabase({ file: config.dbFile });
+// DATABASE_URL names a PostgreSQL database; without it, the SQLite file of the data folder.
+const databases = databaseSettings(process.env);
+const handle = openConfiguredDatabase({
+  settings: databases,
+  sqliteFile: config.dbFile,
+  onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection dropped while idle'),
+});
 const lifecycle = createLifecycle();
 const deps: AppDeps = {
   db: handle.db,
@@ -64,41 +68,33 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 const applied = await migrateToLatest(handle.db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-ensureAreas({ sqlite: handle.sqlite });
-let demoSeeded = false;
-if (config.seedDemo) {
-  const result = seedDemo({
-    sqlite: handle.sqlite,
-    superAdminPhone: config.superAdminPhone,
-    now: systemClock.now(),
-  });
-  if (result.seeded) logger.info({ users: result.users, sites: result.sites }, 'demo data created');
-  demoSeeded = result.seeded;
-}
-
-// Home: the demo home title and ads (generated images), only with demo data just created.
-if (demoSeeded && config.seedDemoHome) {
-  const home = await seedDemoHome({
-    sqlite: handle.sqlite,
-    storage: deps.adapters.storage,
-    now: systemClock.now(),
-  });
-  if (home.ads > 0) logger.info({ ads: home.ads }, 'demo home ads created');
-}
-// The demo sites' photos go into the uploads store the way uploads do.
-if (demoSeeded) {
-  const pictures = await seedDemoPictures({ sqlite: handle.sqlite, storage: deps.adapters.storage });
-  logger.info({ pictures }, 'demo pictures stored');
-}
+const seeded = await seedDatabase({
+  handle,
+  demo: config.seedDemo,
+  demoHome: config.seedDemoHome,
+  superAdminPhone: config.superAdminPhone,
+  storage: deps.adapters.storage,
+  now: systemClock.now(),
+});
+if (seeded.demo) logger.info(seeded, 'demo data created');
 
 if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
 }
 if (!stopping) {
-  scheduler = startScheduler({ deps, jobs: jobsOf(config) });
+  // The backup job copies the SQLite file; a PostgreSQL database is backed up by its own tools
+  // (pg_dump, a managed service's snapshots: docs/postgres.md).
+  const jobConfig =
+    databases.url === null ? config : { ...config, backup: { ...config.backup, everyMinutes: 0 } };
+  scheduler = startScheduler({ deps, jobs: jobsOf(jobConfig) });
   lifecycle.ready();
   logger.info(
-    { port: server.port, version: APP_VERSION, db: config.dbFile, backups: config.backup.dir },
+    {
+      port: server.port,
+      version: APP_VERSION,
+      db: databases.url === null ? config.dbFile : 'PostgreSQL (DATABASE_URL)',
+      backups: config.backup.dir,
+    },
     `listening on http://localhost:${server.port}`,
   );
 }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { cached } from '../db/statements.ts';
 import type { Session } from '../users/users.tables.ts';
 
@@ -22,7 +24,7 @@ const LOOKUP = `SELECT ${SESSION_COLUMNS.map((c) => `s.${c} AS s__${c}`).join(',
     a.f_type AS a__f_type, a.f_phone AS a__f_phone, a.f_status AS a__f_status,
     a.f_withdrawn_time AS a__f_withdrawn_time, u.*
   FROM sessions s LEFT JOIN users u ON u.f_idx = s.f_user_idx
-  LEFT JOIN users a ON a.f_idx = s.f_by_admin WHERE s.token_hash = ?`;
+  LEFT JOIN users a ON a.f_idx = s.f_by_admin WHERE s.token_hash = `;
 
 /**
  * The session with this token hash, its member (every column, `u.*`) and the admin who opened
@@ -37,7 +39,12 @@ export async function findSessionRow({
   db: DbOrTx;
   tokenHash: string;
 }): Promise<Record<string, unknown> | undefined> {
-  return cached({ db, sql: LOOKUP }).get(tokenHash) as Record<string, unknown> | undefined;
+  if (dialectOf(db) === 'postgres') {
+    // pg prepares nothing by name here; the pool's connection keeps the plan cheap enough.
+    const found = await sql<Record<string, unknown>>`${sql.raw(LOOKUP)}${tokenHash}`.execute(db);
+    return found.rows[0];
+  }
+  return cached({ db, sql: `${LOOKUP}?` }).get(tokenHash) as Record<string, unknown> | undefined;
 }
 
 /** Ends every open session of a member. */

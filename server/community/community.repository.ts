@@ -3,9 +3,9 @@ import type { Page } from '../../sync/api/page.ts';
 import type { CommunityType, SearchColumn } from '../../sync/community/rules.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { containsKeyword } from '../db/keyword.ts';
 import { selectPage } from '../db/paging.ts';
 import type { CommunityCommentsTable, CommunityPostsTable, NewPost } from './community.tables.ts';
-import { containsPattern } from './moderation.ts';
 
 /** A post row as the lists and the detail read it, before the viewer's masking (masking.ts). */
 export interface PostRecord {
@@ -91,13 +91,12 @@ function filteredPosts({ db, viewerIdx, moderator, type, column, keyword, writer
   if (type !== '') query = query.where('p.f_type', '=', type);
   if (writerIdx !== null) query = query.where('p.f_user_idx', '=', writerIdx);
   if (keyword !== '') {
-    const pattern = containsPattern(keyword);
     if (column === 'writer') {
-      query = query.where(sql<boolean>`REPLACE(u.f_name, ' ', '') LIKE ${pattern} ESCAPE '\\'`);
+      query = query.where(containsKeyword({ db, text: sql`REPLACE(u.f_name, ' ', '')`, keyword }));
       if (!moderator) query = query.where('p.f_anony', '=', 'N');
     } else {
       const field = column === 'title' ? sql.ref('p.f_title') : sql.ref('p.f_content');
-      query = query.where(sql<boolean>`REPLACE(${field}, ' ', '') LIKE ${pattern} ESCAPE '\\'`);
+      query = query.where(containsKeyword({ db, text: sql`REPLACE(${field}, ' ', '')`, keyword }));
     }
   }
   return query;

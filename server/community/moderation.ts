@@ -11,8 +11,3 @@ export function moderates(auth: AuthInfo | null): boolean {
   if (!auth?.isAdmin) return false;
   return canOpenTab({ tab: AdminTab.write, authority: auth.authority, isSuperAdmin: auth.isSuperAdmin });
 }
-
-/** A LIKE pattern matching `keyword` anywhere, its wildcards taken literally (ESCAPE '\'). */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

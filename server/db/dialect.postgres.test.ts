@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase, type TestPostgres } from '../../tests/support/postgres-database.ts';
 import { type DatabaseHandle, type Db, openTestDatabase } from './database.ts';
 import { dialectOf } from './dialect.ts';
-import { jsonArray, jsonArrayAgg, jsonObject, jsonText, valueList } from './json.ts';
+import { jsonArray, jsonArrayAgg, jsonObject, jsonText, records, valueList } from './json.ts';
 import { containsKeyword } from './keyword.ts';
 import { claimUnlocked, forUpdate } from './locking.ts';
 import { isoNow, seoulDate } from './time.ts';
@@ -216,6 +216,33 @@ describe('the database helpers', () => {
     }));
     expect(found[1]).toEqual(found[0]);
     expect(found[0]).toEqual({ ids: [{ f_idx: 2 }, { f_idx: 4 }], names: [{ f_idx: 8 }], none: [] });
+  });
+
+  it('pass rows as one parameter that SQL reads as a table, joining and updating by it', async () => {
+    const rows = [
+      { idx: 2, label: '두번째', score: 1.5 },
+      { idx: 4, label: null, score: 2 },
+      { idx: 99, label: 'none' },
+    ];
+    const columns = { idx: 'integer', label: 'text', score: 'real' } as const;
+    const found = await onBoth(
+      async (db) =>
+        (
+          await sql<{
+            f_idx: number;
+            label: string | null;
+            score: number | null;
+          }>`SELECT s.f_idx, r.label, r.score
+            FROM sites s JOIN ${records({ db, rows, columns })} AS r ON r.idx = s.f_idx ORDER BY s.f_idx`.execute(
+            db,
+          )
+        ).rows,
+    );
+    expect(found[1]).toEqual(found[0]);
+    expect(found[0]).toEqual([
+      { f_idx: 2, label: '두번째', score: 1.5 },
+      { f_idx: 4, label: null, score: 2 },
+    ]);
   });
 
   it('read and build JSON text that parses to the same values', async () => {

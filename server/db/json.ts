@@ -88,3 +88,35 @@ export function jsonArrayAgg({
     postgres: sql<string>`coalesce(json_agg(${value} ORDER BY ${order}), '[]'::json)`,
   });
 }
+
+/** The SQL type of a column `records` reads. */
+export type RecordColumnType = 'integer' | 'real' | 'text';
+
+/**
+ * `rows` as a table of `columns` (name → type), for `FROM … AS r` or a join: one parameter
+ * whatever the number of rows (SQLite reads it with json_each, PostgreSQL with
+ * json_to_recordset). A missing field or `null` is NULL.
+ */
+export function records({
+  db,
+  rows,
+  columns,
+}: {
+  db: DbOrTx;
+  rows: readonly Record<string, unknown>[];
+  columns: Record<string, RecordColumnType>;
+}): RawBuilder<unknown> {
+  const names = Object.entries(columns);
+  const json = JSON.stringify(rows);
+  return byDialect(db, {
+    sqlite: sql`(SELECT ${sql.join(
+      names.map(([name]) => sql`json_extract(value, ${`$.${name}`}) AS ${sql.id(name)}`),
+    )} FROM json_each(${json}))`,
+    postgres: sql`(SELECT * FROM json_to_recordset(CAST(${json} AS json)) AS x(${sql.join(
+      names.map(
+        ([name, type]) =>
+          sql`${sql.id(name)} ${sql.raw(type === 'integer' ? 'bigint' : type === 'real' ? 'double precision' : 'text COLLATE "C"')}`,
+      ),
+    )}))`,
+  });
+}

@@ -41,11 +41,18 @@ export function databaseSettings(env: Record<string, string | undefined>): Datab
 export function openConfiguredDatabase({
   settings,
   sqliteFile,
+  onIdleError,
 }: {
   settings: DatabaseSettings;
   sqliteFile: string;
+  /** PostgreSQL: a pooled connection the server dropped while idle (a restart, a failover). */
+  onIdleError?: (error: Error) => void;
 }): AnyDatabaseHandle {
   return settings.url === null
     ? openDatabase({ file: sqliteFile })
-    : openPostgres({ url: settings.url, poolSize: settings.poolSize });
+    : openPostgres({
+        url: settings.url,
+        poolSize: settings.poolSize,
+        ...(onIdleError ? { onIdleError } : {}),
+      });
 }

@@ -1,8 +1,8 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Page } from '../../sync/api/page.ts';
 import { InquiryRules, type SearchColumn } from '../../sync/community/rules.ts';
-import { containsPattern } from '../community/moderation.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { containsKeyword } from '../db/keyword.ts';
 import { selectPage } from '../db/paging.ts';
 import type { InquiriesTable, InquiryRow } from './inquiries.tables.ts';
 
@@ -42,14 +42,13 @@ export function inquiryPage({
   let query = inquiriesQuery(db);
   if (writerIdx !== null) query = query.where('i.f_user_idx', '=', writerIdx);
   if (keyword !== '') {
-    const pattern = containsPattern(keyword);
     const field =
       column === 'writer'
         ? sql.ref('u.f_name')
         : column === 'title'
           ? sql.ref('i.f_title')
           : sql.ref('i.f_content');
-    query = query.where(sql<boolean>`REPLACE(${field}, ' ', '') LIKE ${pattern} ESCAPE '\\'`);
+    query = query.where(containsKeyword({ db, text: sql`REPLACE(${field}, ' ', '')`, keyword }));
     if (!moderator && column !== 'writer') {
       query = query.where((eb) =>
         eb.or([eb('i.f_secret', '=', 'N'), eb('i.f_user_idx', '=', openerIdx ?? -1)]),

@@ -8,6 +8,7 @@ import type { InboxRow, NotificationRow } from '../../sync/protocol.ts';
 import type { SiteContact } from '../../sync/site-fields.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { rowsByKeys } from '../db/keyed-rows.ts';
+import { containsKeyword } from '../db/keyword.ts';
 import { sqlPage } from '../db/paging.ts';
 import type { NotificationsTable } from '../sync/sync.tables.ts';
 
@@ -56,17 +57,22 @@ export function toItem({ row, viewerIdx }: { row: ItemRow; viewerIdx: number }):
   };
 }
 
-/** A text as a search compares it (sync/notify/list.ts `searchKey`): white space removed; LIKE folds ASCII case. */
-function searchable(text: RawBuilder<unknown>): RawBuilder<unknown> {
-  return SEARCH_IGNORED.reduce((expr, ignored) => sql`REPLACE(${expr}, ${ignored}, '')`, text);
+/** A text as a search compares it (sync/notify/list.ts `searchKey`): white space removed (containsKeyword folds ASCII case). */
+function searchable(text: RawBuilder<unknown>): RawBuilder<string | null> {
+  return SEARCH_IGNORED.reduce<RawBuilder<string | null>>(
+    (expr, ignored) => sql`REPLACE(${expr}, ${ignored}, '')`,
+    sql<string | null>`${text}`,
+  );
 }
 
 /** The search condition on the viewer's own notifications (`mine`) or on deliveries to them. */
 function search({
+  db,
   column,
   keyword,
   mine,
 }: {
+  db: DbOrTx;
   column: NotifySearchColumn;
   keyword: string;
   mine: boolean;
@@ -74,15 +80,14 @@ function search({
   const k = searchKey(keyword);
   if (k === '') return sql``;
   // One's own notifications have no writer to search.
-  if (column === 'writer' && mine) return sql`AND 0`;
-  const like = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (column === 'writer' && mine) return sql`AND 1 = 0`;
   const target = {
     title: sql`n.f_title`,
     content: sql`n.f_content`,
     site: sql`n.f_site_name`,
     writer: sql`u.f_name || u.f_phone`,
   }[column];
-  return sql`AND ${searchable(target)} LIKE ${like} ESCAPE '\\'`;
+  return sql`AND ${containsKeyword({ db, text: searchable(target), keyword: k })}`;
 }
 
 export type ListKind =
@@ -108,8 +113,8 @@ export async function itemPage({
   page: number;
   pinnedSince: string;
 }): Promise<Page<NotifyItem>> {
-  const inReceived = search({ column, keyword, mine: false });
-  const inWritten = search({ column, keyword, mine: true });
+  const inReceived = search({ db, column, keyword, mine: false });
+  const inWritten = search({ db, column, keyword, mine: true });
   let source: RawBuilder<unknown>;
   if (list.kind === 'received') {
     const day = list.today ? sql`AND date(i.f_send_time, '+9 hours') = ${list.today}` : sql``;

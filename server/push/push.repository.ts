@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PushType } from '../../sync/push/push-target.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
+import { records, valueList } from '../db/json.ts';
 
 export interface SubscriptionInput {
   userIdx: number;
@@ -131,6 +132,16 @@ export type DeliveryResult =
 
 const stateOf = { sent: 'S', failed: 'F', skipped: 'X', later: 'Q' } as const;
 
+/** A delivery's outcome as recordDeliveries passes it to SQL. */
+const DELIVERY_OUTCOME = {
+  idx: 'integer',
+  state: 'text',
+  due: 'text',
+  attempts: 'integer',
+  status: 'integer',
+  done: 'text',
+} as const;
+
 /**
  * Writes a batch's outcomes in one transaction of two statements (a statement a row would hold
  * the one connection away from requests for the whole batch).
@@ -163,17 +174,14 @@ export async function recordDeliveries({
   );
   await db.transaction().execute(async (tx) => {
     if (gone.length > 0) {
-      await sql`DELETE FROM push_subscriptions WHERE f_idx IN (SELECT value FROM json_each(${JSON.stringify(gone)}))`.execute(
+      await sql`DELETE FROM push_subscriptions WHERE f_idx IN ${valueList({ db: tx, values: gone })}`.execute(
         tx,
       );
     }
     if (rows.length > 0) {
       await sql`UPDATE push_deliveries SET f_state = r.state, f_due_time = COALESCE(r.due, f_due_time),
           f_attempts = r.attempts, f_last_status = r.status, f_done_time = r.done
-        FROM (SELECT json_extract(value, '$.idx') AS idx, json_extract(value, '$.state') AS state,
-            json_extract(value, '$.due') AS due, json_extract(value, '$.attempts') AS attempts,
-            json_extract(value, '$.status') AS status, json_extract(value, '$.done') AS done
-          FROM json_each(${JSON.stringify(rows)})) AS r
+        FROM ${records({ db: tx, rows, columns: DELIVERY_OUTCOME })} AS r
         WHERE push_deliveries.f_idx = r.idx`.execute(tx);
     }
   });
@@ -224,7 +232,7 @@ export async function queueDeliveries({
     INSERT INTO push_deliveries (f_message_idx, f_subscription_idx, f_due_time)
     SELECT ${messageIdx}, s.f_idx, '' FROM push_subscriptions s
     JOIN users u ON u.f_idx = s.f_user_idx
-    WHERE s.f_user_idx IN (SELECT DISTINCT value FROM json_each(${JSON.stringify(userIdxs)}))
+    WHERE s.f_user_idx IN ${valueList({ db, values: userIdxs })}
       AND u.f_push = 'Y' AND u.f_withdrawn_time IS NULL
       AND EXISTS (SELECT 1 FROM sessions x WHERE x.f_user_idx = s.f_user_idx AND x.ended_at IS NULL
         AND x.device_id = s.f_device_id)

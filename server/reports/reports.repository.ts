@@ -10,14 +10,10 @@ import { Limits } from '../../sync/constants.ts';
 import { ReportRules } from '../../sync/reports/report-types.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { containsKeyword } from '../db/keyword.ts';
 import { selectPage, sqlPage } from '../db/paging.ts';
 import { visibleSitesOf } from '../sites/site-access.repository.ts';
 import type { NewReport } from './reports.tables.ts';
-
-/** Text matched anywhere, with LIKE's own characters taken literally. */
-function like(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Inserts a report unless the member made the same one today; null when it already exists. */
 export async function insertReportOnce({ db, report }: { db: DbOrTx; report: NewReport }) {
@@ -163,7 +159,8 @@ export function reportSitePage({
       (SELECT COUNT(*) FROM reports r WHERE r.f_site_idx = s.f_idx AND r.f_user_idx = ${auth.user.f_idx}
         AND r.f_report_day = ${day}) AS f_today_reported_cnt`,
     from: sql`FROM sites s WHERE s.f_site_type = 'O' AND s.f_status = 'N'
-      AND (s.f_name LIKE ${like(siteName)} ESCAPE '\\' OR s.f_address1 LIKE ${like(siteName)} ESCAPE '\\')
+      AND (${containsKeyword({ db, text: sql`s.f_name`, keyword: siteName })}
+        OR ${containsKeyword({ db, text: sql`s.f_address1`, keyword: siteName })})
       ${visibleSitesOf(auth)}`,
     orderBy: sql`s.f_name, s.f_idx`,
     page,
@@ -200,7 +197,7 @@ export function reportResultPage({
     .innerJoin('sites as s', 's.f_idx', 'r.f_site_idx')
     .select(resultColumns)
     .where('r.f_user_idx', '=', userIdx);
-  if (siteName) query = query.where(sql<boolean>`s.f_name LIKE ${like(siteName)} ESCAPE '\\'`);
+  if (siteName) query = query.where(containsKeyword({ db, text: sql`s.f_name`, keyword: siteName }));
   return selectPage({
     query: query.orderBy('r.f_idx', 'desc'),
     page,
@@ -261,11 +258,11 @@ function toAdminReport({ blocked, f_memo_images, ...row }: AdminRow): AdminRepor
 }
 
 /** Site name, reporter name or (digits) reporter phone. */
-function byKeyword(keyword: string) {
-  const pattern = like(keyword);
+function byKeyword({ db, keyword }: { db: DbOrTx; keyword: string }) {
   const digits = keyword.replace(/\D/g, '');
-  const phone = digits ? sql` OR u.f_phone LIKE ${like(digits)} ESCAPE '\\'` : sql``;
-  return sql<boolean>`(s.f_name LIKE ${pattern} ESCAPE '\\' OR u.f_name LIKE ${pattern} ESCAPE '\\'${phone})`;
+  const phone = digits ? sql` OR ${containsKeyword({ db, text: sql`u.f_phone`, keyword: digits })}` : sql``;
+  return sql<boolean>`(${containsKeyword({ db, text: sql`s.f_name`, keyword })}
+    OR ${containsKeyword({ db, text: sql`u.f_name`, keyword })}${phone})`;
 }
 
 async function adminPage({ query, page }: { query: ReturnType<typeof adminReports>; page: number }) {
@@ -276,7 +273,7 @@ async function adminPage({ query, page }: { query: ReturnType<typeof adminReport
 /** Pending reports, oldest first (getCompleteReqSite). */
 export function pendingReportPage({ db, keyword, page }: { db: DbOrTx; keyword: string; page: number }) {
   let query = adminReports(db).where('r.f_result_type', '=', 'U');
-  if (keyword) query = query.where(byKeyword(keyword));
+  if (keyword) query = query.where(byKeyword({ db, keyword }));
   return adminPage({ query: query.orderBy('r.f_report_date', 'asc').orderBy('r.f_idx', 'asc'), page });
 }
 
@@ -291,6 +288,6 @@ export function reportsOfDayPage({ db, day, page }: { db: DbOrTx; day: string; p
 /** Every report, newest first (the old sale log). */
 export function reportLogPage({ db, keyword, page }: { db: DbOrTx; keyword: string; page: number }) {
   let query = adminReports(db);
-  if (keyword) query = query.where(byKeyword(keyword));
+  if (keyword) query = query.where(byKeyword({ db, keyword }));
   return adminPage({ query: query.orderBy('r.f_report_date', 'desc').orderBy('r.f_idx', 'desc'), page });
 }

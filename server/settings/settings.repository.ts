@@ -1,5 +1,6 @@
 import { Limits } from '../../sync/constants.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { cached } from '../db/statements.ts';
 
 export async function readSettings({ db }: { db: Db }): Promise<Record<string, string>> {
@@ -55,6 +56,10 @@ export async function readPublicSettings({ db }: { db: Db }) {
 
 /** One setting through a prepared statement, for checks that run on every call (the ticket). */
 export async function readSettingFast({ db, key }: { db: DbOrTx; key: string }): Promise<string | undefined> {
+  if (dialectOf(db) === 'postgres') {
+    const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
   return (
     cached({ db, sql: 'SELECT value FROM app_settings WHERE key = ?' }).get(key) as
       | { value: string }

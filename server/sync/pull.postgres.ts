@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../db/database.ts';
 
 /**
  * The reads of a pull on PostgreSQL: the statements of pull.repository.ts with the same
- * order and cursor, written for PostgreSQL (not wired yet: the pull still reads SQLite).
+ * order and cursor, written for PostgreSQL (pull.repository.ts reads through them there).
  *
  * Why they are safe there (docs/sync.md, "PostgreSQL: versions in commit order"): a version is
  * taken when its transaction commits, under sync_clock's row lock (migrations/postgres/

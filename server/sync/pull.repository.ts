@@ -1,7 +1,7 @@
-import type SQLite from 'better-sqlite3';
 import type { ChangeEntity, PullWire } from '../../sync/protocol.ts';
-import { type DbOrTx, rawSqlite } from '../db/database.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { RawJson } from '../http/raw-json.ts';
+import { type FeedRow, feedReads } from './feed.repository.ts';
 import type { AnyPulledEntity, PageChange, PulledEntry } from './pulled.ts';
 
 /**
@@ -48,79 +48,8 @@ function formatCursor(p: Position): string {
     : `${p.phase}${p.version}.${p.entity}.${p.key}`;
 }
 
-interface FeedRow {
-  version: number;
-  /** A feed entity, or 'units' for a registered site's buildings and units. */
-  entity: ChangeEntity;
-  key: number;
-  deleted: 0 | 1;
-  /** 1 when the row comes from the member's feed (the site entered the scope), not a content version. */
-  fromFeed?: 0 | 1;
-}
-
 /** Units are heavy: a page carries those of this many sites at most. */
 export const UNITS_PER_PAGE = 200;
-
-const statements = new WeakMap<SQLite.Database, ReturnType<typeof prepare>>();
-
-function prepare(sqlite: SQLite.Database) {
-  return {
-    clock: sqlite.prepare('SELECT version FROM sync_clock WHERE id = 1').pluck(),
-    /** A version a restore skipped (migrations/0027): only the lost server issued it. */
-    skipped: sqlite
-      .prepare(
-        'SELECT 1 FROM sync_restores WHERE @version > f_from_version AND @version < f_to_version LIMIT 1',
-      )
-      .pluck(),
-    lastSeq: sqlite
-      .prepare('SELECT last_seq FROM sync_clients WHERE client_id = ? AND f_user_idx = ?')
-      .pluck(),
-    scope: sqlite.prepare(
-      `SELECT 0 AS version, entity, key, 0 AS deleted FROM sync_feed
-       WHERE f_user_idx = @user AND deleted = 0 AND (entity, key) > (@entity, @key)
-       ORDER BY entity, key LIMIT @limit`,
-    ),
-    scopeUnits: sqlite.prepare(
-      `SELECT 0 AS version, 'units' AS entity, f.key AS key, 0 AS deleted FROM sync_feed f
-       JOIN sites s ON s.f_idx = f.key AND s.f_status = 'N'
-       WHERE f.f_user_idx = @user AND f.entity = 'site' AND f.deleted = 0 AND f.key > @key
-         AND EXISTS (SELECT 1 FROM dongs d WHERE d.f_site_idx = f.key)
-       ORDER BY f.key LIMIT @limit`,
-    ),
-    changes: sqlite.prepare(
-      `SELECT version, entity, key, deleted, fromFeed FROM (
-         SELECT version, entity, key, deleted, 1 AS fromFeed FROM sync_feed
-         WHERE f_user_idx = @user AND version >= @version AND (version, entity, key) > (@version, @entity, @key)
-         ORDER BY version, entity, key LIMIT @limit)
-       UNION ALL
-       SELECT version, entity, key, deleted, fromFeed FROM (
-         SELECT sv.version AS version, 'site' AS entity, sv.f_site_idx AS key, 0 AS deleted, 0 AS fromFeed
-         FROM sync_site_versions sv
-         WHERE sv.version >= @version AND (sv.version, 'site', sv.f_site_idx) > (@version, @entity, @key)
-           AND EXISTS (SELECT 1 FROM sync_feed f WHERE f.f_user_idx = @user AND f.entity = 'site'
-                       AND f.key = sv.f_site_idx AND f.deleted = 0)
-         ORDER BY sv.version, sv.f_site_idx LIMIT @limit)
-       UNION ALL
-       SELECT version, entity, key, deleted, fromFeed FROM (
-         SELECT sv.units_version AS version, 'units' AS entity, sv.f_site_idx AS key, 0 AS deleted, 0 AS fromFeed
-         FROM sync_site_versions sv
-         WHERE sv.units_version >= @version AND (sv.units_version, 'units', sv.f_site_idx) > (@version, @entity, @key)
-           AND EXISTS (SELECT 1 FROM sync_feed f WHERE f.f_user_idx = @user AND f.entity = 'site'
-                       AND f.key = sv.f_site_idx AND f.deleted = 0)
-         ORDER BY sv.units_version, sv.f_site_idx LIMIT @limit)
-       ORDER BY version, entity, key LIMIT @limit`,
-    ),
-  };
-}
-
-function stmts(sqlite: SQLite.Database) {
-  let s = statements.get(sqlite);
-  if (!s) {
-    s = prepare(sqlite);
-    statements.set(sqlite, s);
-  }
-  return s;
-}
 
 type Page = Omit<PullWire, 'changes' | 'site_columns'> & {
   changes: PageChange[];
@@ -217,15 +146,13 @@ export async function readPullPage({
   /** Who reads the rows of each entity (registry.ts `pullOwners`). */
   owners: Map<ChangeEntity, AnyPulledEntity>;
 }): Promise<PullPageJson> {
-  const s = stmts(rawSqlite(db));
-  const lastSeq = (s.lastSeq.get(clientId, userIdx) as number | undefined) ?? 0;
-  const clock = s.clock.get() as number;
+  const s = feedReads(db);
+  const lastSeq = await s.lastSeq({ clientId, userIdx });
+  const clock = await s.clock();
   let position = parseCursor(cursor);
   // A cursor ahead of the clock, or inside the versions a restore skipped, comes from data this
   // server no longer has (written after the backup it was restored from): list it all again.
-  const reset =
-    position !== null &&
-    (position.version > clock || s.skipped.get({ version: position.version }) !== undefined);
+  const reset = position !== null && (position.version > clock || (await s.skipped(position.version)));
   if (reset) position = null;
 
   if (position === null || position.phase === 's') {
@@ -234,7 +161,7 @@ export async function readPullPage({
     let rows: FeedRow[] = [];
     let next: Position = { phase: 's', version: snapshot, entity: 'units', key: 0 };
     if (after.entity !== 'units') {
-      rows = s.scope.all({ user: userIdx, entity: after.entity, key: after.key, limit }) as FeedRow[];
+      rows = await s.scope({ userIdx, entity: after.entity, key: after.key, limit });
       const last = rows.at(-1);
       if (rows.length === limit && last)
         next = { phase: 's', version: snapshot, entity: last.entity, key: last.key };
@@ -242,11 +169,11 @@ export async function readPullPage({
     // Units start on a page of their own, so the sites are all on the device before any unit.
     if (after.entity === 'units' || rows.length === 0) {
       const unitsLimit = Math.min(limit, UNITS_PER_PAGE);
-      rows = s.scopeUnits.all({
-        user: userIdx,
+      rows = await s.scopeUnits({
+        userIdx,
         key: after.entity === 'units' ? after.key : 0,
         limit: unitsLimit,
-      }) as FeedRow[];
+      });
       const last = rows.at(-1);
       // The listing is done when a page comes back short; the feed then goes on from the snapshot.
       next =
@@ -265,13 +192,13 @@ export async function readPullPage({
     });
   }
 
-  const rows = s.changes.all({
-    user: userIdx,
+  const rows = await s.changes({
+    userIdx,
     version: position.version,
     entity: position.entity,
     key: position.key,
     limit: limit + 1,
-  }) as FeedRow[];
+  });
   const page = capUnits(rows.slice(0, limit));
   const more = rows.length > page.length;
   const last = page.at(-1);

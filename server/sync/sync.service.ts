@@ -13,6 +13,7 @@ import type { Tx } from '../db/database.ts';
 import type { AuthedContext } from '../http/context.ts';
 import { AppError, badParameter, forbidden } from '../http/errors.ts';
 import { renderMessage } from '../http/messages.ts';
+import { inPullTransaction } from './feed.repository.ts';
 import { type PullPageJson, readPullPage } from './pull.repository.ts';
 import {
   beginMutationSavepoint,
@@ -222,7 +223,7 @@ export async function pull({
   if (owner !== undefined && owner !== ctx.auth.user.f_idx) throw forbidden(syncMessages.clientOfOtherMember);
   // One read transaction: the rows, the new cursor and the client's last applied sequence
   // belong to one snapshot, and kysely holds the connection for it, keeping every other query out.
-  return ctx.db.transaction().execute((tx) =>
+  return inPullTransaction(ctx.db, (tx) =>
     readPullPage({
       db: tx,
       userIdx: ctx.auth.user.f_idx,

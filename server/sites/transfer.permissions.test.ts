@@ -66,7 +66,11 @@ describe('transferSite {dest_member_idx, site_idx}', () => {
       body: { site_idx: w.site, dest_member_idx: w.dest.userIdx },
     });
     expect(res.code, `${label[who]}: ${res.msg}`).toBe(expected[who]);
-    const owner = t.handle.sqlite.prepare('SELECT f_user_idx FROM sites WHERE f_idx = ?').pluck().get(w.site);
+    const { f_user_idx: owner } = await t.deps.db
+      .selectFrom('sites')
+      .select('f_user_idx')
+      .where('f_idx', '=', w.site)
+      .executeTakeFirstOrThrow();
     if (expected[who] === ok) {
       expect(owner).toBe(w.dest.userIdx);
     } else {
@@ -77,9 +81,11 @@ describe('transferSite {dest_member_idx, site_idx}', () => {
 
   it('another agent asking for a hidden site they cannot see is told it is deleted or hidden, and nothing is written', async () => {
     const w = await world();
-    t.handle.sqlite
-      .prepare("UPDATE sites SET f_hidden = 'Y', f_group_idx = NULL WHERE f_idx = ?")
-      .run(w.site);
+    await t.deps.db
+      .updateTable('sites')
+      .set({ f_hidden: 'Y', f_group_idx: null })
+      .where('f_idx', '=', w.site)
+      .execute();
     const before = await transferTables(t);
     const res = await t.call('/site/transferSite', {
       token: w.tokens.otherAgent,

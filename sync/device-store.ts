@@ -1,5 +1,5 @@
 import type { ConflictRow } from './protocol.ts';
-import type { SiteRow } from './site-fields.ts';
+import type { SiteDongRow, SiteRow } from './site-fields.ts';
 
 /**
  * The device's rows that offline operations change at once (their optimistic effect), and
@@ -47,6 +47,21 @@ export interface LocalLike {
   liked_at: string;
 }
 
+/**
+ * A site's buildings with their units inside, as one row: what a 'units' change of the pull
+ * carries and what a final save of the site writes. The device stores one record per building
+ * (`dongs`); a building or unit made on the device has no server id yet and gets a negative one.
+ */
+export interface SiteUnits {
+  f_site_idx: number;
+  dongs: Array<
+    Pick<SiteDongRow, 'f_idx' | 'f_site_idx' | 'f_order' | 'f_dong'> & {
+      hos: Array<{ f_idx: number; [field: string]: unknown }>;
+      [field: string]: unknown;
+    }
+  >;
+}
+
 /** A draft save that met a newer server copy: both versions kept until the member chooses. */
 export type LocalConflict = ConflictRow;
 
@@ -63,6 +78,7 @@ export interface DeviceStore {
     put(site: LocalSite): Promise<unknown>;
     update(siteIdx: number, changes: Partial<LocalSite>): Promise<unknown>;
   };
+  units: { get(siteIdx: number): Promise<SiteUnits | undefined>; put(row: SiteUnits): Promise<unknown> };
   likes: StoreTable<LocalLike, number>;
   memos: StoreTable<LocalMemo, number>;
   drafts: StoreTable<LocalDraft, string>;

@@ -13,6 +13,8 @@ import type { DeviceStore } from './device-store.ts';
 /** A row of the device's store an operation changes. */
 export type LocalKey =
   | { table: 'likes' | 'memos' | 'sites'; key: number }
+  /** A site's buildings with their units, as one row (the pull replaces them whole too). */
+  | { table: 'units'; key: number }
   | { table: 'drafts'; key: string }
   | { table: 'conflicts'; key: number };
 

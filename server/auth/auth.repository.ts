@@ -54,13 +54,14 @@ export function codesSentSince({
   ip: string;
 }) {
   // The ceiling bounds how many rows an hour holds, so this one pass over them stays short.
+  // count(CASE …) rather than sum(a = b): PostgreSQL does not add booleans.
   return db
     .selectFrom('phone_codes')
     .select(() => [
-      sql<number>`coalesce(sum(purpose = 'signup'), 0)`.as('total'),
-      sql<number>`coalesce(sum(f_phone = ${phone}), 0)`.as('phone'),
-      sql<number>`coalesce(sum(f_device_id = ${deviceId}), 0)`.as('device'),
-      sql<number>`coalesce(sum(f_ip = ${ip}), 0)`.as('address'),
+      sql<number>`count(CASE WHEN purpose = 'signup' THEN 1 END)`.as('total'),
+      sql<number>`count(CASE WHEN f_phone = ${phone} THEN 1 END)`.as('phone'),
+      sql<number>`count(CASE WHEN f_device_id = ${deviceId} THEN 1 END)`.as('device'),
+      sql<number>`count(CASE WHEN f_ip = ${ip} THEN 1 END)`.as('address'),
     ])
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();

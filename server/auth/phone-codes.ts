@@ -4,6 +4,7 @@ import { Limits } from '../../sync/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { retryingTransaction } from '../db/transaction.ts';
 import { ruleViolation } from '../http/errors.ts';
 import { authMessages } from './auth.messages.ts';
 import {
@@ -67,43 +68,50 @@ export async function issueCode({
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   let issued = 0;
   let replaced: number[] = [];
-  await db.transaction().execute(async (trx) => {
-    // The ceiling counts sign-up codes: they may go to any number, login codes only to members.
-    const sent = await codesSentSince({ db: trx, since: hourAgo, phone, deviceId, ip });
-    if (Number(sent.phone) >= (limits.perPhone ?? MAX_CODES_PER_HOUR))
-      throw ruleViolation(authMessages.tooManyCodes, { status: 429 });
-    if (Number(sent.device) >= limits.perDevice) {
-      throw ruleViolation(authMessages.tooManyCodesFromDevice, { status: 429 });
-    }
-    if (Number(sent.address) >= limits.perAddress) {
-      throw ruleViolation(authMessages.tooManyCodesFromAddress, { status: 429 });
-    }
-    // A flood of sign-up codes to made-up numbers must not keep members from signing in.
-    const ceilingApplies = purpose === 'signup';
-    if (ceilingApplies && Number(sent.total) >= limits.total)
-      throw ruleViolation(authMessages.codeCeilingReached, { status: 429 });
-    if (ceilingApplies && Number(sent.total) + 1 === limits.total) {
-      // Said once, when this code takes the last place: every sign-in waits until the hour's count falls.
-      logger.warn(
-        { ceiling: limits.total },
-        'SMS hourly ceiling reached (SMS_HOURLY_TOTAL): codes are refused until the last hour holds fewer',
-      );
-    }
-    replaced = await consumeOpenCodes({ db: trx, phone, time: now.toISOString() });
-    issued = await insertCode({
-      db: trx,
-      code: {
-        f_phone: phone,
-        code_hash: hashCode({ secret, phone, code }),
-        purpose,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
-        verified_at: null,
-        consumed_at: null,
-        f_ip: ip,
-        f_device_id: deviceId,
-      },
-    });
+  // SERIALIZABLE on PostgreSQL: two requests counting the same hour cannot both take its last
+  // place (one is refused with 40001 and counts again); SQLite runs one writer at a time.
+  await retryingTransaction({
+    db,
+    isolation: 'serializable',
+    attempts: 10,
+    run: async (trx) => {
+      // The ceiling counts sign-up codes: they may go to any number, login codes only to members.
+      const sent = await codesSentSince({ db: trx, since: hourAgo, phone, deviceId, ip });
+      if (Number(sent.phone) >= (limits.perPhone ?? MAX_CODES_PER_HOUR))
+        throw ruleViolation(authMessages.tooManyCodes, { status: 429 });
+      if (Number(sent.device) >= limits.perDevice) {
+        throw ruleViolation(authMessages.tooManyCodesFromDevice, { status: 429 });
+      }
+      if (Number(sent.address) >= limits.perAddress) {
+        throw ruleViolation(authMessages.tooManyCodesFromAddress, { status: 429 });
+      }
+      // A flood of sign-up codes to made-up numbers must not keep members from signing in.
+      const ceilingApplies = purpose === 'signup';
+      if (ceilingApplies && Number(sent.total) >= limits.total)
+        throw ruleViolation(authMessages.codeCeilingReached, { status: 429 });
+      if (ceilingApplies && Number(sent.total) + 1 === limits.total) {
+        // Said once, when this code takes the last place: every sign-in waits until the hour's count falls.
+        logger.warn(
+          { ceiling: limits.total },
+          'SMS hourly ceiling reached (SMS_HOURLY_TOTAL): codes are refused until the last hour holds fewer',
+        );
+      }
+      replaced = await consumeOpenCodes({ db: trx, phone, time: now.toISOString() });
+      issued = await insertCode({
+        db: trx,
+        code: {
+          f_phone: phone,
+          code_hash: hashCode({ secret, phone, code }),
+          purpose,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
+          verified_at: null,
+          consumed_at: null,
+          f_ip: ip,
+          f_device_id: deviceId,
+        },
+      });
+    },
   });
   return {
     code,

@@ -50,13 +50,12 @@ const receivedBy = ({ endpoint, device }: { endpoint: string; device: ReturnType
   pushesReceived({ stub, endpoint, device });
 
 const queuedOfType = (type: number) =>
-  t.handle.sqlite
-    .prepare(
-      `SELECT m.f_target_idx AS idx, s.f_user_idx AS user FROM push_deliveries d
+  t.handle.all(
+    `SELECT m.f_target_idx AS idx, s.f_user_idx AS "user" FROM push_deliveries d
        JOIN push_messages m ON m.f_idx = d.f_message_idx
-       JOIN push_subscriptions s ON s.f_idx = d.f_subscription_idx WHERE m.f_type = ?`,
-    )
-    .all(type);
+       JOIN push_subscriptions s ON s.f_idx = d.f_subscription_idx WHERE m.f_type = ? ORDER BY d.f_idx`,
+    type,
+  );
 
 describe('push type 7: a comment on your post', () => {
   it('queues one push for the writer’s device when another member comments, opening the post', async () => {
@@ -65,7 +64,7 @@ describe('push type 7: a comment on your post', () => {
     const post = await publish(t, writer, { title: '잠실 현장 후기' });
     const reader = await member(t, { f_name: '박댓글' });
     await comment(reader, post);
-    expect(queuedOfType(7)).toEqual([{ idx: post, user: writer.userIdx }]);
+    expect(await queuedOfType(7)).toEqual([{ idx: post, user: writer.userIdx }]);
     expect(await runJob()).toMatchObject({ sent: 1 });
     const [payload] = receivedBy(writer);
     expect(payload).toMatchObject({
@@ -83,7 +82,7 @@ describe('push type 7: a comment on your post', () => {
     const writer = await subscribed();
     const post = await publish(t, writer);
     await comment(writer, post);
-    expect(queuedOfType(7)).toEqual([]);
+    expect(await queuedOfType(7)).toEqual([]);
   });
 
   it('names nobody in the push of an anonymous comment', async () => {
@@ -128,7 +127,7 @@ describe('push type 7: a comment on your post', () => {
     });
     await pushAs(t, { token: reader.token, clientId: 'client-comment-01', mutations: [queued] });
     await pushAs(t, { token: reader.token, clientId: 'client-comment-01', mutations: [queued] });
-    expect(queuedOfType(7)).toEqual([{ idx: post, user: writer.userIdx }]);
+    expect(await queuedOfType(7)).toEqual([{ idx: post, user: writer.userIdx }]);
   });
 
   it('does not tell a writer about a member whose posts they stopped seeing', async () => {
@@ -142,7 +141,7 @@ describe('push type 7: a comment on your post', () => {
     });
     expect(hidden.code).toBe(0);
     await comment(reader, await publish(t, writer));
-    expect(queuedOfType(7)).toEqual([]);
+    expect(await queuedOfType(7)).toEqual([]);
   });
 
   it('still tells a writer of a named comment by a member whose anonymous post they hid', async () => {
@@ -157,6 +156,6 @@ describe('push type 7: a comment on your post', () => {
     expect(hidden.code).toBe(0);
     const post = await publish(t, writer);
     await comment(reader, post);
-    expect(queuedOfType(7)).toEqual([{ idx: post, user: writer.userIdx }]);
+    expect(await queuedOfType(7)).toEqual([{ idx: post, user: writer.userIdx }]);
   });
 });

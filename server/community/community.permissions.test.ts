@@ -26,7 +26,7 @@ let actors: Record<Who, Actor>;
 beforeAll(async () => {
   t = await createTestApp();
   // Enough posts a day for every case of the matrix.
-  t.handle.sqlite.prepare("UPDATE app_settings SET value = '1000' WHERE key = 'community_daily_limit'").run();
+  await t.handle.all("UPDATE app_settings SET value = '1000' WHERE key = 'community_daily_limit'");
   actors = {
     author: await member(t),
     other: await member(t),
@@ -54,14 +54,13 @@ async function freshPost(): Promise<Target> {
   return { post, comment: comment.data.f_idx };
 }
 
-function snapshot(): string {
-  const q = (sql: string) => t.handle.sqlite.prepare(sql).all();
+async function snapshot(): Promise<string> {
   return JSON.stringify([
-    q('SELECT * FROM community_posts ORDER BY f_idx'),
-    q('SELECT * FROM community_comments ORDER BY f_idx'),
-    q('SELECT * FROM community_reports'),
-    q('SELECT * FROM community_blocks'),
-    q('SELECT f_idx, f_point FROM users ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM community_posts ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM community_comments ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM community_reports ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM community_blocks ORDER BY f_user_idx, f_blocked_user_idx'),
+    await t.handle.all('SELECT f_idx, f_point FROM users ORDER BY f_idx'),
   ]);
 }
 
@@ -217,7 +216,7 @@ describe('community permissions (spec §6)', () => {
   it('a refused notice, edit or delete of another’s post writes nothing, online or pushed', async () => {
     const target = await freshPost();
     for (const who of ['other', 'adminNoTab'] as const) {
-      const before = snapshot();
+      const before = await snapshot();
       expect(await rpc({ who, path: '/community/addCommunity', body: { ...postBody, type: 'N' } })).toBe(
         refused,
       );
@@ -239,17 +238,17 @@ describe('community permissions (spec §6)', () => {
           body: { community_idx: target.post, comment_idx: target.comment },
         }),
       ).toBe(refused);
-      expect(snapshot(), `${label[who]} wrote`).toBe(before);
+      expect(await snapshot(), `${label[who]} wrote`).toBe(before);
     }
   });
 
   it('a bulk delete holding one post that is not the caller’s deletes none of them', async () => {
     const own = await publish(t, actors.other);
     const target = await freshPost();
-    const before = snapshot();
+    const before = await snapshot();
     expect(
       await rpc({ who: 'other', path: '/community/removeCommunity', body: { idx_list: [own, target.post] } }),
     ).toBe(refused);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });

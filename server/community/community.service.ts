@@ -28,6 +28,7 @@ import { balanceOf } from '../points/payments.repository.ts';
 import { queuePush } from '../push/push.queue.ts';
 import { readIntSetting } from '../settings/settings.repository.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
+import { lockMember } from '../users/users.repository.ts';
 import { communityMessages } from './community.messages.ts';
 import {
   adminPostPage,
@@ -131,6 +132,8 @@ export async function publishPost({
 }): Promise<CommunityPublish> {
   checkPost({ auth: ctx.auth, post: args });
   const userIdx = ctx.auth.user.f_idx;
+  // Two posts of one member at once count one after the other (PostgreSQL runs them side by side).
+  await lockMember({ db: ctx.tx, userIdx });
   const count = await writingCount({ db: ctx.tx, userIdx, now: ctx.now });
   if (count.left <= 0 && !moderates(ctx.auth)) {
     throw ruleViolation(communityMessages.dailyLimit, { params: { limit: count.limit } });

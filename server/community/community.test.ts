@@ -24,14 +24,13 @@ async function app() {
   return clock;
 }
 
-function written(): string {
-  const q = (sql: string) => t.handle.sqlite.prepare(sql).all();
+async function written(): Promise<string> {
   return JSON.stringify([
-    q('SELECT * FROM community_posts'),
-    q('SELECT * FROM community_comments'),
-    q('SELECT * FROM community_push_recipients'),
-    q('SELECT f_idx, f_point FROM users'),
-    q('SELECT * FROM point_logs'),
+    await t.handle.all('SELECT * FROM community_posts ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM community_comments ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM community_push_recipients ORDER BY f_community_idx, f_user_idx'),
+    await t.handle.all('SELECT f_idx, f_point FROM users ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM point_logs ORDER BY f_idx'),
   ]);
 }
 
@@ -46,7 +45,7 @@ describe('the daily writing limit (spec §9)', () => {
     await app();
     const agent = await member(t);
     for (let i = 0; i < 3; i++) await publish(t, agent, { title: `후기 ${i + 1}` });
-    const before = written();
+    const before = await written();
     const online = await t.call('/community/addCommunity', {
       token: agent.token,
       body: { ...postBody, title: '네 번째' },
@@ -59,12 +58,26 @@ describe('the daily writing limit (spec §9)', () => {
       mutations: [mutation({ seq: 1, name: 'addCommunity', args: { ...postBody, title: '네 번째' } })],
     });
     expect((pushed.data as PushResponse).results[0]).toMatchObject({ status: 'rejected', msg: online.msg });
-    expect(written()).toBe(before);
+    expect(await written()).toBe(before);
+  });
+
+  it('lets exactly three of ten posts sent at once through, however they interleave', async () => {
+    await app();
+    const agent = await member(t);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.call('/community/addCommunity', { token: agent.token, body: { ...postBody, title: `동시 ${i}` } }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(3);
+    expect(answers.filter((a) => a.code === ResultCode.apiError)).toHaveLength(7);
+    const posts = await t.handle.all('SELECT f_idx FROM community_posts WHERE f_user_idx = ?', agent.userIdx);
+    expect(posts).toHaveLength(3);
   });
 
   it('counts what is left today from the app setting, a deleted post still counting, and starts again the next day', async () => {
     const clock = await app();
-    t.handle.sqlite.prepare("UPDATE app_settings SET value = '2' WHERE key = 'community_daily_limit'").run();
+    await t.handle.all("UPDATE app_settings SET value = '2' WHERE key = 'community_daily_limit'");
     const agent = await member(t);
     const count = () => t.call('/community/todayWritingCount', { token: agent.token });
     expect((await count()).data).toEqual({ left: 2, limit: 2 });
@@ -90,7 +103,7 @@ describe('what a post needs (spec §5)', () => {
     it(`refuses a post without ${what}, with its message, writing nothing (online and pushed)`, async () => {
       await app();
       const agent = await member(t);
-      const before = written();
+      const before = await written();
       const res = await t.call('/community/addCommunity', {
         token: agent.token,
         body: { ...postBody, ...change },
@@ -102,7 +115,7 @@ describe('what a post needs (spec §5)', () => {
         mutations: [mutation({ seq: 1, name: 'addCommunity', args: { ...postBody, ...change } as never })],
       });
       expect((pushed.data as PushResponse).results[0]).toMatchObject({ status: 'rejected', msg: message });
-      expect(written()).toBe(before);
+      expect(await written()).toBe(before);
     });
   }
 
@@ -110,20 +123,20 @@ describe('what a post needs (spec §5)', () => {
     await app();
     const agent = await member(t);
     const post = await publish(t, agent);
-    const before = written();
+    const before = await written();
     const res = await t.call('/community/updateCommunity', {
       token: agent.token,
       body: { ...postBody, community_idx: post, title: '' },
     });
     expect(res).toMatchObject({ code: ResultCode.apiError, msg: '제목을 입력해 주세요.' });
-    expect(written()).toBe(before);
+    expect(await written()).toBe(before);
   });
 
   it('refuses an empty comment with its message, online and pushed, writing nothing', async () => {
     await app();
     const agent = await member(t);
     const post = await publish(t, agent);
-    const before = written();
+    const before = await written();
     const res = await t.call('/community/addComment', {
       token: agent.token,
       body: { community_idx: post, comment: '  ' },
@@ -135,26 +148,26 @@ describe('what a post needs (spec §5)', () => {
       mutations: [mutation({ seq: 1, name: 'addComment', args: { community_idx: post, comment: '' } })],
     });
     expect((pushed.data as PushResponse).results[0]).toMatchObject({ status: 'rejected', msg: res.msg });
-    expect(written()).toBe(before);
+    expect(await written()).toBe(before);
   });
 
   it('refuses a notice from a member, with its message, writing nothing', async () => {
     await app();
     const agent = await member(t);
-    const before = written();
+    const before = await written();
     const res = await t.call('/community/addCommunity', {
       token: agent.token,
       body: { ...postBody, type: 'N' },
     });
     expect(res).toMatchObject({ code: ResultCode.apiError, msg: '공지사항은 관리자만 작성할 수 있습니다.' });
-    expect(written()).toBe(before);
+    expect(await written()).toBe(before);
   });
 
   it('needs a valid usage ticket to post, and refuses a member under review', async () => {
     await app();
     const lapsed = await member(t, { f_usage_date: '2026-11-01T00:00:00.000Z' });
     const applicant = await member(t, { f_approval: 'R' });
-    const before = written();
+    const before = await written();
     const expired = await t.call<{ reason: string }>('/community/addCommunity', {
       token: lapsed.token,
       body: postBody,
@@ -163,7 +176,7 @@ describe('what a post needs (spec §5)', () => {
     expect(expired.data).toEqual({ reason: 'ticket_expired' });
     const review = await t.call('/community/addCommunity', { token: applicant.token, body: postBody });
     expect(review.msg).toContain('가입 심사 중');
-    expect(written()).toBe(before);
+    expect(await written()).toBe(before);
   });
 });
 
@@ -193,9 +206,10 @@ describe('made+ and push (spec §3 point costs, §9)', () => {
       ['나중 글', 'N'],
     ]);
     expect(await pointsOf(t, author.userIdx)).toBe(10_000 - 1_000);
-    const logs = t.handle.sqlite
-      .prepare('SELECT f_type, f_point, f_reason, f_ref FROM point_logs WHERE f_user_idx = ?')
-      .all(author.userIdx);
+    const logs = await t.handle.all(
+      'SELECT f_type, f_point, f_reason, f_ref FROM point_logs WHERE f_user_idx = ? ORDER BY f_idx',
+      author.userIdx,
+    );
     expect(logs).toEqual([
       {
         f_type: 'U',
@@ -226,13 +240,13 @@ describe('made+ and push (spec §3 point costs, §9)', () => {
   it('refuses made+ without the points for it, publishing nothing', async () => {
     await app();
     const poor = await member(t, { f_point: 500 });
-    const before = written();
+    const before = await written();
     const res = await t.call('/community/addCommunity', {
       token: poor.token,
       body: { ...postBody, made: 'Y' },
     });
     expect(res).toMatchObject({ code: ResultCode.apiError, msg: '포인트가 부족합니다.' });
-    expect(written()).toBe(before);
+    expect(await written()).toBe(before);
   });
 
   it('charges the push cost and records every other member who takes pushes as a recipient', async () => {
@@ -245,10 +259,9 @@ describe('made+ and push (spec §3 point costs, §9)', () => {
       body: { ...postBody, push: 'Y', made: 'Y' },
     });
     expect(res.data).toMatchObject({ spent: 3000, balance: 7000 });
-    const recipients = t.handle.sqlite
-      .prepare('SELECT f_user_idx FROM community_push_recipients')
-      .pluck()
-      .all();
+    const recipients = (
+      await t.handle.all<{ f_user_idx: number }>('SELECT f_user_idx FROM community_push_recipients')
+    ).map((r) => r.f_user_idx);
     expect(recipients).toEqual([listener.userIdx]);
   });
 });

@@ -4,7 +4,7 @@ import type { AdminAd } from '../../sync/api/home-admin.api.ts';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
 import type { AppInfo } from '../../sync/api/system.api.ts';
 import { ResultCode } from '../../sync/codes.ts';
-import { ensureAreas } from '../areas/areas.seed.ts';
+import { ensureAreasIn } from '../areas/areas.seed.ts';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import {
   createTestApp,
@@ -39,10 +39,11 @@ afterAll(async () => {
 
 const home = async () => (await t.call<HomeData>('/user/getHomeData', { token: agent })).data;
 
-function audits(action: string): Array<{ f_admin_idx: number; f_detail: string }> {
-  return t.handle.sqlite
-    .prepare('SELECT f_admin_idx, f_detail FROM admin_audit WHERE f_action = ? ORDER BY f_idx')
-    .all(action) as Array<{ f_admin_idx: number; f_detail: string }>;
+function audits(action: string): Promise<Array<{ f_admin_idx: number; f_detail: string }>> {
+  return t.handle.all(
+    'SELECT f_admin_idx, f_detail FROM admin_audit WHERE f_action = ? ORDER BY f_idx',
+    action,
+  );
 }
 
 describe('app settings (updateAppInfo)', () => {
@@ -54,7 +55,7 @@ describe('app settings (updateAppInfo)', () => {
     expect(res.code).toBe(ResultCode.ok);
     expect(res.data.home_title).toBe('분양톡 플러스');
     expect((await home()).home_setting.f_home_title).toBe('분양톡 플러스');
-    const line = audits('app_setting_changed').at(-1);
+    const line = (await audits('app_setting_changed')).at(-1);
     expect(JSON.parse(line?.f_detail ?? '{}')).toEqual({
       param: 'home_title',
       old: '분양톡',
@@ -142,7 +143,7 @@ describe('ads', () => {
       connect_value: String(siteIdx),
     });
     expect(ok.data).toMatchObject({ f_connect_type: 'S', f_connect_value: String(siteIdx), showing: true });
-    const detail = JSON.parse(audits('ad_changed').at(-1)?.f_detail ?? '{}');
+    const detail = JSON.parse((await audits('ad_changed')).at(-1)?.f_detail ?? '{}');
     expect(detail).toEqual({
       slot: 1,
       old: { f_connect_type: 'L', f_connect_value: 'http://example.com/sale' },
@@ -167,7 +168,7 @@ describe('ads', () => {
       f_home_link_type: 'L',
       f_home_link_data: 'http://bunyangtalk.kr',
     });
-    expect(audits('home_setting_changed')).toHaveLength(1);
+    expect(await audits('home_setting_changed')).toHaveLength(1);
   });
 });
 
@@ -177,7 +178,7 @@ describe('monthly new sites and regional interest', () => {
 
   beforeAll(async () => {
     // The area list is reference data the server fills at start.
-    ensureAreas({ sqlite: t.handle.sqlite });
+    await ensureAreasIn({ db: t.deps.db });
     const inMonth = '2026-11-05T01:00:00.000Z';
     // 강남구 (11680) and 부산 해운대구 (26350) new-open sites this month, one general, one last month.
     gangnam = await insertSite(t, { userIdx: agentIdx, f_bjd_code: '1168010100', f_reg_time: inMonth });

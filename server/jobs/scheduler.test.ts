@@ -262,7 +262,8 @@ describe('the job scheduler', () => {
     const stopping = scheduler.stop().then(() => {
       stopped = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Everything stop() could settle on its own has settled after a turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     slow.open();
     await stopping;
@@ -314,7 +315,8 @@ describe('the job scheduler', () => {
     wakeJob('unknown');
     await scheduler.stop();
     wakeJob('counted');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A run the wake had started would be in progress now, and tick() waits for runs in progress.
+    await scheduler.tick();
     expect(runs).toHaveLength(1);
   });
 

@@ -15,10 +15,12 @@ afterEach(async () => {
 const HALF_HOUR = 30 * 60_000;
 
 async function sendDays(notifyIdx: number): Promise<string[]> {
-  const rows = t.handle.sqlite
-    .prepare("SELECT date(f_due, '+9 hours') AS day FROM notify_sends WHERE f_notify_idx = ? ORDER BY f_due")
-    .all(notifyIdx) as Array<{ day: string }>;
-  return rows.map((r) => r.day);
+  const rows = await t.handle.all<{ f_due: string }>(
+    'SELECT f_due FROM notify_sends WHERE f_notify_idx = ? ORDER BY f_due',
+    notifyIdx,
+  );
+  // The Seoul day (UTC+9) of each send.
+  return rows.map((r) => new Date(Date.parse(r.f_due) + 9 * 3600_000).toISOString().slice(0, 10));
 }
 
 describe('automatic notifications', () => {
@@ -62,11 +64,12 @@ describe('automatic notifications', () => {
       '2026-03-10',
       '2026-03-13',
     ]);
-    const delivered = t.handle.sqlite
-      .prepare('SELECT COUNT(*) FROM notify_inbox WHERE f_notify_idx = ? AND f_user_idx = ?')
-      .pluck()
-      .get(notifyIdx, reader.userIdx);
-    expect(delivered).toBe(5);
+    const [delivered] = await t.handle.all<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM notify_inbox WHERE f_notify_idx = ? AND f_user_idx = ?',
+      notifyIdx,
+      reader.userIdx,
+    );
+    expect(delivered?.n).toBe(5);
   });
 
   it('stop when turned off and count their days again from a change of time or interval', async () => {

@@ -1,4 +1,4 @@
-import { ensureAreas } from '../areas/areas.seed.ts';
+import { ensureAreasIn } from '../areas/areas.seed.ts';
 import { member } from '../community/community.fixtures.ts';
 import type { TestApp } from '../testing/fixtures.ts';
 import { insertSite } from '../testing/sync-fixtures.ts';
@@ -33,7 +33,7 @@ export async function likeArea(t: TestApp, userIdx: number, district: string): P
 }
 
 export async function notifyWorld(t: TestApp) {
-  ensureAreas({ sqlite: t.handle.sqlite });
+  await ensureAreasIn({ db: t.deps.db });
   const writer = await member(t, { f_name: '작성자' });
   const siteIdx = await insertSite(t, {
     userIdx: writer.userIdx,

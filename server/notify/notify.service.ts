@@ -19,6 +19,7 @@ import { pointsAndCounts } from '../points/points.repository.ts';
 import { readIntSetting } from '../settings/settings.repository.ts';
 import { requireModify, requireVisible, siteAccess, siteUnavailable } from '../sites/site-access.ts';
 import { refuseLocalFiles } from '../uploads/local-files.ts';
+import { lockMember } from '../users/users.repository.ts';
 import { notifyMessages } from './notify.messages.ts';
 import {
   countWrittenOnDay,
@@ -174,6 +175,8 @@ export async function writeNotify({ ctx, args }: { ctx: TxContext; args: Fields 
   checkFields(args);
   const site = await linkedSite({ ctx, siteIdx: args.site_idx });
   const userIdx = ctx.auth.user.f_idx;
+  // Two notifications of one member at once count one after the other (PostgreSQL runs them side by side).
+  await lockMember({ db: ctx.tx, userIdx });
   const count = await writingCount({ db: ctx.tx, userIdx, siteIdx: args.site_idx, now: ctx.now });
   if (count.left <= 0) throw ruleViolation(notifyMessages.perSiteLimit, { params: { limit: count.limit } });
   const time = ctx.now.toISOString();

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/database.ts';
 import { invalidInput } from '../http/errors.ts';
+import { lockMember } from '../users/users.repository.ts';
 import { pointsMessages } from './points.messages.ts';
 import { findPurchaseRequest, insertPurchaseRequest } from './points.repository.ts';
 
@@ -7,7 +8,8 @@ import { findPurchaseRequest, insertPurchaseRequest } from './points.repository.
  * Runs a purchase once per idempotency key. The stored answer, the key and the purchase's
  * effects commit together: a repeated request (a double tap, a retry after a lost answer)
  * gets the first answer back and changes nothing; the same key with other content is refused.
- * Transactions on the single SQLite connection run one at a time, so the lookup cannot race.
+ * Transactions on the single SQLite connection run one at a time; on PostgreSQL the member's row
+ * is locked first, so a repeat arriving together with the first waits and then finds its answer.
  */
 export async function once<T>({
   db,
@@ -30,6 +32,7 @@ export async function once<T>({
   const print = JSON.stringify(fingerprint);
   return db.transaction().execute(async (trx) => {
     if (key === undefined) return run(trx);
+    await lockMember({ db: trx, userIdx });
     const seen = await findPurchaseRequest({ db: trx, userIdx, key });
     if (seen) {
       if (seen.f_operation !== operation || seen.f_fingerprint !== print) {

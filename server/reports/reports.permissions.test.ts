@@ -74,13 +74,12 @@ async function freshSite(overrides: Partial<NewSite> = {}): Promise<Target> {
 }
 
 /** Everything a report operation could change. */
-function snapshot(): string {
-  const q = (sql: string) => t.handle.sqlite.prepare(sql).all();
+async function snapshot(): Promise<string> {
   return JSON.stringify([
-    q('SELECT * FROM reports ORDER BY f_idx'),
-    q('SELECT f_idx, f_point, f_warned_count FROM users ORDER BY f_idx'),
-    q('SELECT f_idx FROM point_logs ORDER BY f_idx'),
-    q('SELECT f_idx FROM admin_audit ORDER BY f_idx'),
+    await t.handle.all('SELECT * FROM reports ORDER BY f_idx'),
+    await t.handle.all('SELECT f_idx, f_point, f_warned_count FROM users ORDER BY f_idx'),
+    await t.handle.all('SELECT f_idx FROM point_logs ORDER BY f_idx'),
+    await t.handle.all('SELECT f_idx FROM admin_audit ORDER BY f_idx'),
   ]);
 }
 
@@ -286,7 +285,7 @@ describe('report permissions (spec §6)', () => {
     for (const who of ['owner', 'member', 'other', 'adminNoTab'] as const) {
       const reportIdx = await pendingReport(target);
       const blocked = await blockedMember();
-      const before = snapshot();
+      const before = await snapshot();
       expect(
         await rpc({ who, path: '/admin/payOrRejectForReport', body: { report_idx: reportIdx, type: 'T' } }),
       ).toBe(refused);
@@ -294,16 +293,16 @@ describe('report permissions (spec §6)', () => {
         await rpc({ who, path: '/admin/payOrRejectForReport', body: { report_idx: reportIdx, type: 'F' } }),
       ).toBe(refused);
       expect(await rpc({ who, path: '/admin/liftReportBlock', body: { user_idx: blocked } })).toBe(refused);
-      expect(snapshot(), `${label[who]} wrote`).toBe(before);
+      expect(await snapshot(), `${label[who]} wrote`).toBe(before);
       // Cleared for the next actor: the same reporter may not report the same site twice a day.
-      t.handle.sqlite.prepare('DELETE FROM reports WHERE f_idx = ?').run(reportIdx);
+      await t.handle.all('DELETE FROM reports WHERE f_idx = ?', reportIdx);
     }
   });
 
   it('a refused report writes nothing, online or pushed', async () => {
     const general = await freshSite({ f_site_type: 'G', f_remain_days_till_hide: 20 });
     const hidden = await freshSite({ f_hidden: 'Y' });
-    const before = snapshot();
+    const before = await snapshot();
     expect(
       await rpc({
         who: 'other',
@@ -321,6 +320,6 @@ describe('report permissions (spec §6)', () => {
         args: { site_idx: hidden.site, ho_idx: hidden.unit, report_type: 'US' },
       }),
     ).toBe(refused);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });

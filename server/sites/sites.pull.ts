@@ -44,9 +44,12 @@ export const sitePull: PulledEntity<'site' | 'units'> = {
     let sitePuts = 0;
     const changes = entries.map(({ entity, key, deleted }): Array<PageChangeOf<'site' | 'units'>> => {
       if (entity === 'units') {
-        // Units of a draft travel inside it.
+        // Units of a draft travel inside it; a site entering the scope in this page brings them
+        // right after itself.
         const dongs = units.get(key);
-        return !deleted && dongs && sites.get(key)?.status !== 'P' ? [unitsPut(key, dongs)] : [];
+        return !deleted && dongs && sites.get(key)?.status !== 'P' && !entered.has(key)
+          ? [unitsPut(key, dongs)]
+          : [];
       }
       const site = deleted ? undefined : sites.get(key);
       if (!site) return [{ t: 'site', op: 'del', key }];

@@ -203,14 +203,21 @@ export async function readPullPage({
   const more = rows.length > page.length;
   const last = page.at(-1);
   // A site can come from the feed (it entered the scope) and from its content version:
-  // once is enough, its row is the current one either way.
+  // once is enough, its row is the current one either way. Entering wins whichever comes
+  // first, so the site brings its units (the content version of a site edited just before it
+  // entered sorts first, and kept alone it sent the site without them).
+  const entered = new Set(
+    page.filter((r) => r.entity === 'site' && r.fromFeed === 1 && !r.deleted).map((r) => r.key),
+  );
   const seen = new Set<string>();
-  const unique = page.filter((r) => {
-    const id = `${r.entity}:${r.key}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  const unique = page
+    .filter((r) => {
+      const id = `${r.entity}:${r.key}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .map((r): FeedRow => (r.entity === 'site' && entered.has(r.key) ? { ...r, fromFeed: 1 } : r));
   const { changes, siteColumns } = await materialize({ db, userIdx, entries: unique, owners });
   return pageJson({
     cursor: last

@@ -199,6 +199,31 @@ describe('pull: units', () => {
   });
 });
 
+describe('pull: a site entering the scope', () => {
+  it('brings its units also when the site itself changed after the cursor, just before it entered (found by the chaos harness)', async () => {
+    t = await createTestApp();
+    const a = await member(t);
+    const b = await member(t);
+    // B's site with units, not in A's scope when A's device pulls.
+    const site = await insertSite(t, { userIdx: b.userIdx });
+    addUnits(t, site);
+    const first = await pullAll(t, { token: a.token, clientId: a.clientId });
+    expect(keysOf(fold(first.changes), 'site')).toEqual([]);
+    // B edits the site (its content version moves past A's cursor), then A likes it: one page holds both.
+    await t.deps.db.updateTable('sites').set({ f_memo: '주차 2대' }).where('f_idx', '=', site).execute();
+    await t.deps.db
+      .insertInto('site_likes')
+      .values({ f_user_idx: a.userIdx, f_site_idx: site, f_reg_time: now().toISOString() })
+      .execute();
+    const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: first.cursor });
+    const state = fold(next.changes);
+    expect(keysOf(state, 'site')).toEqual([site]);
+    const units = state.get(`units:${site}`);
+    if (units?.t !== 'units') throw new Error('the site came without its units');
+    expect(units.row.dongs[0]?.hos.map((h) => h.f_ho)).toEqual(['101', '102']);
+  });
+});
+
 describe('pull: changes after the cursor', () => {
   it('returns only what changed since the cursor, and nothing when nothing did', async () => {
     t = await createTestApp();

@@ -61,7 +61,8 @@ export async function createTestApp({
 } = {}): Promise<TestApp> {
   const handle = await openTestDb(dbFile ? { file: dbFile } : {});
   const config = testConfig(configOverrides);
-  const logger = pino({ level: 'silent' });
+  // TEST_LOG_LEVEL=error shows what a 500 hid (a port to PostgreSQL, say).
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const sms = consoleSmsSender({ logger });
   const deps: AppDeps = {
     db: handle.db,

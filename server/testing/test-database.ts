@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import {
   type DatabaseHandle,
@@ -27,6 +28,11 @@ export interface TestDatabase {
   pool: pg.Pool | null;
   /** Rows inserted, updated or deleted through this database since it opened (rolled back ones too). */
   changes: () => number;
+  /**
+   * The rows of a statement written for both databases, `?` for each parameter: what a test
+   * looks at or sets up directly (`await t.handle.all('SELECT * FROM sites WHERE f_idx = ?', 1)`).
+   */
+  all: <T = Record<string, unknown>>(statement: string, ...params: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
 }
 
@@ -57,6 +63,7 @@ function sqliteTestDb(handle: DatabaseHandle): TestDatabase {
     sqlite: handle.sqlite,
     pool: null,
     changes: () => (total.get() as { n: number }).n,
+    all: statementOn(handle.db),
     close: handle.close,
   };
 }
@@ -74,7 +81,19 @@ async function openPostgresTestDb(): Promise<TestDatabase> {
     },
     pool: database.handle.pool,
     changes: written,
+    all: statementOn(database.handle.db),
     close: database.drop,
+  };
+}
+
+/** Runs `statement` with its `?` placeholders bound to `params`, through kysely on either database. */
+function statementOn(db: Db) {
+  return async <T>(statement: string, ...params: unknown[]): Promise<T[]> => {
+    const parts = statement.split('?');
+    if (parts.length !== params.length + 1)
+      throw new Error(`${parts.length - 1} placeholders, ${params.length} values`);
+    const strings = Object.assign([...parts], { raw: [...parts] }) as unknown as TemplateStringsArray;
+    return (await sql<T>(strings, ...params).execute(db)).rows;
   };
 }
 

@@ -1,6 +1,7 @@
 import type { PushSetting } from '../../sync/api/auth.api.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { forUpdate } from '../db/locking.ts';
 import type { User } from './users.tables.ts';
 
 export function readUser({ db, userIdx }: { db: Db; userIdx: number }): Promise<User> {
@@ -64,4 +65,17 @@ export async function endSession({
     .set({ ended_at: clock.now().toISOString(), end_reason: 'logout' })
     .where('f_idx', '=', sessionIdx)
     .execute();
+}
+
+/**
+ * Holds the member's row until the transaction ends (PostgreSQL; SQLite has one writer), so a
+ * rule that counts the member's rows and then writes (the daily post limit, the per-site
+ * notification limit, a purchase's idempotency key) runs for one request of that member at a
+ * time: a second one waits, then counts what the first wrote.
+ */
+export async function lockMember({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<void> {
+  await forUpdate({
+    db,
+    query: db.selectFrom('users').select('f_idx').where('f_idx', '=', userIdx),
+  }).execute();
 }

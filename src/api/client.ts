@@ -1,6 +1,7 @@
 import type { Call, CallInput, CallOutput } from '../../sync/api/contract.ts';
 import { API_BASE, Headers, ResultCode, sessionEndingCodes } from '../../sync/codes.ts';
 import { currentLocale } from '../i18n/i18n.ts';
+import { withAnswerDeadline } from './answer-deadline.ts';
 import { sessionStore } from './session.ts';
 
 /** The server answered with a non-zero code; `msg` is already in the user's language. */
@@ -76,7 +77,12 @@ export function refusal(call: Call, envelope: { code: number; msg: string; data:
 export async function api<C extends Call>(
   call: C,
   input: CallInput<C>,
-  options: { signal?: AbortSignal; onUploadProgress?: never } = {},
+  options: {
+    signal?: AbortSignal;
+    onUploadProgress?: never;
+    /** Give up (NetworkError) when no answer comes in time (src/api/answer-deadline.ts): the sync engine's calls. */
+    deadline?: boolean;
+  } = {},
 ): Promise<CallOutput<C>> {
   let url = `${API_BASE}${call.path}`;
   const init: RequestInit = {
@@ -99,7 +105,8 @@ export async function api<C extends Call>(
   }
   let response: Response;
   try {
-    response = await fetch(url, init);
+    const send = options.deadline ? withAnswerDeadline((input, init) => fetch(input, init)) : fetch;
+    response = await send(url, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new NetworkError();

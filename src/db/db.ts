@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type {
   DeviceStore,
   LocalConflict,
@@ -6,6 +6,7 @@ import type {
   LocalLike,
   LocalMemo,
   LocalSite,
+  SiteUnits,
 } from '../../sync/device-store.ts';
 import type { SiteDongRow } from '../../sync/site-fields.ts';
 import { packSites, type SitePack, SiteStore } from './site-packs.ts';
@@ -179,9 +180,12 @@ export class LocalDb extends Dexie implements DeviceStore {
 
   /** The device's sites, one row per site to callers; stored in `sitePacks`. */
   readonly sites: SiteStore;
+  /** Each site's buildings with units as one row, over `dongs` (one record per building). */
+  readonly units: UnitsStore;
 
-  constructor(name = 'bunyang') {
-    super(name);
+  /** `options` give a device its own IndexedDB (tests and the chaos harness run many in one process). */
+  constructor(name = 'bunyang', options?: DexieOptions) {
+    super(name, options);
     for (const { version, stores } of schemaHistory) {
       const v = this.version(version).stores(stores);
       if (version === 4) {
@@ -203,6 +207,37 @@ export class LocalDb extends Dexie implements DeviceStore {
       }
     }
     this.sites = new SiteStore(this, this.sitePacks);
+    this.units = new UnitsStore(this.dongs);
+  }
+}
+
+/**
+ * A site's units as one row, the unit sync replaces and keeps aside (src/sync/local-store.ts):
+ * the pull sends a site's buildings whole, and a final save writes them whole, so a waiting
+ * save's units survive a pull the same way a waiting change of a site row does.
+ */
+export class UnitsStore {
+  constructor(private readonly dongs: EntityTable<LocalDong, 'f_idx'>) {}
+
+  async get(siteIdx: number): Promise<SiteUnits | undefined> {
+    const dongs = await this.dongs.where('f_site_idx').equals(siteIdx).toArray();
+    return dongs.length > 0 ? ({ f_site_idx: siteIdx, dongs } as SiteUnits) : undefined;
+  }
+
+  async put(row: SiteUnits): Promise<void> {
+    await this.bulkPut([row]);
+  }
+
+  /** Replaces the buildings of each row's site: one delete and one write for a whole pulled page. */
+  async bulkPut(rows: readonly SiteUnits[]): Promise<void> {
+    // The last row of a site wins, as separate puts would.
+    const bySite = new Map(rows.map((row) => [row.f_site_idx, row]));
+    await this.bulkDelete([...bySite.keys()]);
+    await this.dongs.bulkPut([...bySite.values()].flatMap((row) => row.dongs) as LocalDong[]);
+  }
+
+  async bulkDelete(siteIdxs: number[]): Promise<void> {
+    await this.dongs.where('f_site_idx').anyOf(siteIdxs).delete();
   }
 }
 

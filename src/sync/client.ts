@@ -12,18 +12,31 @@ import { loadMutators } from './local-store.ts';
 import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './transport.ts';
 
 /** Uploads one picture through the API client (spec §7 upload image) and answers its URL. */
-export async function uploadPicture({ file, name, kind }: { file: Blob; name: string; kind: number }) {
+export async function uploadPicture({
+  file,
+  name,
+  kind,
+  deadline = false,
+}: {
+  file: Blob;
+  name: string;
+  kind: number;
+  /** The sync engine's uploads give up when no answer comes in time (src/api/answer-deadline.ts). */
+  deadline?: boolean;
+}) {
   const named = file instanceof File ? file : new File([file], name, { type: file.type });
   // Only a write with pictures uploads: the call's contract stays off the first download.
   const { uploadImageCall } = await import('../../sync/api/uploads.api.ts');
-  return (await api(uploadImageCall, { file: named, kind: kind as 1 })).url;
+  return (await api(uploadImageCall, { file: named, kind: kind as 1 }, { deadline })).url;
 }
 
 /** The app's transport: the API client, so session headers and forced logout work as for every call. */
 const apiTransport: SyncTransport = {
-  push: (request) => withProtocolErrors(() => api(pushCall, request)),
-  pull: async (request) => decodePull(await withProtocolErrors(() => api(pullCall, request))),
-  upload: uploadPicture,
+  // A request with no answer in time fails like a lost network, so a dead connection never holds the engine.
+  push: (request) => withProtocolErrors(() => api(pushCall, request, { deadline: true })),
+  pull: async (request) =>
+    decodePull(await withProtocolErrors(() => api(pullCall, request, { deadline: true }))),
+  upload: (input) => uploadPicture({ ...input, deadline: true }),
 };
 
 async function withProtocolErrors<T>(run: () => Promise<T>): Promise<T> {

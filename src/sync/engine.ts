@@ -668,9 +668,10 @@ export class SyncEngine {
     try {
       await this.sync();
     } catch (err) {
-      if (!(err instanceof NetworkError || err instanceof ApiError || err instanceof ProtocolOutdatedError)) {
-        console.error('sync failed', err);
-      }
+      // A sync cut short by stop() (sign-out, the store closing) is expected to fail.
+      const expected =
+        err instanceof NetworkError || err instanceof ApiError || err instanceof ProtocolOutdatedError;
+      if (!expected && this.started) console.error('sync failed', err);
     }
     if (this.state.outdated) return;
     const delay = this.backoffMs(this.failures);

@@ -46,7 +46,9 @@ interface Rows {
 }
 
 function rowsOf(db: LocalDb, name: string): Rows {
-  return name === 'sites' ? db.sites : db.table(name);
+  if (name === 'sites') return db.sites;
+  if (name === 'units') return db.units as Rows;
+  return db.table(name);
 }
 
 /** Before a mutation changes a row, its current (server) copy is kept, once. */
@@ -165,10 +167,6 @@ export async function applyChanges({
   };
 
   const siteKeys = changes.filter((c) => c.t === 'site').map((c) => c.key);
-  // Buildings are replaced whole: when their site's units arrive, or when the site goes.
-  const replacedUnits = changes
-    .filter((c) => c.t === 'units' || (c.t === 'site' && (c.op === 'del' || c.row.f_status === 'P')))
-    .map((c) => c.key);
   // A registered site and a draft are the same server row in two local tables.
   // Drafts are few: reading them all beats an index look-up per pulled site.
   const draftsOfSites = siteKeys.length > 0 ? await db.drafts.toArray() : [];
@@ -180,12 +178,15 @@ export async function applyChanges({
       draftKeyBySite.set(row.site_idx, row.key);
     }
   }
-  const dongs: unknown[] = [];
-
   for (const change of changes) {
     switch (change.t) {
       case 'site': {
         const oldDraft = draftKeyBySite.get(change.key);
+        // Buildings are replaced whole: when their site's units arrive, or when the site goes
+        // (or becomes a draft, which carries its units inside).
+        if (change.op === 'del' || change.row.f_status === 'P') {
+          write({ table: 'units', key: change.key, row: null });
+        }
         if (change.op === 'put' && change.row.f_status === 'P') {
           write({ table: 'sites', key: change.key, row: null });
           const draft = draftOf(change.row);
@@ -202,7 +203,7 @@ export async function applyChanges({
         break;
       }
       case 'units':
-        dongs.push(...change.row.dongs);
+        write({ table: 'units', key: change.key, row: { f_site_idx: change.key, dongs: change.row.dongs } });
         break;
       case 'like':
         write({
@@ -245,8 +246,6 @@ export async function applyChanges({
     }
   }
 
-  if (replacedUnits.length > 0) await db.dongs.where('f_site_idx').anyOf(replacedUnits).delete();
-  if (dongs.length > 0) await db.dongs.bulkPut(dongs as never[]);
   for (const [table, w] of writes) {
     if (w.deletes.length > 0) await rowsOf(db, table).bulkDelete(w.deletes);
     if (w.puts.length > 0) await rowsOf(db, table).bulkPut(w.puts);

@@ -28,6 +28,7 @@ export function networkTransport({
   deviceId = TEST_DEVICE_ID,
   network,
   lang = 'en',
+  answerIdleMs,
 }: {
   fetchImpl: (input: string, init: RequestInit) => Response | Promise<Response>;
   baseUrl?: string;
@@ -36,9 +37,12 @@ export function networkTransport({
   deviceId?: string;
   network: TestNetwork;
   lang?: 'ko' | 'en';
+  /** How long an answer may keep silent before the request fails (src/api/answer-deadline.ts). */
+  answerIdleMs?: number;
 }): SyncTransport {
   return createFetchTransport({
     baseUrl,
+    ...(answerIdleMs !== undefined ? { answerIdleMs } : {}),
     headers: () => ({
       [Headers.accessToken]: token(),
       [Headers.deviceId]: deviceId,

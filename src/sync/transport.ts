@@ -8,6 +8,7 @@ import {
   type PushRequest,
   type PushResponse,
 } from '../../sync/protocol.ts';
+import { withAnswerDeadline } from '../api/answer-deadline.ts';
 import { ApiError, NetworkError } from '../api/client.ts';
 
 /**
@@ -42,15 +43,20 @@ export function createFetchTransport({
   baseUrl,
   headers,
   fetchImpl = (input, init) => fetch(input, init),
+  answerIdleMs,
 }: {
   baseUrl: string;
   headers: () => Record<string, string>;
   fetchImpl?: (input: string, init: RequestInit) => Response | Promise<Response>;
+  /** Only tests shorten it: how long an answer may keep silent (src/api/answer-deadline.ts). */
+  answerIdleMs?: number;
 }): SyncTransport {
+  // A request that gets no answer fails instead of holding the engine (src/api/answer-deadline.ts).
+  const request = withAnswerDeadline(fetchImpl, answerIdleMs !== undefined ? { idleMs: answerIdleMs } : {});
   async function send<T>(path: string, body: BodyInit, contentType?: string): Promise<T> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}${API_BASE}${path}`, {
+      response = await request(`${baseUrl}${API_BASE}${path}`, {
         method: 'POST',
         headers: { ...headers(), ...(contentType ? { 'content-type': contentType } : {}) },
         body,

@@ -3,7 +3,7 @@ import { sessionStore } from '../api/session.ts';
 import { type LocalDb, localDb } from '../db/db.ts';
 
 /**
- * Forms keep what was typed (docs/conventions.md): every form an agent fills writes its state to
+ * Forms keep what was typed (docs/forms.md): every form an agent fills writes its state to
  * the device as it changes and finds it again after a reload or a killed app, until it is saved or
  * discarded. The state lives in the offline store's key-value table (`syncMeta`, keys
  * `kept:<member>:<form>`), so it holds files too (a card photo, pictures) and logout clears it

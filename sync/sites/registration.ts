@@ -192,13 +192,15 @@ export function fieldsOfRegisteredSite({
   out.dongs = [...dongs]
     .sort((a, b) => a.f_order - b.f_order || a.f_idx - b.f_idx)
     .map((d) => ({
-      f_idx: d.f_idx,
+      // A building or unit saved on the device and not synced yet has a device id (negative):
+      // to the server it is still new.
+      ...(d.f_idx > 0 ? { f_idx: d.f_idx } : {}),
       f_dong: d.f_dong,
       f_floor_count: d.f_floor_count,
       f_units_per_floor: d.f_units_per_floor,
       f_editable: d.f_editable,
       hos: d.hos.map((h) => {
-        const ho: Record<string, unknown> = { f_idx: h.f_idx };
+        const ho: Record<string, unknown> = h.f_idx > 0 ? { f_idx: h.f_idx } : {};
         for (const key of hoKeys) ho[key] = h[key];
         return ho as FormHo;
       }),

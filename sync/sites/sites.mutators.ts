@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { id, MAX_WHOLE_NUMBER, yn } from '../api/fields.ts';
+import type { SiteUnits } from '../device-store.ts';
 import { defineMutator } from '../mutator.ts';
 import {
   type DraftFields,
@@ -10,7 +11,7 @@ import {
 } from '../site-fields.ts';
 import { Expiry } from './expiry.ts';
 import { localSiteIdx } from './local-site.ts';
-import { saveFieldsSchema } from './registration.ts';
+import { type SaveFields, saveFieldsSchema } from './registration.ts';
 
 /**
  * The site operations that may run offline (likes, memos, hide and complete toggles, drafts,
@@ -147,6 +148,7 @@ export const saveSite = defineMutator({
     return [
       ...(a.draft_id ? [{ table: 'drafts' as const, key: a.draft_id }] : []),
       ...(site !== null ? [{ table: 'sites' as const, key: site }] : []),
+      ...(site !== null && a.changes.dongs ? [{ table: 'units' as const, key: site }] : []),
     ];
   },
   applyLocal: async ({ db, args, now }) => {
@@ -156,7 +158,9 @@ export const saveSite = defineMutator({
     if (siteIdx === null) return;
     // Until the pull brings the server's row, the device shows the saved values as registered
     // (a new site under its device index: the pull's row replaces it once the save is back).
-    const { dongs: _units, contacts, rooms, ...columns } = args.changes;
+    const { dongs: units, contacts, rooms, ...columns } = args.changes;
+    // Buildings and units saved show at once too, until the pull brings the server's.
+    if (units) await db.units.put(localUnits({ siteIdx, dongs: units }));
     const existing = await db.sites.get(siteIdx);
     const owner = (await db.syncMeta.get('owner'))?.value;
     const { dongs: _draftUnits, ...draftColumns } = (draft?.payload ?? {}) as DraftFields;
@@ -182,6 +186,29 @@ export const saveSite = defineMutator({
     });
   },
 });
+
+/**
+ * A final save's buildings as the device stores them: ids the server gave are kept; a building
+ * or unit made on the device gets a negative id of its own until the pull brings the server's.
+ */
+function localUnits({ siteIdx, dongs }: { siteIdx: number; dongs: SaveFields['dongs'] & object }): SiteUnits {
+  // A building's id is the key of its record: distinct from every server id (positive) and from
+  // every other site's device ids (a site has at most 200 buildings). A unit's is only compared
+  // within its site.
+  const dongId = (order: number) => -(Math.abs(siteIdx) * 512 + (siteIdx < 0 ? 256 : 0) + order + 1);
+  let units = 0;
+  return {
+    f_site_idx: siteIdx,
+    dongs: dongs.map(({ f_idx, hos = [], ...dong }, order) => ({
+      ...dong,
+      f_editable: dong.f_editable ?? 'Y',
+      f_idx: f_idx !== undefined && f_idx > 0 ? f_idx : dongId(order),
+      f_site_idx: siteIdx,
+      f_order: order,
+      hos: hos.map(({ f_idx: hoIdx, ...ho }) => ({ ...ho, f_idx: hoIdx ?? -++units })),
+    })),
+  };
+}
 
 /** The device row a final save writes: the site edited, or a new site's device index; null when neither. */
 function savedSiteIdx(a: { site_idx: number | null; draft_id: string | null }): number | null {

@@ -95,7 +95,8 @@ export function UnitInfoPopup({
       </dl>
       <PhotoStrip title={t`Unit pictures`} images={unit.f_image_urls} testId="unit-photos" />
       <div className="modal__actions">
-        {report ? (
+        {/* A unit saved on this device and not synced yet (negative id) is not on the server to report. */}
+        {report && unit.f_idx > 0 ? (
           <button
             type="button"
             className="button"

@@ -13,6 +13,7 @@ import { operations as allOperations } from './operations.ts';
 import { lifecycleGate } from './ops/lifecycle.ts';
 import { mountMetrics } from './ops/metrics.routes.ts';
 import { metrics } from './ops/metrics.ts';
+import { mountLiveEvents } from './sync/live/events.routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export function createApp({
@@ -83,6 +84,7 @@ export function createApp({
   app.use(`${API_BASE}/*`, compressAnswers());
 
   mountOperations({ app, deps, operations });
+  if (deps.live) mountLiveEvents({ app, deps, hub: deps.live });
 
   const openApi = buildOpenApi({ operations, version: APP_VERSION });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openApi));

@@ -14,6 +14,7 @@ import { createLifecycle } from './ops/lifecycle.ts';
 import { writePidFile } from './ops/pidfile.ts';
 import { shutDown } from './ops/shutdown.ts';
 import { seedDatabase } from './seed/seed-database.ts';
+import { createLiveHub } from './sync/live/live-hub.ts';
 import { APP_VERSION } from './version.ts';
 
 const config = loadConfigOrExit();
@@ -39,6 +40,7 @@ const deps: AppDeps = {
   clock: systemClock,
   adapters: createAdapters({ config, logger }),
   lifecycle,
+  live: createLiveHub({ db: handle.db, clock: systemClock, logger }),
 };
 
 // Listening from the start: while the database is prepared, health and readiness say
@@ -56,6 +58,7 @@ async function stop(signal: string) {
     lifecycle,
     listening: server,
     scheduler,
+    live: deps.live ?? null,
     closeDatabase: handle.close,
     timeoutMs: config.shutdownTimeoutMs,
     logger,

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { Lifecycle } from '../ops/lifecycle.ts';
+import type { LiveHub } from '../sync/live/live-hub.ts';
 import type { Lang } from './messages.ts';
 
 /** Everything a server feature needs, built once at start (or per test). */
@@ -17,6 +18,8 @@ export interface AppDeps {
   adapters: Adapters;
   /** Starting, ready or draining (server/ops/lifecycle.ts); absent: always ready (tests). */
   lifecycle?: Lifecycle;
+  /** The live pokes' streams (server/sync/live/); absent: no live stream is served. */
+  live?: LiveHub;
 }
 
 /** What an operation handler sees for one request. */

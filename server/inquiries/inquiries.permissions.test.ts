@@ -110,10 +110,9 @@ describe('inquiry permissions (spec §6)', () => {
 
   it('a refused edit, answer or delete writes nothing', async () => {
     const inquiry = await ask(t, actors.author, { secret: 'Y' });
-    const snapshot = () =>
-      JSON.stringify(t.handle.sqlite.prepare('SELECT * FROM inquiries ORDER BY f_idx').all());
+    const snapshot = async () => JSON.stringify(await t.handle.all('SELECT * FROM inquiries ORDER BY f_idx'));
     for (const who of ['visitor', 'other', 'adminNoTab'] as const) {
-      const before = snapshot();
+      const before = await snapshot();
       await rpc({
         who,
         path: '/inquire/updateInquire',
@@ -121,7 +120,7 @@ describe('inquiry permissions (spec §6)', () => {
       });
       await rpc({ who, path: '/inquire/sendInquireAnswer', body: { inquire_idx: inquiry, answer: '답' } });
       await rpc({ who, path: '/inquire/removeInquire', body: { idx_list: [inquiry] } });
-      expect(snapshot(), `${label[who]} wrote`).toBe(before);
+      expect(await snapshot(), `${label[who]} wrote`).toBe(before);
     }
   });
 });

@@ -15,8 +15,8 @@ afterEach(async () => {
 
 const SECRET_WORDS = ['환불받고', '110-123-456789', '이용권 환불 문의'];
 
-function written(): string {
-  return JSON.stringify(t.handle.sqlite.prepare('SELECT * FROM inquiries ORDER BY f_idx').all());
+async function written(): Promise<string> {
+  return JSON.stringify(await t.handle.all('SELECT * FROM inquiries ORDER BY f_idx'));
 }
 
 describe('a secret inquiry', () => {
@@ -82,7 +82,7 @@ describe('inquiry rules (spec §5)', () => {
       t = await createTestApp();
       const author = await member(t);
       const existing = await ask(t, author);
-      const before = written();
+      const before = await written();
       const added = await t.call('/inquire/addInquire', {
         token: author.token,
         body: { ...inquiryBody, ...change },
@@ -93,7 +93,7 @@ describe('inquiry rules (spec §5)', () => {
         body: { ...inquiryBody, ...change, inquire_idx: existing },
       });
       expect(edited).toMatchObject({ code: ResultCode.apiError, msg: message });
-      expect(written()).toBe(before);
+      expect(await written()).toBe(before);
     });
   }
 
@@ -102,13 +102,13 @@ describe('inquiry rules (spec §5)', () => {
     const author = await member(t);
     const moderator = await admin(t, '4');
     const idx = await ask(t, author);
-    const before = written();
+    const before = await written();
     const res = await t.call('/inquire/sendInquireAnswer', {
       token: moderator.token,
       body: { inquire_idx: idx, answer: '   ' },
     });
     expect(res).toMatchObject({ code: ResultCode.apiError, msg: '답변 내용을 입력해 주세요.' });
-    expect(written()).toBe(before);
+    expect(await written()).toBe(before);
   });
 
   it('an answer makes the inquiry answered, and its author reads it', async () => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Listening } from '../listen.ts';
+import type { LiveHub } from '../sync/live/live-hub.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
 /**
@@ -14,6 +15,7 @@ export async function shutDown({
   lifecycle,
   listening,
   scheduler,
+  live = null,
   closeDatabase,
   timeoutMs,
   logger,
@@ -22,11 +24,14 @@ export async function shutDown({
   lifecycle: Lifecycle;
   listening: Listening | null;
   scheduler: Scheduler | null;
+  /** Open live streams never end on their own: they are ended first, or the drain would wait on them. */
+  live?: Pick<LiveHub, 'close'> | null;
   closeDatabase: () => Promise<void>;
   timeoutMs: number;
   logger: Logger;
 }): Promise<{ clean: boolean }> {
   lifecycle.drain();
+  live?.close();
   logger.info({ signal, timeoutMs }, 'shutting down: finishing requests in flight and the running job');
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'timeout'>((resolve) => {

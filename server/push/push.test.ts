@@ -43,11 +43,13 @@ const runJob = () => runPushJob(t);
 const receivedBy = ({ endpoint, device }: { endpoint: string; device: ReturnType<typeof fakeDevice> }) =>
   pushesReceived({ stub, endpoint, device });
 
-const subscriptionsOf = (userIdx: number) =>
-  t.handle.sqlite
-    .prepare('SELECT COUNT(*) FROM push_subscriptions WHERE f_user_idx = ?')
-    .pluck()
-    .get(userIdx);
+const subscriptionsOf = async (userIdx: number) =>
+  (
+    await t.handle.all<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM push_subscriptions WHERE f_user_idx = ?',
+      userIdx,
+    )
+  )[0]?.n;
 
 describe('Web Push delivery', () => {
   it('delivers a community post with push to a subscribed device, encrypted for it, opening the post', async () => {
@@ -118,8 +120,8 @@ describe('Web Push delivery', () => {
     const message = { type: 3 as const, idx: 7, title: '알림', body: '내용' };
     await queuePush({ db: t.deps.db, userIdxs: [gone.userIdx, kept.userIdx], message });
     expect(await runJob()).toMatchObject({ sent: 1, gone: 1 });
-    expect(subscriptionsOf(gone.userIdx)).toBe(0);
-    expect(subscriptionsOf(kept.userIdx)).toBe(1);
+    expect(await subscriptionsOf(gone.userIdx)).toBe(0);
+    expect(await subscriptionsOf(kept.userIdx)).toBe(1);
     expect(await queuePush({ db: t.deps.db, userIdxs: [gone.userIdx, kept.userIdx], message })).toBe(1);
   });
 
@@ -185,9 +187,7 @@ describe('Web Push delivery', () => {
       clock.advance(60 * 60 * 1000);
     }
     expect(stub.received).toHaveLength(6);
-    const state = t.handle.sqlite
-      .prepare('SELECT f_state, f_attempts, f_last_status FROM push_deliveries')
-      .get();
+    const [state] = await t.handle.all('SELECT f_state, f_attempts, f_last_status FROM push_deliveries');
     expect(state).toEqual({ f_state: 'F', f_attempts: 6, f_last_status: 500 });
   });
 
@@ -244,7 +244,7 @@ describe('push subscriptions', () => {
       body: { endpoint: `${stub.origin}/push/renewed`, p256dh: renewed.p256dh, auth: renewed.auth },
     });
     expect(again.code).toBe(0);
-    const rows = t.handle.sqlite.prepare('SELECT f_endpoint, f_device_id FROM push_subscriptions').all();
+    const rows = await t.handle.all('SELECT f_endpoint, f_device_id FROM push_subscriptions ORDER BY f_idx');
     expect(rows).toEqual([
       { f_endpoint: `${stub.origin}/push/renewed`, f_device_id: `device-${who.userIdx}` },
     ]);
@@ -255,11 +255,15 @@ describe('push subscriptions', () => {
       token: tablet,
       body: { endpoint: `${stub.origin}/push/tablet`, p256dh: second.p256dh, auth: second.auth },
     });
-    expect(subscriptionsOf(who.userIdx)).toBe(2);
+    expect(await subscriptionsOf(who.userIdx)).toBe(2);
     expect((await t.call('/push/unsubscribe', { token: tablet, body: {} })).code).toBe(0);
-    expect(t.handle.sqlite.prepare('SELECT f_device_id FROM push_subscriptions').pluck().all()).toEqual([
-      `device-${who.userIdx}`,
-    ]);
+    expect(
+      (
+        await t.handle.all<{ f_device_id: string }>(
+          'SELECT f_device_id FROM push_subscriptions ORDER BY f_idx',
+        )
+      ).map((r) => r.f_device_id),
+    ).toEqual([`device-${who.userIdx}`]);
   });
 
   it('keeps what was queued for a device when the app subscribes again with the same endpoint', async () => {
@@ -290,8 +294,8 @@ describe('push subscriptions', () => {
       body: { endpoint: first.endpoint, p256dh: first.device.p256dh, auth: first.device.auth },
     });
     expect(res.code).toBe(0);
-    expect(subscriptionsOf(first.userIdx)).toBe(0);
-    expect(subscriptionsOf(next.userIdx)).toBe(1);
+    expect(await subscriptionsOf(first.userIdx)).toBe(0);
+    expect(await subscriptionsOf(next.userIdx)).toBe(1);
   });
 
   it('answers the VAPID public key the devices subscribe with, to members only', async () => {
@@ -311,6 +315,6 @@ describe('push subscriptions', () => {
       body: { endpoint: 'http://push.example.com/abc', p256dh: device.p256dh, auth: device.auth },
     });
     expect(res.code).toBe(-4);
-    expect(subscriptionsOf(who.userIdx)).toBe(0);
+    expect(await subscriptionsOf(who.userIdx)).toBe(0);
   });
 });

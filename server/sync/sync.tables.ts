@@ -11,6 +11,8 @@ export interface SyncClockTable {
 export interface SyncSiteVersionsTable {
   f_site_idx: number;
   version: number;
+  /** The version of its buildings and units alone. */
+  units_version: number;
 }
 
 export type FeedEntity = 'site' | 'like' | 'memo' | 'recent' | 'notification' | 'conflict' | 'inbox';

@@ -9,6 +9,7 @@ import type { AppDeps } from '../http/context.ts';
 import type { Operation } from '../http/operation.ts';
 import { answerProblem, responseSchemaOf } from '../http/responses.ts';
 import { operations as allOperations } from '../operations.ts';
+import { createLiveHub } from '../sync/live/live-hub.ts';
 import { openTestDb, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -70,6 +71,7 @@ export async function createTestApp({
     logger,
     clock,
     adapters: { ...createAdapters({ config, logger }), sms, ...adapters },
+    live: createLiveHub({ db: handle.db, clock, logger }),
   };
   const app = createApp({ deps, ...(operations ? { operations } : {}) });
   const byRoute = new Map(
@@ -108,7 +110,10 @@ export async function createTestApp({
     },
     changes: handle.changes,
     smsSent: sms.sent,
-    close: () => handle.close(),
+    close: () => {
+      deps.live?.close();
+      return handle.close();
+    },
   };
 }
 

@@ -1,13 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
+import { checkSessionCall } from '../../sync/api/auth.api.ts';
 import { pullCall, pushCall } from '../../sync/api/sync.api.ts';
 import { Headers } from '../../sync/codes.ts';
 import { decodePull } from '../../sync/protocol.ts';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, headers } from '../api/client.ts';
 import { sessionStore } from '../api/session.ts';
 import { LocalDb, localDb } from '../db/db.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { SyncEngine, type SyncStatus } from './engine.ts';
+import { startLive } from './live.ts';
 import { loadMutators } from './local-store.ts';
 import { createFetchTransport, errorOfEnvelope, type SyncTransport } from './transport.ts';
 
@@ -59,6 +61,29 @@ export const syncEngine = new SyncEngine({
   },
 });
 
+let stopLive: (() => void) | null = null;
+
+/**
+ * The live stream of the member signed in (src/sync/live.ts): a poke pulls at once instead of at
+ * the next 30-second sync. Opened once the first sync has ended, so it never competes with it.
+ */
+function liveFor(uid: number, member: () => number | null): void {
+  void syncEngine.firstCycleEnded.then(() => {
+    if (member() !== uid || stopLive) return;
+    stopLive = startLive({
+      headers,
+      onPoke: () => syncEngine.syncSoon(),
+      // The session-ending answer of this call signs the device out with the server's reason.
+      onEnded: () => void api(checkSessionCall, {}).catch(() => {}),
+    });
+  });
+}
+
+function endLive(): void {
+  stopLive?.();
+  stopLive = null;
+}
+
 let watchingSession = false;
 /** The member the engine was last started for: a repeated call for the same one does nothing. */
 let startedFor: number | null = null;
@@ -69,10 +94,14 @@ export function ensureSyncStarted(): void {
   const startFor = (uid: number) => {
     if (startedFor === uid) return;
     startedFor = uid;
+    // Another member's view (or a new sign-in): the stream of the last session goes.
+    endLive();
     // The operations' declarations load now, so the first pull does not wait for them.
     void loadMutators().catch(() => {});
     void syncEngine.bindToMember(uid).then(() => {
-      if (member() === uid) syncEngine.start();
+      if (member() !== uid) return;
+      syncEngine.start();
+      liveFor(uid, member);
     });
     // Groups: the member's groups are kept on the device for offline registration
     // and the group sites tab; the pull carries sites only. Its own chunk, off the entry.
@@ -86,6 +115,7 @@ export function ensureSyncStarted(): void {
     const next = member();
     if (next === null) {
       startedFor = null;
+      endLive();
       syncEngine.stop();
     } else startFor(next);
   });
@@ -94,6 +124,7 @@ export function ensureSyncStarted(): void {
 /** Stops the engine until `ensureSyncStarted` is called again (a member under review does not pull). */
 export function stopSyncing(): void {
   startedFor = null;
+  endLive();
   syncEngine.stop();
 }
 

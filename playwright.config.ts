@@ -41,6 +41,8 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       PORT: String(port),
+      // Share links are absolute (a preview card needs it): they must point at this server.
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       E2E_DATA_DIR: dataDir,

@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { subsetOfAsset, uiFontSubsets } from './scripts/font-subsets.ts';
 import { precompress } from './scripts/precompress.ts';
+import { manifestScreenshots, manifestShortcuts } from './scripts/pwa-manifest.ts';
 
 export const reactWithLingui = () => [
   // The Lingui macro runs through Babel: through SWC its message ids did not match the catalog.
@@ -175,13 +176,19 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // A long press on the home-screen icon, and the richer install sheet (issue 32).
+        shortcuts: manifestShortcuts,
+        screenshots: manifestScreenshots,
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,webmanifest}'],
+        // The manifest's screenshots are for the install sheet only: never downloaded for offline use.
+        globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
         // The API is never precached, and the admin area is online-only (design guide).
-        // /pay/ is the server's own test checkout page: online only, never the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/uploads\//, /^\/pay\//],
+        // /pay/ is the server's own test checkout page: online only, never the app shell. /s/ is a
+        // site shared with a customer: the server's own page, also for an agent who has the app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/uploads\//, /^\/pay\//, /^\/s\//],
         cleanupOutdatedCaches: true,
         // The first install takes control at once, so the visit that installed it already works offline.
         // Updates still wait for the user (registerType 'prompt' keeps skipWaiting off).

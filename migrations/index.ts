@@ -27,6 +27,8 @@ import * as m0021 from './0021_home_ads.ts';
 import * as m0024 from './0024_block_kinds.ts';
 import * as m0025 from './0025_group_sites_of_members.ts';
 import * as m0027 from './0027_sync_restores.ts';
+// Sharing a site with a customer: the links and their views.
+import * as m0048 from './0048_site_shares.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0025_group_sites_of_members': m0025,
   // Restores from a backup: the sync versions a restore skipped (server/ops/restore.ts).
   '0027_sync_restores': m0027,
+  // Sharing a site with a customer: the links and their views.
+  '0048_site_shares': m0048,
 };

@@ -19,15 +19,15 @@ export const shellIconsFile = 'src/ui/shell-icons.css';
 
 type Node = ReadonlyArray<readonly [string, Record<string, string | number>]>;
 
-async function drawing(name: string): Promise<Node> {
+export async function drawing(name: string): Promise<Node> {
   const mod = (await import(`lucide-react/icons/${name}`)) as { __iconData: { node: Node } };
   return mod.__iconData.node;
 }
 
 const attr = (value: string | number) => String(value).replace(/"/g, "'");
 
-/** One icon as an SVG with lucide's default look, stroked black (the mask takes its shape). */
-function svgOf(node: Node): string {
+/** One icon as an SVG with lucide's default look, stroked black (the mask takes its shape) unless told. */
+export function svgOf(node: Node, stroke = 'black'): string {
   const shapes = node
     .map(([tag, attrs]) => {
       const list = Object.entries(attrs)
@@ -37,7 +37,7 @@ function svgOf(node: Node): string {
       return `<${tag} ${list}/>`;
     })
     .join('');
-  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>${shapes}</svg>`;
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='${stroke}' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>${shapes}</svg>`;
 }
 
 export async function shellIconsCss(): Promise<string> {

@@ -13,6 +13,7 @@ import { operations as allOperations } from './operations.ts';
 import { lifecycleGate } from './ops/lifecycle.ts';
 import { mountMetrics } from './ops/metrics.routes.ts';
 import { metrics } from './ops/metrics.ts';
+import { mountSharePages } from './shares/share-page.ts';
 import { mountLiveEvents } from './sync/live/events.routes.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -108,6 +109,9 @@ export function createApp({
   // /pay/ holds the server's own payment pages only (the service worker never serves the shell there
   // either): with a real provider, as in production, nothing is there, and the app's page must not answer.
   app.all('/pay/*', (c) => c.notFound());
+
+  // A site shared with a customer: its public page, rendered here (before the client's fallback).
+  mountSharePages({ app, deps });
 
   if (serveClient) mountStatic({ app, deps });
 

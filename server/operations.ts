@@ -25,6 +25,8 @@ import { publicDataOperations } from './public-data/public-data.routes.ts';
 // Web Push subscriptions.
 import { pushOperations } from './push/push.routes.ts';
 import { reportsOperations } from './reports/reports.routes.ts';
+// Sharing a site with a customer: links to a public page.
+import { shareOperations } from './shares/shares.routes.ts';
 import { siteDetailOperations } from './sites/detail.routes.ts';
 import { siteListOperations } from './sites/lists.routes.ts';
 import { registrationOperations } from './sites/registration.routes.ts';
@@ -55,6 +57,8 @@ export const operations: Operation[] = [
   ...siteVisibilityOperations,
   // Site transfer (spec §4 Transfer).
   ...transferOperations,
+  // Sharing a site with a customer: links to a public page.
+  ...shareOperations,
   // Groups (spec §7 group calls).
   ...groupOperations,
   // Reports and rewards (spec §4 Reports).

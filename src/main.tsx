@@ -6,6 +6,7 @@ import { router } from './app/router.tsx';
 import { askServiceWorkerForControl } from './app/service-worker-control.ts';
 import { watchFirstScreen } from './app/start-settled.ts';
 import { warmMemberScreens } from './app/warm-screens.ts';
+import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { activateLocale, initialLocale } from './i18n/i18n.ts';
 import './styles.css';
 
@@ -13,6 +14,8 @@ import './styles.css';
 void import('./fonts.css');
 
 askServiceWorkerForControl();
+// The browser's install prompt may come before the first render: kept for the app's own offer.
+captureInstallPrompt();
 watchFirstScreen(router);
 warmMemberScreens();
 

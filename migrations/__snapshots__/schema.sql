@@ -118,6 +118,9 @@ CREATE INDEX site_recent_views_time ON site_recent_views (f_user_idx, f_view_tim
 -- index site_rooms_site
 CREATE INDEX site_rooms_site ON site_rooms (f_site_idx);
 
+-- index site_shares_of_member
+CREATE INDEX site_shares_of_member ON site_shares (f_user_idx, f_site_idx, f_idx);
+
 -- index site_transfers_site
 CREATE INDEX site_transfers_site ON site_transfers (f_site_idx, f_reg_time);
 
@@ -772,6 +775,19 @@ CREATE TABLE site_rooms (
       f_exclusive_pyong REAL NOT NULL DEFAULT 0,
       f_real_size REAL NOT NULL DEFAULT 0,
       f_real_pyong REAL NOT NULL DEFAULT 0
+    );
+
+-- table site_shares
+CREATE TABLE site_shares (
+      f_idx INTEGER PRIMARY KEY AUTOINCREMENT,
+      f_site_idx INTEGER NOT NULL REFERENCES sites(f_idx) ON DELETE CASCADE,
+      f_user_idx INTEGER NOT NULL REFERENCES users(f_idx),
+      f_token TEXT NOT NULL UNIQUE,
+      f_reg_time TEXT NOT NULL,
+      f_expires_at TEXT NOT NULL,
+      f_revoked_time TEXT,
+      f_view_count INTEGER NOT NULL DEFAULT 0,
+      f_last_view_time TEXT
     );
 
 -- table site_states

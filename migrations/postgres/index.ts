@@ -8,6 +8,8 @@ import * as p0021f from './0021_6_map.ts';
 import * as p0024 from './0024_block_kinds.ts';
 import * as p0025 from './0025_group_sites_of_members.ts';
 import * as p0027 from './0027_sync_restores.ts';
+// Sharing a site with a customer: the links and their views.
+import * as p0048 from './0048_site_shares.ts';
 
 /**
  * The PostgreSQL migrations in the order they run (server/db/database.ts picks them on
@@ -27,4 +29,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0025_group_sites_of_members': p0025,
   // Restores from a backup: the sync versions a restore skipped.
   '0027_sync_restores': p0027,
+  // Sharing a site with a customer: the links and their views.
+  '0048_site_shares': p0048,
 };

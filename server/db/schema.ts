@@ -16,6 +16,8 @@ import type { PublicDataTables } from '../public-data/public-data.tables.ts';
 import type { PushTables } from '../push/push.tables.ts';
 import type { ReportsTables } from '../reports/reports.tables.ts';
 import type { SettingsTables } from '../settings/settings.tables.ts';
+// Sites shared with customers.
+import type { SharesTables } from '../shares/shares.tables.ts';
 import type { SitesTables } from '../sites/sites.tables.ts';
 import type { TransferTables } from '../sites/transfer.tables.ts';
 import type { VisibilityTables } from '../sites/visibility.tables.ts';
@@ -46,4 +48,6 @@ export interface Database
     // Notifications.
     NotifyTables,
     // Home ads.
-    HomeTables {}
+    HomeTables,
+    // Sites shared with customers.
+    SharesTables {}

@@ -31,6 +31,8 @@ const listCalls: Array<{ path: string; body: (member: number, site: number) => o
   { path: '/admin/findUserListByPhone', body: () => ({ page: 1 }) },
   { path: '/admin/getLoginLog', body: () => ({ page: 1 }) },
   { path: '/admin/getSiteTransfers', body: (_member, site) => ({ site_idx: site, page_num: 1 }) },
+  // Sharing a site with a customer.
+  { path: '/site/getSiteShareList', body: (_member, site) => ({ site_idx: site, page_num: 1 }) },
   // Groups (spec §7 group calls).
   { path: '/group/getAllGroup', body: () => ({ page_num: 1 }) },
   // Reports

@@ -17,6 +17,7 @@ import { publicDataResponses } from '../../sync/api/public-data.responses.ts';
 import { pushResponses } from '../../sync/api/push.responses.ts';
 import { registrationResponses } from '../../sync/api/registration.responses.ts';
 import { reportsResponses } from '../../sync/api/reports.responses.ts';
+import { sharesResponses } from '../../sync/api/shares.responses.ts';
 import { siteActionsResponses } from '../../sync/api/site-actions.responses.ts';
 import { siteDetailResponses } from '../../sync/api/site-detail.responses.ts';
 import { monthlyResponses, siteListsResponses } from '../../sync/api/site-lists.responses.ts';
@@ -63,6 +64,7 @@ export const responseSchemas: Record<string, v.GenericSchema> = {
   ...homeAdminResponses,
   ...areasResponses,
   ...offlineAreasResponses,
+  ...sharesResponses,
 };
 
 export function responseSchemaOf(op: Operation): v.GenericSchema | undefined {

@@ -86,7 +86,7 @@ async function answers(db: Db) {
     const name = page.columns.indexOf('f_name');
     return page.rows.map((row) => row[name]).sort();
   };
-  const strip = (area: { f_idx: number } | undefined) => area && { ...area, f_idx: '#' };
+  const strip = <T extends { f_idx: number }>(area: T | undefined) => area && { ...area, f_idx: '#' };
   return {
     counts: Object.fromEntries(await siteCountsByDistrict({ db })),
     area: byName(await areaSitesPage({ db, code: '11680', afterIdx: 0, limit: 100 })),

@@ -70,6 +70,7 @@ async function snapshot(site: number): Promise<string> {
     await q('SELECT f_user_idx FROM site_likes WHERE f_site_idx = ? ORDER BY f_user_idx'),
     await q('SELECT f_user_idx, f_memo FROM site_memos WHERE f_site_idx = ? ORDER BY f_user_idx'),
     await q('SELECT * FROM site_states WHERE f_site_idx = ?'),
+    await q('SELECT * FROM site_shares WHERE f_site_idx = ?'),
   ]);
 }
 
@@ -232,6 +233,25 @@ const cases: Case[] = [
     site: () => freshSite({ f_site_type: 'G', f_remain_days_till_hide: 3 }),
     run: (who) => rpc({ who, path: '/site/updateGeneralSite', body: { group_idx: groupIdx } }),
     expect: { owner: ok, member: ok, other: notInGroup, admin: notInGroup },
+  },
+  // Sharing with a customer: the owner and the site's group (sync/shares/shares.ts mayShareSite);
+  // admins are nobody's agent for a site they neither own nor work on in its group.
+  {
+    op: 'createSiteShare',
+    run: (who, { site }) => rpc({ who, path: '/site/createSiteShare', body: { site_idx: site } }),
+    expect: { owner: ok, member: ok, other: refused, admin: refused },
+  },
+  {
+    op: 'createSiteShare on a site shared to no group',
+    site: () => freshSite({ f_group_idx: null }),
+    run: (who, { site }) => rpc({ who, path: '/site/createSiteShare', body: { site_idx: site } }),
+    expect: { owner: ok, member: refused, other: refused, admin: refused },
+  },
+  {
+    op: 'createSiteShare of a hidden site',
+    site: () => freshSite({ f_hidden: 'Y' }),
+    run: (who, { site }) => rpc({ who, path: '/site/createSiteShare', body: { site_idx: site } }),
+    expect: all(refused),
   },
   {
     op: 'getRecentViewSiteList',

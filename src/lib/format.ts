@@ -1,13 +1,17 @@
-import { SQM_PER_PYEONG } from '../../sync/constants.ts';
+import type { Locale } from '../../sync/format.ts';
 
-export type Locale = 'ko' | 'en';
-
-const numberFormat = new Intl.NumberFormat('ko-KR');
-
-/** 12345 → "12,345". */
-export function formatNumber(n: number): string {
-  return numberFormat.format(n);
-}
+export type { Locale } from '../../sync/format.ts';
+// Money and areas read the same in the app and on the server's own pages (the share page).
+export {
+  dashIfBlank,
+  formatArea,
+  formatDay,
+  formatManwon,
+  formatNumber,
+  isBlankValue,
+  pyeongToSqm,
+  sqmToPyeong,
+} from '../../sync/format.ts';
 
 /** Strips thousands separators typed or pasted into a number field: "1,200" → 1200. */
 export function parseNumber(text: string): number | null {
@@ -16,61 +20,8 @@ export function parseNumber(text: string): number | null {
   return Number(cleaned);
 }
 
-/** Spec §5 Display: empty, 0 or "0000" show a dash. */
-export function isBlankValue(value: unknown): boolean {
-  return (
-    value === null || value === undefined || value === '' || value === 0 || value === '0' || value === '0000'
-  );
-}
-
-export function dashIfBlank(
-  value: string | number | null | undefined,
-  render?: (v: string | number) => string,
-): string {
-  if (value === null || value === undefined || isBlankValue(value)) return '-';
-  return render ? render(value) : String(value);
-}
-
-/**
- * Money is kept in 만원 (10,000 won). Korean: 35000 → "3억 5,000만원", 30000 → "3억원",
- * 5000 → "5,000만원". English: the won amount, "₩350,000,000". 0 or empty → "-".
- */
-export function formatManwon(manwon: number | null | undefined, locale: Locale = 'ko'): string {
-  if (manwon === null || manwon === undefined || manwon === 0 || !Number.isFinite(manwon)) return '-';
-  const sign = manwon < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(manwon));
-  if (locale === 'en') {
-    return sign + new Intl.NumberFormat('en-US', { style: 'currency', currency: 'KRW' }).format(abs * 10_000);
-  }
-  const eok = Math.floor(abs / 10_000);
-  const man = abs % 10_000;
-  if (eok > 0 && man > 0) return `${sign}${formatNumber(eok)}억 ${formatNumber(man)}만원`;
-  if (eok > 0) return `${sign}${formatNumber(eok)}억원`;
-  return `${sign}${formatNumber(man)}만원`;
-}
-
 // One rule for phones on both sides (the server's exports write them too).
 export { formatPhone, phoneDigits } from '../../sync/phone.ts';
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
-}
-
-/** ㎡ → 평, two decimals (1평 = 3.305785㎡). */
-export function sqmToPyeong(sqm: number): number {
-  return round2(sqm / SQM_PER_PYEONG);
-}
-
-/** 평 → ㎡, two decimals. */
-export function pyeongToSqm(pyeong: number): number {
-  return round2(pyeong * SQM_PER_PYEONG);
-}
-
-/** "84㎡ (25.41평)" */
-export function formatArea(sqm: number | null | undefined): string {
-  if (!sqm) return '-';
-  return `${formatNumber(round2(sqm))}㎡ (${formatNumber(sqmToPyeong(sqm))}평)`;
-}
 
 /** Times are stored in UTC and shown in Asia/Seoul. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale = 'ko'): string {
@@ -94,22 +45,6 @@ export function formatDate(iso: string | null | undefined, locale: Locale = 'ko'
   if (Number.isNaN(d.getTime())) return '-';
   return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
     timeZone: 'Asia/Seoul',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-}
-
-/**
- * A calendar day stored as YYYY-MM-DD (a site's open date) in the reader's own date style
- * ("2007. 11. 01."): it names a day, not an instant, so no time zone moves it.
- */
-export function formatDay(ymd: string | null | undefined, locale: Locale = 'ko'): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd ?? '');
-  if (!m) return dashIfBlank(ymd);
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
-    timeZone: 'UTC',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

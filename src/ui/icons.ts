@@ -27,6 +27,7 @@ import * as pencilLine from 'lucide-react/icons/pencil-line';
 import * as reset from 'lucide-react/icons/rotate-ccw';
 import * as ruler from 'lucide-react/icons/ruler';
 import * as school from 'lucide-react/icons/school';
+import * as iosShare from 'lucide-react/icons/share';
 import * as shoppingCart from 'lucide-react/icons/shopping-cart';
 import * as store from 'lucide-react/icons/store';
 import * as trainFront from 'lucide-react/icons/train-front';
@@ -65,3 +66,5 @@ export const MartIcon = (shoppingCart as unknown as Drawn).__iconData;
 export const StoreIcon = (store as unknown as Drawn).__iconData;
 export const SubwayIcon = (trainFront as unknown as Drawn).__iconData;
 export const OfflineAreaIcon = (offlineArea as unknown as Drawn).__iconData;
+/** Safari's share button (a box with an arrow up), named in the guide to add the app to the home screen. */
+export const IosShareIcon = (iosShare as unknown as Drawn).__iconData;

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useModal } from '../../ui/modal.tsx';
+// Installing the app, while this device can.
+import { InstallTile } from '../install/InstallTile.tsx';
 // Notifications.
 import { UnreadBadge } from '../notify/badges.tsx';
 import { ChargePopup } from '../points/ChargePopup.tsx';
@@ -72,6 +74,7 @@ export function MoreTiles() {
       >
         {t`Settings`}
       </button>
+      <InstallTile />
     </nav>
   );
 }

@@ -2,9 +2,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb } from '../../db/db.ts';
 import { seoulDay } from './seoul-day.ts';
 
-/** Received notifications not opened yet, from the device: the badges follow every pull and read at once. */
+/** Received notifications not opened yet, on the device. */
+export function countUnread(): Promise<number> {
+  return localDb.inbox.where('f_read').equals('N').count();
+}
+
+/** The unread count, from the device: the badges follow every pull and read at once. */
 export function useUnreadCount(): number {
-  return useLiveQuery(() => localDb.inbox.where('f_read').equals('N').count(), []) ?? 0;
+  return useLiveQuery(countUnread, []) ?? 0;
 }
 
 /** Received today (Seoul day): how many, and how many of them are unread. */

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SiteDetailCommon } from '../../../../sync/api/site-detail.api.ts';
+import { mayShareSite } from '../../../../sync/shares/shares.ts';
 import type { SitePermissions } from '../../../../sync/sites/detail.ts';
+import { sessionStore } from '../../../api/session.ts';
 import { syncEngine } from '../../../sync/client.ts';
 import { useConfirm } from '../../../ui/dialogs.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
@@ -14,6 +16,11 @@ import { ReportPopup, useReportWarning } from '../../reports/ReportPopup.tsx';
 import { CompleteGridPopup } from '../sale-list/CompleteGridPopup.tsx';
 import { useShareSite } from './share.tsx';
 
+// Sharing with a customer: its popup loads when opened.
+const CustomerSharePopup = lazy(() =>
+  import('./customer-share/CustomerSharePopup.tsx').then((m) => ({ default: m.CustomerSharePopup })),
+);
+
 /**
  * Like, share, report, complete, sold-out units and edit (spec §2, §6). Like and complete are
  * offline operations: queued on the device and shown at once. The buttons mirror what the
@@ -22,12 +29,15 @@ import { useShareSite } from './share.tsx';
 export function DetailActions({
   site,
   permissions,
+  isGroupMember,
   fromDevice,
   onPatch,
   onUnitsCompleted,
 }: {
   site: SiteDetailCommon;
   permissions: SitePermissions;
+  /** The caller is in the group the site is shared to (may share it with a customer). */
+  isGroupMember: boolean;
   fromDevice: boolean;
   onPatch: (patch: Partial<SiteDetailCommon>) => void;
   onUnitsCompleted: (completed: ReadonlySet<number>) => void;
@@ -78,6 +88,15 @@ export function DetailActions({
     ));
   };
 
+  // The owner or the site's group, on a registered site that is shown (the server checks again).
+  const customerShare = mayShareSite({ site, userIdx: sessionStore.get()?.uid ?? 0, isGroupMember });
+  const openCustomerShare = () =>
+    modal.open((close) => (
+      <Suspense fallback={null}>
+        <CustomerSharePopup siteIdx={site.f_idx} siteName={site.f_name} close={close} />
+      </Suspense>
+    ));
+
   const kind = site.f_site_type === 'O' ? 'New' : 'General';
   return (
     <section className="detail-actions" aria-label={t`Actions`}>
@@ -99,6 +118,16 @@ export function DetailActions({
       >
         <Trans>Share</Trans>
       </button>
+      {customerShare ? (
+        <button
+          type="button"
+          className="button"
+          data-testid="customer-share-button"
+          onClick={openCustomerShare}
+        >
+          <Trans>Share with a customer</Trans>
+        </button>
+      ) : null}
       {/* Public-data look-ups (spec §2 search button → site inquiry popup). */}
       <SiteInquiryButton site={site} />
       {permissions.report ? (

@@ -70,6 +70,7 @@ export function SiteDetailView({
         <DetailActions
           site={site}
           permissions={detail.permissions}
+          isGroupMember={detail.isGroupMember}
           fromDevice={fromDevice}
           onPatch={onPatch}
           onUnitsCompleted={onUnitsCompleted}

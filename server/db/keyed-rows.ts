@@ -40,6 +40,25 @@ export async function rowsByKeys<Row>({
   return out;
 }
 
+/**
+ * The rows of a kysely query for many keys at once, by key: `rows` reads one chunk of the keys
+ * (a few hundred, within both databases' limits on parameters) and answers each row with its
+ * key as `k`. For a repository that reads the same rows on SQLite and PostgreSQL.
+ */
+export async function rowsOfKeys<Row>({
+  keys,
+  rows,
+}: {
+  keys: readonly number[];
+  rows: (chunk: number[]) => Promise<Array<Row & { k: number }>>;
+}): Promise<Map<number, Row>> {
+  const out = new Map<number, Row>();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    for (const { k, ...row } of await rows(keys.slice(i, i + CHUNK))) out.set(k, row as Row);
+  }
+  return out;
+}
+
 /** A JSON column read back: its value, or the fallback when it is missing or not JSON. */
 export function storedJson<T>({ text, fallback }: { text: unknown; fallback: T }): T {
   if (typeof text !== 'string') return fallback;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
+import { runStatement } from '../db/statements.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { insertSite } from '../testing/sync-fixtures.ts';
 import { addGroupMember, createGroup } from './membership.ts';
@@ -68,12 +69,12 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 /** Everything a group call could change. */
-function snapshot(): string {
-  const q = (sql: string) => t.handle.sqlite.prepare(sql).all();
+async function snapshot(): Promise<string> {
+  const q = async (sql: string) => (await runStatement({ db: t.deps.db, sql, params: [] })).rows;
   return JSON.stringify([
-    q('SELECT * FROM groups ORDER BY f_idx'),
-    q('SELECT * FROM group_members ORDER BY f_group_idx, f_user_idx'),
-    q('SELECT f_idx, f_group_idx FROM sites ORDER BY f_idx'),
+    await q('SELECT * FROM groups ORDER BY f_idx'),
+    await q('SELECT * FROM group_members ORDER BY f_group_idx, f_user_idx'),
+    await q('SELECT f_idx, f_group_idx FROM sites ORDER BY f_idx'),
   ]);
 }
 
@@ -174,10 +175,10 @@ const matrix: Row[] = [
 describe.each(matrix)('$name', ({ path, body, expected }) => {
   it.each(everyone.map((who) => ({ who, label: label[who] })))('for $label', async ({ who }) => {
     const w = await world();
-    const before = snapshot();
+    const before = await snapshot();
     const res = await t.call(path, { token: actors[who].token, body: body(w, who) });
     expect(res.code, res.msg).toBe(expected[who]);
-    if (res.code !== OK) expect(snapshot()).toBe(before);
+    if (res.code !== OK) expect(await snapshot()).toBe(before);
   });
 });
 

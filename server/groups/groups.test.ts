@@ -115,8 +115,12 @@ describe('group management', () => {
     });
     expect(left.data.left).toBe(true);
     expect(left.msg).toBe('그룹에서 나왔습니다.');
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) AS n FROM groups').get()).toEqual({ n: 0 });
-    const row = t.handle.sqlite.prepare('SELECT f_group_idx FROM sites WHERE f_idx = ?').get(site);
+    expect(await t.deps.db.selectFrom('groups').selectAll().execute()).toEqual([]);
+    const row = await t.deps.db
+      .selectFrom('sites')
+      .select('f_group_idx')
+      .where('f_idx', '=', site)
+      .executeTakeFirst();
     expect(row).toEqual({ f_group_idx: null });
   });
 

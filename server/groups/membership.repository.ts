@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '../db/database.ts';
-import { cached } from '../db/statements.ts';
+import { runStatement } from '../db/statements.ts';
 
 /**
  * The rows of group membership (membership.ts holds the rule that reads them). Membership and
@@ -8,7 +8,7 @@ import { cached } from '../db/statements.ts';
  * who leaves, whichever code path changes these rows.
  */
 
-/** Whether the member has a row in the group: a prepared statement, it runs on every group-scoped check. */
+/** Whether the member has a row in the group (every group-scoped check asks). */
 export async function hasGroupMember({
   db,
   groupIdx,
@@ -18,12 +18,12 @@ export async function hasGroupMember({
   groupIdx: number;
   userIdx: number;
 }): Promise<boolean> {
-  return (
-    cached({ db, sql: 'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?' }).get(
-      groupIdx,
-      userIdx,
-    ) !== undefined
-  );
+  const { rows } = await runStatement({
+    db,
+    sql: 'SELECT 1 AS one FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?',
+    params: [groupIdx, userIdx],
+  });
+  return rows.length > 0;
 }
 
 /** The member's groups, by name. */

@@ -1,32 +1,44 @@
-import type SQLite from 'better-sqlite3';
+import { type RawBuilder, sql } from 'kysely';
 import { SITE_FIELDS } from '../../sync/map/filter.ts';
 import { MAP_SITE_COLUMNS } from '../../sync/map/result.ts';
 import type { ViewBox } from '../../sync/offline-areas/offline-areas.ts';
-import { type DbOrTx, rawSqlite } from '../db/database.ts';
+import { tableColumns } from '../db/columns.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { byDialect } from '../db/dialect.ts';
 
-type Sqlite = SQLite.Database;
-
-/** map_sites columns that only place the row in the server's grid: the device does not search by them. */
-const GRID_ONLY = new Set(['f_cell', 'f_lat_e6', 'f_lng_e6']);
-
-const selects = new WeakMap<
-  Sqlite,
-  {
-    columns: string[];
-    select: string;
-    page: SQLite.Statement;
-    counts: SQLite.Statement;
-    boxPages: Map<string, SQLite.Statement>;
-  }
->();
+/**
+ * map_sites columns the device does not search by: those that only place the row in the
+ * server's grid, and PostgreSQL's keyword column (its trigram index reads it).
+ */
+const SERVER_ONLY = new Set(['f_cell', 'f_lat_e6', 'f_lng_e6', 'f_search']);
 
 /**
  * A box as the map search reads one (server/map/map.sql.ts 'box': both edges included), narrowed
- * first by the grid cells whose R*Tree rectangle meets it.
+ * first by an index: on SQLite the grid cells whose R*Tree rectangle meets it, on PostgreSQL the
+ * GiST index on each row's position (migrations/postgres/0021_6_map.ts map_sites_position).
  */
-const IN_BOX = `m.f_cell IN (SELECT id FROM map_cells WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)
-  AND m.f_latitude BETWEEN ? AND ? AND m.f_longitude BETWEEN ? AND ?`;
-const boxParams = (b: ViewBox) => [b.south, b.north, b.west, b.east, b.south, b.north, b.west, b.east];
+function inBox({ db, box: b }: { db: DbOrTx; box: ViewBox }): RawBuilder<unknown> {
+  const exact = sql`m.f_latitude BETWEEN ${b.south} AND ${b.north} AND m.f_longitude BETWEEN ${b.west} AND ${b.east}`;
+  return byDialect(db, {
+    sqlite: sql`m.f_cell IN (SELECT id FROM map_cells
+        WHERE max_lat >= ${b.south} AND min_lat <= ${b.north} AND max_lng >= ${b.west} AND min_lng <= ${b.east})
+      AND ${exact}`,
+    postgres: sql`point(m.f_longitude, m.f_latitude) <@ box(point(${b.west}, ${b.south}), point(${b.east}, ${b.north}))
+      AND ${exact}`,
+  });
+}
+
+/**
+ * Map sites `m` joined to their sites `s`. SQLite's CROSS JOIN keeps the tables in the order
+ * written (its planner would otherwise start from the wrong one); PostgreSQL has no such hint
+ * and needs none.
+ */
+function joined({ db, first }: { db: DbOrTx; first: 'sites' | 'map_sites' }): RawBuilder<unknown> {
+  const join = byDialect(db, { sqlite: sql`CROSS JOIN`, postgres: sql`JOIN` });
+  return first === 'sites'
+    ? sql`sites s ${join} map_sites m ON m.f_idx = s.f_idx`
+    : sql`map_sites m ${join} sites s ON s.f_idx = m.f_idx`;
+}
 
 /**
  * An area's rows are map_sites' (the filter fields and the unit summaries the server's search
@@ -34,41 +46,37 @@ const boxParams = (b: ViewBox) => [b.south, b.north, b.west, b.east, b.south, b.
  * holds (name, address, status).
  * map_sites holds exactly the sites the map may show, so joining it is the visibility check too.
  */
-function statements(sqlite: Sqlite) {
-  let found = selects.get(sqlite);
-  if (found) return found;
-  const mapColumns = (sqlite.prepare('PRAGMA table_info(map_sites)').all() as Array<{ name: string }>)
-    .map((c) => c.name)
-    .filter((c) => !GRID_ONLY.has(c));
+async function areaColumns(db: DbOrTx): Promise<{ columns: string[]; select: RawBuilder<unknown> }> {
+  const mapColumns = (await tableColumns({ db, table: 'map_sites' })).filter((c) => !SERVER_ONLY.has(c));
   const fromSites = [...new Set<string>([...MAP_SITE_COLUMNS, ...SITE_FIELDS])].filter(
     (c) => !mapColumns.includes(c),
   );
-  const columns = [...mapColumns, ...fromSites];
-  const select = [...mapColumns.map((c) => `m.${c}`), ...fromSites.map((c) => `s.${c}`)].join(', ');
-  found = {
-    columns,
-    select,
-    boxPages: new Map(),
-    // Walks sites in index order from the cursor and stops at a full page: one scan for all pages.
-    page: sqlite.prepare(
-      `SELECT ${select} FROM sites s CROSS JOIN map_sites m ON m.f_idx = s.f_idx
-       WHERE s.f_idx > ? AND substr(s.f_bjd_code, 1, 5) = ?
-       ORDER BY s.f_idx LIMIT ?`,
-    ),
-    counts: sqlite.prepare(
-      `SELECT substr(s.f_bjd_code, 1, 5) AS code, count(*) AS n
-       FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx
-       WHERE s.f_bjd_code IS NOT NULL GROUP BY code`,
-    ),
+  return {
+    columns: [...mapColumns, ...fromSites],
+    select: sql.join([
+      ...mapColumns.map((c) => sql.ref(`m.${c}`)),
+      ...fromSites.map((c) => sql.ref(`s.${c}`)),
+    ]),
   };
-  selects.set(sqlite, found);
-  return found;
+}
+
+/** Rows as the lists of their values in `columns`' order (what an area page sends). */
+function valuesOf({
+  rows,
+  columns,
+}: {
+  rows: Array<Record<string, unknown>>;
+  columns: string[];
+}): unknown[][] {
+  return rows.map((row) => columns.map((c) => row[c]));
 }
 
 /** Map sites per 시/군/구 code. */
 export async function siteCountsByDistrict({ db }: { db: DbOrTx }): Promise<Map<string, number>> {
-  const rows = statements(rawSqlite(db)).counts.all() as Array<{ code: string; n: number }>;
-  return new Map(rows.map((r) => [r.code, r.n]));
+  const rows = await sql<{ code: string; n: number }>`SELECT substr(s.f_bjd_code, 1, 5) AS code, count(*) AS n
+    FROM ${joined({ db, first: 'map_sites' })}
+    WHERE s.f_bjd_code IS NOT NULL GROUP BY substr(s.f_bjd_code, 1, 5)`.execute(db);
+  return new Map(rows.rows.map((r) => [r.code, r.n]));
 }
 
 export async function areaSitesPage({
@@ -82,9 +90,12 @@ export async function areaSitesPage({
   afterIdx: number;
   limit: number;
 }): Promise<{ columns: string[]; rows: unknown[][] }> {
-  const sqlite = rawSqlite(db);
-  const s = statements(sqlite);
-  return { columns: s.columns, rows: s.page.raw(true).all(afterIdx, code, limit) as unknown[][] };
+  const { columns, select } = await areaColumns(db);
+  // Walks sites in index order from the cursor and stops at a full page: one scan for all pages.
+  const rows = await sql<Record<string, unknown>>`SELECT ${select} FROM ${joined({ db, first: 'sites' })}
+    WHERE s.f_idx > ${afterIdx} AND substr(s.f_bjd_code, 1, 5) = ${code}
+    ORDER BY s.f_idx LIMIT ${limit}`.execute(db);
+  return { columns, rows: valuesOf({ rows: rows.rows, columns }) };
 }
 
 /**
@@ -104,28 +115,20 @@ export async function boxSitesPage({
   afterIdx: number;
   limit: number;
 }): Promise<{ columns: string[]; rows: unknown[][] }> {
-  const sqlite = rawSqlite(db);
-  const s = statements(sqlite);
-  const key = code === null ? 'box' : 'box+code';
-  let page = s.boxPages.get(key);
-  if (!page) {
-    page = sqlite.prepare(
-      `SELECT ${s.select} FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx
-       WHERE ${IN_BOX} AND m.f_idx > ? ${code === null ? '' : 'AND substr(s.f_bjd_code, 1, 5) = ?'}
-       ORDER BY m.f_idx LIMIT ?`,
-    );
-    s.boxPages.set(key, page);
-  }
-  const params = [...boxParams(box), afterIdx, ...(code === null ? [] : [code]), limit];
-  return { columns: s.columns, rows: page.raw(true).all(...params) as unknown[][] };
+  const { columns, select } = await areaColumns(db);
+  const ofCode = code === null ? sql`` : sql`AND substr(s.f_bjd_code, 1, 5) = ${code}`;
+  const rows = await sql<Record<string, unknown>>`SELECT ${select} FROM ${joined({ db, first: 'map_sites' })}
+    WHERE ${inBox({ db, box })} AND m.f_idx > ${afterIdx} ${ofCode}
+    ORDER BY m.f_idx LIMIT ${limit}`.execute(db);
+  return { columns, rows: valuesOf({ rows: rows.rows, columns }) };
 }
 
 /** Map sites inside a box. */
 export async function countBoxSites({ db, box }: { db: DbOrTx; box: ViewBox }): Promise<number> {
-  return rawSqlite(db)
-    .prepare(`SELECT count(*) FROM map_sites m WHERE ${IN_BOX}`)
-    .pluck()
-    .get(...boxParams(box)) as number;
+  const rows = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM map_sites m WHERE ${inBox({ db, box })}`.execute(db);
+  return rows.rows[0]?.n ?? 0;
 }
 
 /** The 시/군/구 code of the map site inside the box nearest to a point, if any. */
@@ -140,25 +143,34 @@ export async function nearestSiteDistrict({
   lat: number;
   lng: number;
 }): Promise<string | null> {
-  const code = rawSqlite(db)
-    .prepare(
-      `SELECT substr(s.f_bjd_code, 1, 5) FROM map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx
-       WHERE ${IN_BOX} AND s.f_bjd_code IS NOT NULL
-       ORDER BY (m.f_latitude - ?) * (m.f_latitude - ?) + (m.f_longitude - ?) * (m.f_longitude - ?) LIMIT 1`,
-    )
-    .pluck()
-    .get(...boxParams(box), lat, lat, lng, lng) as string | undefined;
-  return code ?? null;
+  const rows = await sql<{ code: string }>`SELECT substr(s.f_bjd_code, 1, 5) AS code
+    FROM ${joined({ db, first: 'map_sites' })}
+    WHERE ${inBox({ db, box })} AND s.f_bjd_code IS NOT NULL
+    ORDER BY (m.f_latitude - ${lat}) * (m.f_latitude - ${lat}) + (m.f_longitude - ${lng}) * (m.f_longitude - ${lng})
+    LIMIT 1`.execute(db);
+  return rows.rows[0]?.code ?? null;
 }
 
 /** The 시/군/구 whose centre is nearest to a point (districts with a centre). */
-export async function nearestAreaByCentre({ db, lat, lng }: { db: DbOrTx; lat: number; lng: number }) {
-  return rawSqlite(db)
-    .prepare(
-      `SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_latitude IS NOT NULL AND f_longitude IS NOT NULL
-       ORDER BY (f_latitude - ?) * (f_latitude - ?) + (f_longitude - ?) * (f_longitude - ?) LIMIT 1`,
+export async function nearestAreaByCentre({
+  db,
+  lat,
+  lng,
+}: {
+  db: DbOrTx;
+  lat: number;
+  lng: number;
+}): Promise<AreaRow | undefined> {
+  return db
+    .selectFrom('areas')
+    .select(['f_idx', 'f_area', 'f_district', 'f_code'])
+    .where('f_latitude', 'is not', null)
+    .where('f_longitude', 'is not', null)
+    .orderBy(
+      sql`(f_latitude - ${lat}) * (f_latitude - ${lat}) + (f_longitude - ${lng}) * (f_longitude - ${lng})`,
     )
-    .get(lat, lat, lng, lng) as AreaRow | undefined;
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function findAreaByCode({
@@ -168,9 +180,11 @@ export async function findAreaByCode({
   db: DbOrTx;
   code: string;
 }): Promise<AreaRow | undefined> {
-  return rawSqlite(db)
-    .prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_code = ?')
-    .get(code) as AreaRow | undefined;
+  return db
+    .selectFrom('areas')
+    .select(['f_idx', 'f_area', 'f_district', 'f_code'])
+    .where('f_code', '=', code)
+    .executeTakeFirst();
 }
 
 export interface AreaRow {
@@ -181,13 +195,17 @@ export interface AreaRow {
 }
 
 export async function listAreas({ db }: { db: DbOrTx }): Promise<AreaRow[]> {
-  return rawSqlite(db)
-    .prepare('SELECT f_idx, f_area, f_district, f_code FROM areas ORDER BY f_idx')
-    .all() as AreaRow[];
+  return db
+    .selectFrom('areas')
+    .select(['f_idx', 'f_area', 'f_district', 'f_code'])
+    .orderBy('f_idx')
+    .execute();
 }
 
 export async function findArea({ db, idx }: { db: DbOrTx; idx: number }): Promise<AreaRow | undefined> {
-  return rawSqlite(db)
-    .prepare('SELECT f_idx, f_area, f_district, f_code FROM areas WHERE f_idx = ?')
-    .get(idx) as AreaRow | undefined;
+  return db
+    .selectFrom('areas')
+    .select(['f_idx', 'f_area', 'f_district', 'f_code'])
+    .where('f_idx', '=', idx)
+    .executeTakeFirst();
 }

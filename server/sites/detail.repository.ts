@@ -1,13 +1,12 @@
+import { type SqlBool, sql } from 'kysely';
 import type { SiteDetailDong, SiteDetailHo } from '../../sync/api/site-detail.api.ts';
 import type { SiteRow } from '../../sync/site-fields.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { cached } from '../db/statements.ts';
+import { valueList } from '../db/json.ts';
+import { runStatement } from '../db/statements.ts';
 import { loadSiteRows, loadUnits } from './site-rows.repository.ts';
 
-/**
- * Reads of the site detail, with the same raw statements the sync pull uses for the same rows.
- * Call while holding the connection (inside a kysely transaction).
- */
+/** Reads of the site detail, with the same reads the sync pull uses for the same rows. */
 
 export interface DetailRows {
   site: SiteRow;
@@ -48,25 +47,40 @@ export async function readDetailRows({
     f_order,
   }));
   const hos = dongRows.flatMap((d) => d.hos.map((ho) => ({ ...ho, f_dong_idx: d.f_idx })));
+  // The same few reads on every detail opened: kept statements (runStatement).
   const liked =
-    cached({ db, sql: 'SELECT 1 FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?' }).get(
-      userIdx,
-      siteIdx,
-    ) !== undefined;
-  const memoRow = cached({
-    db,
-    sql: 'SELECT f_memo, f_memo_images FROM site_memos WHERE f_user_idx = ? AND f_site_idx = ?',
-  }).get(userIdx, siteIdx) as { f_memo: string; f_memo_images: string } | undefined;
+    (
+      await runStatement({
+        db,
+        sql: 'SELECT 1 AS one FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?',
+        params: [userIdx, siteIdx],
+      })
+    ).rows.length > 0;
+  const [memoRow] = (
+    await runStatement<{ f_memo: string; f_memo_images: string }>({
+      db,
+      sql: 'SELECT f_memo, f_memo_images FROM site_memos WHERE f_user_idx = ? AND f_site_idx = ?',
+      params: [userIdx, siteIdx],
+    })
+  ).rows;
   const group =
     site.f_group_idx === null
       ? undefined
-      : (cached({ db, sql: 'SELECT f_name FROM groups WHERE f_idx = ?' }).get(site.f_group_idx) as
-          | { f_name: string }
-          | undefined);
-  const latestNotification = cached({
-    db,
-    sql: 'SELECT f_idx, f_reg_time FROM notifications WHERE f_site_idx = ? AND f_removed_time IS NULL ORDER BY f_reg_time DESC, f_idx DESC LIMIT 1',
-  }).get(siteIdx) as { f_idx: number; f_reg_time: string } | undefined;
+      : (
+          await runStatement<{ f_name: string }>({
+            db,
+            sql: 'SELECT f_name FROM groups WHERE f_idx = ?',
+            params: [site.f_group_idx],
+          })
+        ).rows[0];
+  const [latestNotification] = (
+    await runStatement<{ f_idx: number; f_reg_time: string }>({
+      db,
+      sql: `SELECT f_idx, f_reg_time FROM notifications WHERE f_site_idx = ? AND f_removed_time IS NULL
+        ORDER BY f_reg_time DESC, f_idx DESC LIMIT 1`,
+      params: [siteIdx],
+    })
+  ).rows;
   return {
     site,
     dongs,
@@ -90,18 +104,18 @@ export async function recordRecentView({
   userIdx: number;
   time: string;
 }): Promise<void> {
-  cached({
+  await runStatement({
     db,
     sql: `INSERT INTO site_recent_views (f_user_idx, f_site_idx, f_view_time) VALUES (?, ?, ?)
       ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET f_view_time = excluded.f_view_time`,
-  }).run(userIdx, siteIdx, time);
+    params: [userIdx, siteIdx, time],
+  });
 }
 
 /** The ids of a site's units. */
 export async function unitIdsOfSite({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<Set<number>> {
-  return new Set(
-    cached({ db, sql: 'SELECT f_idx FROM hos WHERE f_site_idx = ?' }).pluck().all(siteIdx) as number[],
-  );
+  const rows = await db.selectFrom('hos').select('f_idx').where('f_site_idx', '=', siteIdx).execute();
+  return new Set(rows.map((r) => r.f_idx));
 }
 
 /**
@@ -117,15 +131,19 @@ export async function writeUnitCompletion({
   siteIdx: number;
   completed: readonly number[];
 }): Promise<void> {
-  const list = JSON.stringify(completed);
-  cached({
-    db,
-    sql: `UPDATE hos SET f_complete = 'N' WHERE f_site_idx = ? AND f_complete = 'Y'
-      AND f_idx NOT IN (SELECT value FROM json_each(?))`,
-  }).run(siteIdx, list);
-  cached({
-    db,
-    sql: `UPDATE hos SET f_complete = 'Y' WHERE f_site_idx = ? AND f_complete = 'N'
-      AND f_idx IN (SELECT value FROM json_each(?))`,
-  }).run(siteIdx, list);
+  const list = valueList({ db, values: completed });
+  await db
+    .updateTable('hos')
+    .set({ f_complete: 'N' })
+    .where('f_site_idx', '=', siteIdx)
+    .where('f_complete', '=', 'Y')
+    .where(sql<SqlBool>`f_idx NOT IN ${list}`)
+    .execute();
+  await db
+    .updateTable('hos')
+    .set({ f_complete: 'Y' })
+    .where('f_site_idx', '=', siteIdx)
+    .where('f_complete', '=', 'N')
+    .where(sql<SqlBool>`f_idx IN ${list}`)
+    .execute();
 }

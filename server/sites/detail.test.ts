@@ -78,9 +78,11 @@ async function richSite({
 }
 
 function recentViews(userIdx: number) {
-  return t.handle.sqlite
-    .prepare('SELECT f_site_idx, f_view_time FROM site_recent_views WHERE f_user_idx = ?')
-    .all(userIdx);
+  return t.deps.db
+    .selectFrom('site_recent_views')
+    .select(['f_site_idx', 'f_view_time'])
+    .where('f_user_idx', '=', userIdx)
+    .execute();
 }
 
 describe('getSiteDetail', () => {
@@ -149,7 +151,7 @@ describe('getSiteDetail', () => {
     await t.call('/site/getSiteDetail', { token: viewer.token, body: { site_idx: site } });
     clock.advance(60_000);
     await t.call('/site/getSiteDetail', { token: viewer.token, body: { site_idx: site } });
-    expect(recentViews(viewer.userIdx)).toEqual([
+    expect(await recentViews(viewer.userIdx)).toEqual([
       { f_site_idx: site, f_view_time: clock.now().toISOString() },
     ]);
     const other = await richSite({ owner: owner.userIdx });
@@ -158,10 +160,10 @@ describe('getSiteDetail', () => {
       body: { site_idx: other.site, skip_log_recent_view: 'Y' },
     });
     await t.call('/site/getSiteDetail', { token: viewer.token, body: { site_idx: other.site, save: 'N' } });
-    expect(recentViews(viewer.userIdx)).toHaveLength(1);
+    expect(await recentViews(viewer.userIdx)).toHaveLength(1);
     const byAdmin = await t.call('/site/getSiteDetail', { token: admin.token, body: { site_idx: site } });
     expect(byAdmin.code).toBe(0);
-    expect(recentViews(admin.userIdx)).toEqual([]);
+    expect(await recentViews(admin.userIdx)).toEqual([]);
   });
 
   it('shows private inlay pictures only to those who may modify the site', async () => {
@@ -247,18 +249,21 @@ describe('setCompleteHouse', () => {
       body: { site_idx: site, ho_idx_list: [units[2], units[3]] },
     });
     expect(res).toMatchObject({ code: 0, data: { site_idx: site, completed: 2, total: 4 } });
-    const flags = t.handle.sqlite
-      .prepare('SELECT f_complete FROM hos WHERE f_site_idx = ? ORDER BY f_idx')
-      .pluck()
-      .all(site);
-    expect(flags).toEqual(['N', 'N', 'Y', 'Y']);
+    const flags = await t.deps.db
+      .selectFrom('hos')
+      .select('f_complete')
+      .where('f_site_idx', '=', site)
+      .orderBy('f_idx')
+      .execute();
+    expect(flags.map((h) => h.f_complete)).toEqual(['N', 'N', 'Y', 'Y']);
     await t.call('/site/setCompleteHouse', { token: owner.token, body: { site_idx: site, ho_idx_list: [] } });
-    expect(
-      t.handle.sqlite
-        .prepare("SELECT COUNT(*) FROM hos WHERE f_site_idx = ? AND f_complete = 'Y'")
-        .pluck()
-        .get(site),
-    ).toBe(0);
+    const completed = await t.deps.db
+      .selectFrom('hos')
+      .select('f_idx')
+      .where('f_site_idx', '=', site)
+      .where('f_complete', '=', 'Y')
+      .execute();
+    expect(completed).toEqual([]);
   });
 
   it('refuses a unit of another site with -4 and writes nothing', async () => {

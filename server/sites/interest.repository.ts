@@ -1,7 +1,7 @@
 import type { LikeRow, MemoRow, RecentRow } from '../../sync/protocol.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { rowsByKeys } from '../db/keyed-rows.ts';
-import { cached } from '../db/statements.ts';
+import { rowsOfKeys } from '../db/keyed-rows.ts';
+import { runStatement } from '../db/statements.ts';
 
 /** A member's like and memo on a site (interest.service.ts): one row each, per member and site. */
 
@@ -16,14 +16,19 @@ export async function insertLike({
   siteIdx: number;
   time: string;
 }): Promise<void> {
-  cached({
+  await runStatement({
     db,
     sql: 'INSERT INTO site_likes (f_user_idx, f_site_idx, f_reg_time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-  }).run(userIdx, siteIdx, time);
+    params: [userIdx, siteIdx, time],
+  });
 }
 
 export async function deleteLike({ db, userIdx, siteIdx }: { db: DbOrTx; userIdx: number; siteIdx: number }) {
-  cached({ db, sql: 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?' }).run(userIdx, siteIdx);
+  await runStatement({
+    db,
+    sql: 'DELETE FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?',
+    params: [userIdx, siteIdx],
+  });
 }
 
 /** The member's one memo on the site, replaced whole. */
@@ -42,12 +47,13 @@ export async function upsertMemo({
   images: readonly string[];
   time: string;
 }): Promise<void> {
-  cached({
+  await runStatement({
     db,
     sql: `INSERT INTO site_memos (f_user_idx, f_site_idx, f_memo, f_memo_images, f_update_time) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET
-         f_memo = excluded.f_memo, f_memo_images = excluded.f_memo_images, f_update_time = excluded.f_update_time`,
-  }).run(userIdx, siteIdx, memo, JSON.stringify(images), time);
+      ON CONFLICT (f_user_idx, f_site_idx) DO UPDATE SET
+        f_memo = excluded.f_memo, f_memo_images = excluded.f_memo_images, f_update_time = excluded.f_update_time`,
+    params: [userIdx, siteIdx, memo, JSON.stringify(images), time],
+  });
 }
 
 /** The member's likes of these sites (the pull's 'like' rows), by site. */
@@ -60,11 +66,15 @@ export function likesOf({
   userIdx: number;
   siteIdxs: readonly number[];
 }) {
-  return rowsByKeys<LikeRow>({
-    db,
-    sql: 'SELECT f_site_idx AS k, f_site_idx, f_reg_time FROM site_likes WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
-    params: [userIdx],
+  return rowsOfKeys<LikeRow>({
     keys: siteIdxs,
+    rows: (chunk) =>
+      db
+        .selectFrom('site_likes')
+        .select(['f_site_idx as k', 'f_site_idx', 'f_reg_time'])
+        .where('f_user_idx', '=', userIdx)
+        .where('f_site_idx', 'in', chunk)
+        .execute(),
   });
 }
 
@@ -81,11 +91,15 @@ export function memosOf({
   userIdx: number;
   siteIdxs: readonly number[];
 }) {
-  return rowsByKeys<StoredMemo>({
-    db,
-    sql: 'SELECT f_site_idx AS k, f_site_idx, f_memo, f_memo_images, f_update_time FROM site_memos WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
-    params: [userIdx],
+  return rowsOfKeys<StoredMemo>({
     keys: siteIdxs,
+    rows: (chunk) =>
+      db
+        .selectFrom('site_memos')
+        .select(['f_site_idx as k', 'f_site_idx', 'f_memo', 'f_memo_images', 'f_update_time'])
+        .where('f_user_idx', '=', userIdx)
+        .where('f_site_idx', 'in', chunk)
+        .execute(),
   });
 }
 
@@ -99,10 +113,14 @@ export function recentViewsOf({
   userIdx: number;
   siteIdxs: readonly number[];
 }) {
-  return rowsByKeys<RecentRow>({
-    db,
-    sql: 'SELECT f_site_idx AS k, f_site_idx, f_view_time FROM site_recent_views WHERE f_user_idx = ? AND f_site_idx IN (?keys)',
-    params: [userIdx],
+  return rowsOfKeys<RecentRow>({
     keys: siteIdxs,
+    rows: (chunk) =>
+      db
+        .selectFrom('site_recent_views')
+        .select(['f_site_idx as k', 'f_site_idx', 'f_view_time'])
+        .where('f_user_idx', '=', userIdx)
+        .where('f_site_idx', 'in', chunk)
+        .execute(),
   });
 }

@@ -3,29 +3,42 @@ import type { SiteListItem, SitePage } from '../../sync/api/site-lists.api.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { jsonText } from '../db/json.ts';
+import { containsKeyword } from '../db/keyword.ts';
 import { sqlPage } from '../db/paging.ts';
 import { visibleSitesOf } from './site-access.repository.ts';
 
 /** The columns of a list row (sync/api/site-lists.api.ts SiteListItem), from sites `s`. */
-const itemColumns = sql.raw(`s.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_status,
+function itemColumns(db: DbOrTx): RawBuilder<unknown> {
+  return sql`${columns}, ${jsonText({ db, json: sql`s.f_image_urls`, path: [0] })} AS f_image_url`;
+}
+
+const columns = sql.raw(`s.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_status,
   s.f_hidden, s.f_complete, s.f_user_idx, s.f_group_idx, s.f_remain_days_till_hide, s.f_reg_time,
   s.f_update_time, s.f_transaction_type, s.f_sale_price_min, s.f_sale_price_max, s.f_collateral_price_min,
   s.f_collateral_price_max, s.f_charter_price_min, s.f_charter_price_max, s.f_invest_price_min,
   s.f_invest_price_max, s.f_monthly_deposit_min, s.f_monthly_deposit_max, s.f_monthly_rent_min,
   s.f_monthly_rent_max, s.f_site_inquire_sale, s.f_site_inquire_charter, s.f_site_inquire_invest,
-  s.f_site_inquire_monthly, json_extract(s.f_image_urls, '$[0]') AS f_image_url`);
+  s.f_site_inquire_monthly`);
 
 /** Keyword match on name or address, spaces ignored on both sides (the keyword arrives without them). */
-export function keywordFilter(keyword: string): RawBuilder<unknown> {
+export function keywordFilter({ db, keyword }: { db: DbOrTx; keyword: string }): RawBuilder<unknown> {
   if (keyword === '') return sql``;
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`AND (REPLACE(s.f_name, ' ', '') LIKE ${like} ESCAPE '\\'
-    OR REPLACE(s.f_address1 || s.f_address2, ' ', '') LIKE ${like} ESCAPE '\\')`;
+  return sql`AND (${containsKeyword({ db, text: sql`REPLACE(s.f_name, ' ', '')`, keyword })}
+    OR ${containsKeyword({ db, text: sql`REPLACE(s.f_address1 || s.f_address2, ' ', '')`, keyword })})`;
 }
 
 /** A list row's columns with its list time and whether the caller likes the site. */
-function itemSelect({ userIdx, time }: { userIdx: number; time: RawBuilder<unknown> }): RawBuilder<unknown> {
-  return sql`${itemColumns}, ${time} AS f_time,
+function itemSelect({
+  db,
+  userIdx,
+  time,
+}: {
+  db: DbOrTx;
+  userIdx: number;
+  time: RawBuilder<unknown>;
+}): RawBuilder<unknown> {
+  return sql`${itemColumns(db)}, ${time} AS f_time,
     CASE WHEN EXISTS (SELECT 1 FROM site_likes lk WHERE lk.f_user_idx = ${userIdx} AND lk.f_site_idx = s.f_idx)
       THEN 'Y' ELSE 'N' END AS f_like`;
 }
@@ -52,7 +65,7 @@ export function sitePage({
 }): Promise<SitePage> {
   return sqlPage<SiteListItem>({
     db,
-    select: itemSelect({ userIdx, time }),
+    select: itemSelect({ db, userIdx, time }),
     from,
     orderBy: sql`f_time DESC, s.f_idx DESC`,
     page,
@@ -78,7 +91,7 @@ export function mySitesPage({
   return sitePage({
     db,
     userIdx,
-    from: sql`FROM sites s WHERE s.f_user_idx = ${userIdx} AND s.f_status = 'N' ${type} ${keywordFilter(keyword)}`,
+    from: sql`FROM sites s WHERE s.f_user_idx = ${userIdx} AND s.f_status = 'N' ${type} ${keywordFilter({ db, keyword })}`,
     time: sql`s.f_reg_time`,
     page,
   });
@@ -149,7 +162,7 @@ export function groupSitesPage({
     db,
     userIdx,
     from: sql`FROM sites s WHERE s.f_group_idx IN (${sql.join([...groupIdxs])}) AND s.f_status = 'N' ${kind}
-      ${keywordFilter(keyword)}`,
+      ${keywordFilter({ db, keyword })}`,
     time: sql`s.f_update_time`,
     page,
   });
@@ -166,7 +179,7 @@ export async function siteListItems({
   ids: number[];
 }): Promise<SiteListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await sql<SiteListItem>`SELECT ${itemSelect({ userIdx, time: sql`s.f_update_time` })}
+  const rows = await sql<SiteListItem>`SELECT ${itemSelect({ db, userIdx, time: sql`s.f_update_time` })}
     FROM sites s WHERE s.f_idx IN (${sql.join(ids)})`.execute(db);
   return rows.rows;
 }

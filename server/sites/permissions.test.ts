@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../sync/codes.ts';
 import type { MutatorInput, MutatorName } from '../../sync/mutators.ts';
+import { runStatement } from '../db/statements.ts';
 import { addGroupMember, createGroup } from '../groups/membership.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { pushOne, siteWithUnits } from '../testing/sync-fixtures.ts';
@@ -61,15 +62,15 @@ function freshSite(overrides: Partial<NewSite> = {}) {
 }
 
 /** Everything an operation could change about a site, to show a refusal left it alone. */
-function snapshot(site: number): string {
-  const q = (sql: string) => t.handle.sqlite.prepare(sql).all(site);
+async function snapshot(site: number): Promise<string> {
+  const q = async (sql: string) => (await runStatement({ db: t.deps.db, sql, params: [site] })).rows;
   return JSON.stringify([
-    q('SELECT * FROM sites WHERE f_idx = ?'),
-    q('SELECT f_idx, f_complete FROM hos WHERE f_site_idx = ? ORDER BY f_idx'),
-    q('SELECT f_user_idx FROM site_likes WHERE f_site_idx = ? ORDER BY f_user_idx'),
-    q('SELECT f_user_idx, f_memo FROM site_memos WHERE f_site_idx = ? ORDER BY f_user_idx'),
-    q('SELECT * FROM site_states WHERE f_site_idx = ?'),
-    q('SELECT * FROM site_shares WHERE f_site_idx = ?'),
+    await q('SELECT * FROM sites WHERE f_idx = ?'),
+    await q('SELECT f_idx, f_complete FROM hos WHERE f_site_idx = ? ORDER BY f_idx'),
+    await q('SELECT f_user_idx FROM site_likes WHERE f_site_idx = ? ORDER BY f_user_idx'),
+    await q('SELECT f_user_idx, f_memo FROM site_memos WHERE f_site_idx = ? ORDER BY f_user_idx'),
+    await q('SELECT * FROM site_states WHERE f_site_idx = ?'),
+    await q('SELECT * FROM site_shares WHERE f_site_idx = ?'),
   ]);
 }
 
@@ -288,10 +289,10 @@ describe('site permissions (spec §6)', () => {
     it(title(c), async () => {
       for (const who of everyone) {
         const target = await (c.site ?? (() => freshSite()))();
-        const before = snapshot(target.site);
+        const before = await snapshot(target.site);
         const code = await c.run(who, target);
         expect(code, `${c.op} by ${label[who]}`).toBe(c.expect[who]);
-        if (code !== ok) expect(snapshot(target.site), `${c.op} by ${label[who]} wrote`).toBe(before);
+        if (code !== ok) expect(await snapshot(target.site), `${c.op} by ${label[who]} wrote`).toBe(before);
       }
     });
   }
@@ -321,10 +322,16 @@ describe('site permissions (spec §6)', () => {
   it('update-all restarts only the caller’s own general sites, never a group mate’s', async () => {
     const { site } = await freshSite({ f_site_type: 'G', f_remain_days_till_hide: 3 });
     await rpc({ who: 'member', path: '/site/updateGeneralSite', body: { group_idx: groupIdx } });
-    const days = () =>
-      t.handle.sqlite.prepare('SELECT f_remain_days_till_hide FROM sites WHERE f_idx = ?').pluck().get(site);
-    expect(days()).toBe(3);
+    const days = async () =>
+      (
+        await t.deps.db
+          .selectFrom('sites')
+          .select('f_remain_days_till_hide')
+          .where('f_idx', '=', site)
+          .executeTakeFirstOrThrow()
+      ).f_remain_days_till_hide;
+    expect(await days()).toBe(3);
     await rpc({ who: 'owner', path: '/site/updateGeneralSite', body: {} });
-    expect(days()).toBe(30);
+    expect(await days()).toBe(30);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 
 /** Registration data (complete sites, buildings, reports) lives beside the client's tests too. */
@@ -18,9 +19,10 @@ export async function member(
 }
 
 /** Every row of the site tables, as text: equal before and after means nothing was written there. */
-export function siteTables(t: TestApp): string {
-  const rows = ['sites', 'site_contacts', 'site_rooms', 'dongs', 'hos', 'sync_conflicts'].map((table) =>
-    t.handle.sqlite.prepare(`SELECT * FROM ${table} ORDER BY 1`).all(),
-  );
+export async function siteTables(t: TestApp): Promise<string> {
+  const rows = [];
+  for (const table of ['sites', 'site_contacts', 'site_rooms', 'dongs', 'hos', 'sync_conflicts']) {
+    rows.push((await sql`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(t.deps.db)).rows);
+  }
   return JSON.stringify(rows);
 }

@@ -31,7 +31,7 @@ interface World {
   /** The owner's unregistered-site report. */
   report: number;
   groupIdx: number;
-  version: (siteIdx: number) => number;
+  version: (siteIdx: number) => Promise<number>;
 }
 
 async function world(): Promise<World> {
@@ -53,7 +53,7 @@ async function world(): Promise<World> {
   };
   const shared = await add(generalSite({ f_group_idx: groupIdx }));
   const unshared = await add(generalSite({ f_group_idx: groupIdx }));
-  t.handle.sqlite.prepare('UPDATE sites SET f_group_idx = NULL WHERE f_idx = ?').run(unshared);
+  await t.deps.db.updateTable('sites').set({ f_group_idx: null }).where('f_idx', '=', unshared).execute();
   const draft = await t.call<{ site_idx: number }>('/site/addSite', {
     token: owner.token,
     body: { draft_id: 'owner-draft-01', site_type: 'G', changes: { f_name: '임시' } },
@@ -69,11 +69,14 @@ async function world(): Promise<World> {
     draft: draft.data.site_idx,
     report: report.data.site_idx,
     groupIdx,
-    version: (siteIdx) =>
-      t.handle.sqlite
-        .prepare('SELECT version FROM sync_site_versions WHERE f_site_idx = ?')
-        .pluck()
-        .get(siteIdx) as number,
+    version: async (siteIdx) =>
+      (
+        await t.deps.db
+          .selectFrom('sync_site_versions')
+          .select('version')
+          .where('f_site_idx', '=', siteIdx)
+          .executeTakeFirstOrThrow()
+      ).version,
   };
 }
 
@@ -89,13 +92,13 @@ interface Operation {
   run: (w: World, role: Role) => Promise<{ code: number }>;
 }
 
-const edit = (w: World, role: Role, siteIdx: number) =>
+const edit = async (w: World, role: Role, siteIdx: number) =>
   t.call('/site/updateSite_app', {
     token: w.tokens[role],
     body: {
       site_idx: siteIdx,
       site_type: 'G',
-      base_version: w.version(siteIdx),
+      base_version: await w.version(siteIdx),
       base: { f_memo: '' },
       changes: { f_memo: `${role} 수정` },
     },
@@ -131,7 +134,7 @@ const operations: Operation[] = [
             args: {
               site_idx: w.shared,
               site_type: 'G',
-              base_version: w.version(w.shared),
+              base_version: await w.version(w.shared),
               base: { f_memo: '' },
               changes: { f_memo: 'offline' },
             },
@@ -145,13 +148,13 @@ const operations: Operation[] = [
     name: 'share a registered site to another group or release it',
     expected: { owner: OK, groupMember: REFUSED, otherAgent: NOT_MEMBER, admin: REFUSED },
     writes: true,
-    run: (w, role) =>
+    run: async (w, role) =>
       t.call('/site/updateSite_app', {
         token: w.tokens[role],
         body: {
           site_idx: w.shared,
           site_type: 'G',
-          base_version: w.version(w.shared),
+          base_version: await w.version(w.shared),
           base: { f_group_idx: w.groupIdx },
           changes: { f_group_idx: null },
         },
@@ -250,11 +253,11 @@ describe('the permission matrix of registration operations', () => {
       it(`${op.name}: the ${role} gets code ${expected}`, async () => {
         const w = await world();
         seq = 0;
-        const tables = siteTables(t);
+        const tables = await siteTables(t);
         const res = await op.run(w, role);
         expect(res.code).toBe(expected);
-        if (expected !== OK || !op.writes) expect(siteTables(t)).toBe(tables);
-        else expect(siteTables(t)).not.toBe(tables);
+        if (expected !== OK || !op.writes) expect(await siteTables(t)).toBe(tables);
+        else expect(await siteTables(t)).not.toBe(tables);
       });
     }
   }
@@ -290,7 +293,7 @@ describe('the permission matrix of registration operations', () => {
       f_status: 'WL',
       f_release_date: new Date(Date.now() + 86400000).toISOString(),
     });
-    const tables = siteTables(t);
+    const tables = await siteTables(t);
     const rpc = await t.call('/site/addSite_app', {
       token: limited.token,
       body: { site_type: 'G', changes: generalSite() },
@@ -302,6 +305,6 @@ describe('the permission matrix of registration operations', () => {
       mutations: [mutation({ seq: 1, name: 'saveSite', args: { site_type: 'G', changes: generalSite() } })],
     });
     expect(pushed.data.results[0]).toMatchObject({ status: 'rejected', code: REFUSED });
-    expect(siteTables(t)).toBe(tables);
+    expect(await siteTables(t)).toBe(tables);
   });
 });

@@ -1,13 +1,9 @@
 import { draftFieldsOfSite } from '../../sync/site-fields.ts';
 import { fieldsOfRegisteredSite, type RegistrationFields } from '../../sync/sites/registration.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { cached } from '../db/statements.ts';
 import { loadSiteRows, loadUnits } from './site-rows.repository.ts';
 
-/**
- * Reads of site registration, on the raw connection (the caller holds the transaction or the
- * connection). Writes are server/sites/site-writer.repository.ts.
- */
+/** Reads of site registration. Writes are server/sites/site-writer.repository.ts. */
 
 /**
  * A site's fields as its form holds them, with the version an edit is based on. A draft's
@@ -35,11 +31,14 @@ export async function draftsOf({
   userIdx: number;
   kind: 'O' | 'G';
 }): Promise<number[]> {
-  return cached({
-    db,
-    sql: `SELECT f_idx FROM sites WHERE f_user_idx = ? AND f_status = 'P' AND f_site_type = ?
-      ORDER BY f_update_time DESC, f_idx DESC`,
-  })
-    .pluck()
-    .all(userIdx, kind) as number[];
+  const rows = await db
+    .selectFrom('sites')
+    .select('f_idx')
+    .where('f_user_idx', '=', userIdx)
+    .where('f_status', '=', 'P')
+    .where('f_site_type', '=', kind)
+    .orderBy('f_update_time', 'desc')
+    .orderBy('f_idx', 'desc')
+    .execute();
+  return rows.map((r) => r.f_idx);
 }

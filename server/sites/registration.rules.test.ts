@@ -260,7 +260,7 @@ const unitCases: Case[] = [
 async function expectRefused({ site, field, message }: Case) {
   const kind = site.f_site_type as 'O' | 'G';
   const before = t.changes();
-  const tables = siteTables(t);
+  const tables = await siteTables(t);
   const res = await t.call('/site/addSite_app', {
     token: owner.token,
     body: { site_type: kind, changes: site },
@@ -290,7 +290,7 @@ async function expectRefused({ site, field, message }: Case) {
     msg: message.ko,
     data: { field },
   });
-  expect(siteTables(t)).toBe(tables);
+  expect(await siteTables(t)).toBe(tables);
 }
 
 let owner: { userIdx: number; token: string };
@@ -362,11 +362,12 @@ describe('unit save rules of spec §5', () => {
       body: { site_type: 'O', changes: withUnit({ f_ho: 'B-1 01호!' }) },
     });
     expect(res.code).toBe(0);
-    const names = t.handle.sqlite
-      .prepare('SELECT f_ho FROM hos WHERE f_site_idx = ?')
-      .pluck()
-      .all(res.data.site_idx);
-    expect(names).toContain('B-101호');
+    const names = await t.deps.db
+      .selectFrom('hos')
+      .select('f_ho')
+      .where('f_site_idx', '=', res.data.site_idx)
+      .execute();
+    expect(names.map((h) => h.f_ho)).toContain('B-101호');
   });
 
   it('zeroes the prices of unchosen deal types and of inquired ones; a new unit is not complete', async () => {
@@ -387,11 +388,20 @@ describe('unit save rules of spec §5', () => {
       },
     });
     expect(res.code).toBe(0);
-    const unit = t.handle.sqlite
-      .prepare(
-        "SELECT f_sale_price, f_charter_price, f_inquire_charter, f_monthly_rent, f_inquire_month, f_complete FROM hos WHERE f_site_idx = ? AND f_ho = '101' ORDER BY f_idx LIMIT 1",
-      )
-      .get(res.data.site_idx);
+    const unit = await t.deps.db
+      .selectFrom('hos')
+      .select([
+        'f_sale_price',
+        'f_charter_price',
+        'f_inquire_charter',
+        'f_monthly_rent',
+        'f_inquire_month',
+        'f_complete',
+      ])
+      .where('f_site_idx', '=', res.data.site_idx)
+      .where('f_ho', '=', '101')
+      .orderBy('f_idx')
+      .executeTakeFirst();
     expect(unit).toEqual({
       f_sale_price: 50000,
       f_charter_price: 0,
@@ -461,7 +471,11 @@ describe('unregistered site report rules of spec §5', () => {
     });
     expect(res.code).toBe(0);
     expect(res.msg).toBe('제보되었습니다.');
-    const row = t.handle.sqlite.prepare('SELECT * FROM sites WHERE f_idx = ?').get(res.data.site_idx);
+    const row = await t.deps.db
+      .selectFrom('sites')
+      .selectAll()
+      .where('f_idx', '=', res.data.site_idx)
+      .executeTakeFirst();
     expect(row).toMatchObject({
       f_site_type: 'U',
       f_confirm: 'U',
@@ -473,9 +487,11 @@ describe('unregistered site report rules of spec §5', () => {
       f_sale_price_max: 0,
       f_charter_price_min: 0,
     });
-    const contacts = t.handle.sqlite
-      .prepare('SELECT f_name, f_phone FROM site_contacts WHERE f_site_idx = ?')
-      .all(res.data.site_idx);
+    const contacts = await t.deps.db
+      .selectFrom('site_contacts')
+      .select(['f_name', 'f_phone'])
+      .where('f_site_idx', '=', res.data.site_idx)
+      .execute();
     expect(contacts).toEqual([{ f_name: '박제보', f_phone: '01022223333' }]);
   });
 });

@@ -1,11 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { AuthInfo } from '../auth/session.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { cached } from '../db/statements.ts';
+import { runStatement } from '../db/statements.ts';
 
 /**
  * The reads behind every site access rule (site-access.ts): a site's state and whether a member
- * may see it. Prepared statements on the caller's connection: they run on every site operation.
+ * may see it, on the caller's connection or transaction.
  */
 
 /** A site's state: what every access rule reads. */
@@ -33,7 +33,8 @@ export async function readSiteHead({
   db: DbOrTx;
   siteIdx: number;
 }): Promise<SiteHead | null> {
-  return (cached({ db, sql: `${HEAD} WHERE f_idx = ?` }).get(siteIdx) as SiteHead | undefined) ?? null;
+  const { rows } = await runStatement<SiteHead>({ db, sql: `${HEAD} WHERE f_idx = ?`, params: [siteIdx] });
+  return rows[0] ?? null;
 }
 
 /** The site made from a device's draft id (a repeated or first push knows no site_idx yet). */
@@ -44,15 +45,22 @@ export async function readSiteHeadByClientId({
   db: DbOrTx;
   clientId: string;
 }): Promise<SiteHead | null> {
-  return (cached({ db, sql: `${HEAD} WHERE f_client_id = ?` }).get(clientId) as SiteHead | undefined) ?? null;
+  const { rows } = await runStatement<SiteHead>({
+    db,
+    sql: `${HEAD} WHERE f_client_id = ?`,
+    params: [clientId],
+  });
+  return rows[0] ?? null;
 }
 
 /** The site's name ('' when there is no such site). */
 export async function siteNameOf({ db, siteIdx }: { db: DbOrTx; siteIdx: number }): Promise<string> {
-  const row = cached({ db, sql: 'SELECT f_name FROM sites WHERE f_idx = ?' }).get(siteIdx) as
-    | { f_name: string }
-    | undefined;
-  return row?.f_name ?? '';
+  const { rows } = await runStatement<{ f_name: string }>({
+    db,
+    sql: 'SELECT f_name FROM sites WHERE f_idx = ?',
+    params: [siteIdx],
+  });
+  return rows[0]?.f_name ?? '';
 }
 
 /** Whether the view `site_visible_to` (migrations/0010) lets the member see the site. */
@@ -65,12 +73,12 @@ export async function siteVisibleToMember({
   siteIdx: number;
   userIdx: number;
 }): Promise<boolean> {
-  return (
-    cached({ db, sql: 'SELECT 1 FROM site_visible_to WHERE f_site_idx = ? AND f_user_idx = ?' }).get(
-      siteIdx,
-      userIdx,
-    ) !== undefined
-  );
+  const { rows } = await runStatement({
+    db,
+    sql: 'SELECT 1 AS one FROM site_visible_to WHERE f_site_idx = ? AND f_user_idx = ?',
+    params: [siteIdx, userIdx],
+  });
+  return rows.length > 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ConflictRow } from '../../sync/protocol.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { rowsByKeys } from '../db/keyed-rows.ts';
+import { rowsOfKeys } from '../db/keyed-rows.ts';
 import type { NewSyncConflict } from '../sync/sync.tables.ts';
 
 /** The rows of sync_conflicts: a member's open conflicts on a site (site-conflicts.ts holds the rules). */
@@ -91,11 +91,26 @@ export function openConflictRows({
   userIdx: number;
   conflictIdxs: readonly number[];
 }) {
-  return rowsByKeys<StoredConflict>({
-    db,
-    sql: `SELECT f_idx AS k, f_idx, f_site_idx, draft_id, fields, mine, theirs, base_version, theirs_version, f_reg_time
-          FROM sync_conflicts WHERE f_user_idx = ? AND resolved_at IS NULL AND f_idx IN (?keys)`,
-    params: [userIdx],
+  return rowsOfKeys<StoredConflict>({
     keys: conflictIdxs,
+    rows: (chunk) =>
+      db
+        .selectFrom('sync_conflicts')
+        .select([
+          'f_idx as k',
+          'f_idx',
+          'f_site_idx',
+          'draft_id',
+          'fields',
+          'mine',
+          'theirs',
+          'base_version',
+          'theirs_version',
+          'f_reg_time',
+        ])
+        .where('f_user_idx', '=', userIdx)
+        .where('resolved_at', 'is', null)
+        .where('f_idx', 'in', chunk)
+        .execute(),
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { addGroupMember, createGroup } from '../groups/membership.ts';
 import { insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
 
@@ -26,9 +27,10 @@ export async function transferWorld(t: TestApp): Promise<TransferWorld> {
 }
 
 /** Everything a transfer could change, as text: equal before and after means a refusal wrote nothing. */
-export function transferTables(t: TestApp): string {
-  const rows = ['sites', 'hos', 'site_transfers', 'site_recent_views', 'site_likes', 'sync_feed'].map(
-    (table) => t.handle.sqlite.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
-  );
+export async function transferTables(t: TestApp): Promise<string> {
+  const rows = [];
+  for (const table of ['sites', 'hos', 'site_transfers', 'site_recent_views', 'site_likes', 'sync_feed']) {
+    rows.push((await sql`SELECT * FROM ${sql.table(table)} ORDER BY 1, 2`.execute(t.deps.db)).rows);
+  }
   return JSON.stringify(rows);
 }

@@ -60,48 +60,54 @@ describe('transferSite {dest_member_idx, site_idx}', () => {
   };
   it.each(everyone)('%s: as the matrix says, and a refusal writes nothing', async (who) => {
     const w = await world();
-    const before = transferTables(t);
+    const before = await transferTables(t);
     const res = await t.call('/site/transferSite', {
       token: w.tokens[who],
       body: { site_idx: w.site, dest_member_idx: w.dest.userIdx },
     });
     expect(res.code, `${label[who]}: ${res.msg}`).toBe(expected[who]);
-    const owner = t.handle.sqlite.prepare('SELECT f_user_idx FROM sites WHERE f_idx = ?').pluck().get(w.site);
+    const { f_user_idx: owner } = await t.deps.db
+      .selectFrom('sites')
+      .select('f_user_idx')
+      .where('f_idx', '=', w.site)
+      .executeTakeFirstOrThrow();
     if (expected[who] === ok) {
       expect(owner).toBe(w.dest.userIdx);
     } else {
       expect(res.msg).toMatch(/등록한 회원만 양도/);
-      expect(transferTables(t)).toBe(before);
+      expect(await transferTables(t)).toBe(before);
     }
   });
 
   it('another agent asking for a hidden site they cannot see is told it is deleted or hidden, and nothing is written', async () => {
     const w = await world();
-    t.handle.sqlite
-      .prepare("UPDATE sites SET f_hidden = 'Y', f_group_idx = NULL WHERE f_idx = ?")
-      .run(w.site);
-    const before = transferTables(t);
+    await t.deps.db
+      .updateTable('sites')
+      .set({ f_hidden: 'Y', f_group_idx: null })
+      .where('f_idx', '=', w.site)
+      .execute();
+    const before = await transferTables(t);
     const res = await t.call('/site/transferSite', {
       token: w.tokens.otherAgent,
       body: { site_idx: w.site, dest_member_idx: w.dest.userIdx },
     });
     expect(res.code).toBe(refused);
     expect(res.msg).toMatch(/삭제되었거나 숨김/);
-    expect(transferTables(t)).toBe(before);
+    expect(await transferTables(t)).toBe(before);
   });
 });
 
 describe('findTransferMember {phone}', () => {
   it.each(everyone)('%s finds the approved member by phone and writes nothing', async (who) => {
     const w = await world();
-    const before = transferTables(t);
+    const before = await transferTables(t);
     const res = await t.call<{ f_idx: number; f_name: string }>('/site/findTransferMember', {
       token: w.tokens[who],
       body: { phone: '010-7777-0001' },
     });
     expect(res.code, label[who]).toBe(ok);
     expect(res.data).toMatchObject({ f_idx: w.dest.userIdx, f_name: '양수인' });
-    expect(transferTables(t)).toBe(before);
+    expect(await transferTables(t)).toBe(before);
   });
 
   it('a member still under review may not look members up', async () => {

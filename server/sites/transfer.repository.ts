@@ -3,7 +3,6 @@ import type { SiteTransferItem } from '../../sync/api/transfer.api.ts';
 import { Limits } from '../../sync/constants.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { selectPage } from '../db/paging.ts';
-import { cached } from '../db/statements.ts';
 
 /** A member as a transfer needs them: who they are and whether they may receive a site. */
 export interface TransferCandidate {
@@ -18,19 +17,34 @@ export interface TransferCandidate {
   f_type: 'U' | 'A';
 }
 
-const CANDIDATE = `SELECT f_idx, f_name, f_affiliation, f_phone, f_approval, f_status, f_withdrawn_time, f_type FROM users`;
+function selectCandidate(db: DbOrTx) {
+  return db
+    .selectFrom('users')
+    .select([
+      'f_idx',
+      'f_name',
+      'f_affiliation',
+      'f_phone',
+      'f_approval',
+      'f_status',
+      'f_withdrawn_time',
+      'f_type',
+    ]);
+}
 
 export async function candidateByPhone({ db, phone }: { db: DbOrTx; phone: string }) {
   return (
-    (cached({ db, sql: `${CANDIDATE} WHERE f_phone = ?` }).get(phone) as TransferCandidate | undefined) ??
-    null
+    ((await selectCandidate(db).where('f_phone', '=', phone).executeTakeFirst()) as
+      | TransferCandidate
+      | undefined) ?? null
   );
 }
 
 export async function candidateByIdx({ db, userIdx }: { db: DbOrTx; userIdx: number }) {
   return (
-    (cached({ db, sql: `${CANDIDATE} WHERE f_idx = ?` }).get(userIdx) as TransferCandidate | undefined) ??
-    null
+    ((await selectCandidate(db).where('f_idx', '=', userIdx).executeTakeFirst()) as
+      | TransferCandidate
+      | undefined) ?? null
   );
 }
 
@@ -50,12 +64,13 @@ export async function moveSite({
   fromIdx: number;
   toIdx: number;
 }): Promise<boolean> {
-  return (
-    cached({
-      db,
-      sql: 'UPDATE sites SET f_user_idx = ?, f_group_idx = NULL WHERE f_idx = ? AND f_user_idx = ?',
-    }).run(toIdx, siteIdx, fromIdx).changes === 1
-  );
+  const result = await db
+    .updateTable('sites')
+    .set({ f_user_idx: toIdx, f_group_idx: null })
+    .where('f_idx', '=', siteIdx)
+    .where('f_user_idx', '=', fromIdx)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
@@ -71,10 +86,11 @@ export async function forgetOwnerView({
   siteIdx: number;
   userIdx: number;
 }): Promise<void> {
-  cached({ db, sql: 'DELETE FROM site_recent_views WHERE f_user_idx = ? AND f_site_idx = ?' }).run(
-    userIdx,
-    siteIdx,
-  );
+  await db
+    .deleteFrom('site_recent_views')
+    .where('f_user_idx', '=', userIdx)
+    .where('f_site_idx', '=', siteIdx)
+    .execute();
 }
 
 export async function recordTransfer({
@@ -94,11 +110,17 @@ export async function recordTransfer({
   groupIdx: number | null;
   time: string;
 }): Promise<void> {
-  cached({
-    db,
-    sql: `INSERT INTO site_transfers (f_site_idx, f_from_user_idx, f_to_user_idx, f_by_user_idx,
-      f_from_group_idx, f_reg_time) VALUES (?, ?, ?, ?, ?, ?)`,
-  }).run(siteIdx, fromIdx, toIdx, byIdx, groupIdx, time);
+  await db
+    .insertInto('site_transfers')
+    .values({
+      f_site_idx: siteIdx,
+      f_from_user_idx: fromIdx,
+      f_to_user_idx: toIdx,
+      f_by_user_idx: byIdx,
+      f_from_group_idx: groupIdx,
+      f_reg_time: time,
+    })
+    .execute();
 }
 
 export function transferPage({

@@ -31,10 +31,11 @@ async function setUp() {
 }
 
 const siteRow = (site: number) =>
-  t.handle.sqlite.prepare('SELECT f_user_idx, f_group_idx FROM sites WHERE f_idx = ?').get(site) as {
-    f_user_idx: number;
-    f_group_idx: number | null;
-  };
+  t.deps.db
+    .selectFrom('sites')
+    .select(['f_user_idx', 'f_group_idx'])
+    .where('f_idx', '=', site)
+    .executeTakeFirstOrThrow();
 
 describe('transferSite', () => {
   it('hands the site with its units to the new owner, releases its group link and records who, from, to and when', async () => {
@@ -42,12 +43,19 @@ describe('transferSite', () => {
     const res = await w.transfer();
     expect(res.code).toBe(ResultCode.ok);
     expect(res.msg).toBe('현장 양도가 완료되었습니다.');
-    expect(siteRow(w.site)).toEqual({ f_user_idx: w.dest.userIdx, f_group_idx: null });
-    const units = t.handle.sqlite
-      .prepare('SELECT f_idx FROM hos WHERE f_site_idx = ? ORDER BY f_idx')
-      .pluck();
-    expect(units.all(w.site)).toEqual(w.units);
-    const record = t.handle.sqlite.prepare('SELECT * FROM site_transfers WHERE f_site_idx = ?').all(w.site);
+    expect(await siteRow(w.site)).toEqual({ f_user_idx: w.dest.userIdx, f_group_idx: null });
+    const units = await t.deps.db
+      .selectFrom('hos')
+      .select('f_idx')
+      .where('f_site_idx', '=', w.site)
+      .orderBy('f_idx')
+      .execute();
+    expect(units.map((u) => u.f_idx)).toEqual(w.units);
+    const record = await t.deps.db
+      .selectFrom('site_transfers')
+      .selectAll()
+      .where('f_site_idx', '=', w.site)
+      .execute();
     expect(record).toEqual([
       expect.objectContaining({
         f_from_user_idx: w.owner.userIdx,
@@ -123,20 +131,23 @@ describe('transferSite', () => {
 
   it('leaves the former owner and their group unable to manage or edit it, online or pushed, while the new owner can', async () => {
     const w = await setUp();
-    const version = () =>
-      t.handle.sqlite
-        .prepare('SELECT version FROM sync_site_versions WHERE f_site_idx = ?')
-        .pluck()
-        .get(w.site);
+    const version = async () =>
+      (
+        await t.deps.db
+          .selectFrom('sync_site_versions')
+          .select('version')
+          .where('f_site_idx', '=', w.site)
+          .executeTakeFirstOrThrow()
+      ).version;
     await w.transfer();
-    const before = transferTables(t);
-    const edit = (token: string) =>
+    const before = await transferTables(t);
+    const edit = async (token: string) =>
       t.call('/site/updateSite_app', {
         token,
         body: {
           site_idx: w.site,
           site_type: 'O',
-          base_version: version(),
+          base_version: await version(),
           base: { f_memo: '' },
           changes: { f_memo: '양도 후 수정' },
         },
@@ -173,7 +184,7 @@ describe('transferSite', () => {
           args: {
             site_idx: w.site,
             site_type: 'O',
-            base_version: version() as number,
+            base_version: await version(),
             base: { f_memo: '' },
             changes: { f_memo: '오프라인 수정' },
           },
@@ -183,8 +194,8 @@ describe('transferSite', () => {
     const results = (pushed.data as PushResponse).results;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     for (const r of results) expect(r.msg).toBe('현장을 등록한 회원만 관리할 수 있습니다.');
-    expect(transferTables(t).replace(/"sync_feed".*/, '')).toBe(before.replace(/"sync_feed".*/, ''));
-    expect(siteRow(w.site).f_user_idx).toBe(w.dest.userIdx);
+    expect((await transferTables(t)).replace(/"sync_feed".*/, '')).toBe(before.replace(/"sync_feed".*/, ''));
+    expect((await siteRow(w.site)).f_user_idx).toBe(w.dest.userIdx);
 
     const complete = await t.call('/site/setCompleteSite', {
       token: w.dest.token,
@@ -215,13 +226,16 @@ describe('who may receive a site', () => {
         who === 'self'
           ? {
               userIdx: w.owner.userIdx,
-              phone: t.handle.sqlite
-                .prepare('SELECT f_phone FROM users WHERE f_idx = ?')
-                .pluck()
-                .get(w.owner.userIdx) as string,
+              phone: (
+                await t.deps.db
+                  .selectFrom('users')
+                  .select('f_phone')
+                  .where('f_idx', '=', w.owner.userIdx)
+                  .executeTakeFirstOrThrow()
+              ).f_phone,
             }
           : { userIdx: (await memberWithDevice(t, { f_phone: phone, ...who })).userIdx, phone };
-      const before = transferTables(t);
+      const before = await transferTables(t);
       const found = await t.call('/site/findTransferMember', {
         token: w.owner.token,
         body: { phone: target.phone },
@@ -231,7 +245,7 @@ describe('who may receive a site', () => {
       const res = await w.transfer(w.owner.token, target.userIdx);
       expect(res.code).toBe(ResultCode.apiError);
       expect(res.msg).toMatch(message);
-      expect(transferTables(t)).toBe(before);
+      expect(await transferTables(t)).toBe(before);
     },
   );
 
@@ -258,7 +272,7 @@ describe('who may receive a site', () => {
       t.call('/site/findTransferMember', { token: w.owner.token, body: { phone } });
     const nobody = await answer(await find('01012121212'));
     const toNobody = await answer(await w.transfer(w.owner.token, 999_999));
-    const before = transferTables(t);
+    const before = await transferTables(t);
     for (const [phone, userIdx] of [
       [t.deps.config.superAdminPhone, superAdmin.userIdx],
       ['01055550001', admin.userIdx],
@@ -266,7 +280,7 @@ describe('who may receive a site', () => {
       expect(await answer(await find(phone))).toEqual(nobody);
       expect(await answer(await w.transfer(w.owner.token, userIdx))).toEqual(toNobody);
     }
-    expect(transferTables(t)).toBe(before);
+    expect(await transferTables(t)).toBe(before);
   });
 
   it('an unknown phone finds nobody', async () => {
@@ -284,7 +298,7 @@ describe('who may receive a site', () => {
     const draft = await insertSite(t, { userIdx: w.owner.userIdx, f_status: 'P' });
     const report = await insertSite(t, { userIdx: w.owner.userIdx, f_site_type: 'U' });
     const deleted = await insertSite(t, { userIdx: w.owner.userIdx, f_status: 'D' });
-    const before = transferTables(t);
+    const before = await transferTables(t);
     for (const [site, message] of [
       [draft, /등록이 완료된/],
       [report, /등록이 완료된/],
@@ -294,7 +308,7 @@ describe('who may receive a site', () => {
       expect(res.code).toBe(ResultCode.apiError);
       expect(res.msg).toMatch(message);
     }
-    expect(transferTables(t)).toBe(before);
+    expect(await transferTables(t)).toBe(before);
   });
 });
 

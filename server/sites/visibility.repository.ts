@@ -3,8 +3,9 @@ import type { Page } from '../../sync/api/page.ts';
 import { Limits } from '../../sync/constants.ts';
 import { Expiry } from '../../sync/sites/expiry.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { valueList } from '../db/json.ts';
 import { sqlPage } from '../db/paging.ts';
-import { cached } from '../db/statements.ts';
+import { seoulDate } from '../db/time.ts';
 
 /** Hides a site with the days it shows hidden, or shows it again. */
 export async function writeSiteHidden({
@@ -16,14 +17,15 @@ export async function writeSiteHidden({
   siteIdx: number;
   hidden: 'Y' | 'N';
 }): Promise<void> {
-  if (hidden === 'Y') {
-    cached({ db, sql: "UPDATE sites SET f_hidden = 'Y', f_remain_days_till_hide = ? WHERE f_idx = ?" }).run(
-      Expiry.hiddenRemainDays,
-      siteIdx,
-    );
-  } else {
-    cached({ db, sql: "UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?" }).run(siteIdx);
-  }
+  await db
+    .updateTable('sites')
+    .set(
+      hidden === 'Y'
+        ? { f_hidden: 'Y', f_remain_days_till_hide: Expiry.hiddenRemainDays }
+        : { f_hidden: 'N' },
+    )
+    .where('f_idx', '=', siteIdx)
+    .execute();
 }
 
 export async function writeSiteComplete({
@@ -35,7 +37,7 @@ export async function writeSiteComplete({
   siteIdx: number;
   complete: 'Y' | 'N';
 }): Promise<void> {
-  cached({ db, sql: 'UPDATE sites SET f_complete = ? WHERE f_idx = ?' }).run(complete, siteIdx);
+  await db.updateTable('sites').set({ f_complete: complete }).where('f_idx', '=', siteIdx).execute();
 }
 
 /** A general site's days before it is hidden (spec §4), starting again at `days`. */
@@ -176,7 +178,7 @@ export function sitesInState({
 }): Promise<Page<AdminSiteRow>> {
   const time = stateTime[type];
   // Times are stored in UTC; the admin's days and months are Seoul's.
-  const seoul = sql`strftime(${date && date.length === 7 ? '%Y-%m' : '%Y-%m-%d'}, ${time}, '+9 hours')`;
+  const seoul = seoulDate({ db, time, unit: date && date.length === 7 ? 'month' : 'day' });
   const dateFilter = date ? sql`AND ${seoul} = ${date}` : sql``;
   return sqlPage<AdminSiteRow>({
     db,
@@ -196,7 +198,9 @@ const visibleGeneral = sql`f_site_type = 'G' AND f_status = 'N' AND f_hidden = '
 
 /** Takes `days` off every visible general site's count, stopping at 0. */
 export async function countDownGeneralSites({ db, days }: { db: DbOrTx; days: number }): Promise<void> {
-  await sql`UPDATE sites SET f_remain_days_till_hide = MAX(0, f_remain_days_till_hide - ${days})
+  // CASE rather than MAX(a, b), which PostgreSQL spells GREATEST.
+  await sql`UPDATE sites SET f_remain_days_till_hide =
+      CASE WHEN f_remain_days_till_hide > ${days} THEN f_remain_days_till_hide - ${days} ELSE 0 END
     WHERE ${visibleGeneral} AND f_remain_days_till_hide IS NOT NULL`.execute(db);
 }
 
@@ -224,13 +228,14 @@ export async function hideExpiredSites({
   siteIdxs: readonly number[];
   time: string;
 }): Promise<void> {
+  if (siteIdxs.length === 0) return;
   await db
     .updateTable('sites')
     .set({ f_hidden: 'Y', f_remain_days_till_hide: Expiry.hiddenRemainDays })
     .where('f_idx', 'in', siteIdxs)
     .execute();
   await sql`INSERT INTO site_states (f_site_idx, f_hidden_time, f_hidden_by)
-    SELECT value, ${time}, 'E' FROM json_each(${JSON.stringify(siteIdxs)}) WHERE true
+    SELECT v.f_idx, ${time}, 'E' FROM sites v WHERE v.f_idx IN ${valueList({ db, values: siteIdxs })}
     ON CONFLICT (f_site_idx) DO UPDATE SET f_hidden_time = excluded.f_hidden_time, f_hidden_by = 'E'`.execute(
     db,
   );

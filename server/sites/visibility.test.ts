@@ -16,9 +16,11 @@ async function member(overrides: Parameters<typeof insertUser>[1] = {}) {
 }
 
 function row(site: number) {
-  return t.handle.sqlite
-    .prepare('SELECT f_status, f_hidden, f_remain_days_till_hide AS days FROM sites WHERE f_idx = ?')
-    .get(site);
+  return t.deps.db
+    .selectFrom('sites')
+    .select(['f_status', 'f_hidden', 'f_remain_days_till_hide as days'])
+    .where('f_idx', '=', site)
+    .executeTakeFirst();
 }
 
 describe('deleting and restoring sites', () => {
@@ -32,7 +34,7 @@ describe('deleting and restoring sites', () => {
       f_remain_days_till_hide: 2,
     });
     expect((await t.call('/site/removeSite', { token: owner.token, body: { site_idx: site } })).code).toBe(0);
-    expect(row(site)).toEqual({ f_status: 'D', f_hidden: 'N', days: 2 });
+    expect(await row(site)).toEqual({ f_status: 'D', f_hidden: 'N', days: 2 });
     const mine = await t.call<{ total: number }>('/site/getMySiteList', { token: owner.token, body: {} });
     expect(mine.data.total).toBe(0);
     const again = await t.call('/site/removeSite', { token: owner.token, body: { site_idx: site } });
@@ -42,7 +44,7 @@ describe('deleting and restoring sites', () => {
       body: { site_idx: site, hidden: 'N' },
     });
     expect(restored.code).toBe(0);
-    expect(row(site)).toEqual({ f_status: 'N', f_hidden: 'N', days: 30 });
+    expect(await row(site)).toEqual({ f_status: 'N', f_hidden: 'N', days: 30 });
   });
 
   it('restores and hides: the general site is hidden and shows 15 days', async () => {
@@ -55,7 +57,7 @@ describe('deleting and restoring sites', () => {
       body: { site_idx: site, hidden: 'Y' },
     });
     expect(res.code).toBe(0);
-    expect(row(site)).toEqual({ f_status: 'N', f_hidden: 'Y', days: 15 });
+    expect(await row(site)).toEqual({ f_status: 'N', f_hidden: 'Y', days: 15 });
   });
 
   it('refuses to restore a site that is not deleted, changing nothing', async () => {
@@ -80,8 +82,8 @@ describe('deleting and restoring sites', () => {
       .execute();
     const res = await t.call('/admin/removeSiteForever', { token: admin.token, body: { site_idx: site } });
     expect(res.code).toBe(0);
-    expect(row(site)).toBeUndefined();
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM site_likes').pluck().get()).toBe(0);
+    expect(await row(site)).toBeUndefined();
+    expect(await t.deps.db.selectFrom('site_likes').selectAll().execute()).toEqual([]);
     const missing = await t.call('/admin/removeSiteForever', {
       token: admin.token,
       body: { site_idx: site },
@@ -155,11 +157,7 @@ describe('update-all (updateGeneralSite)', () => {
     const newOpen = await insertSite(t, { userIdx: me.userIdx, f_site_type: 'O' });
     const res = await t.call('/site/updateGeneralSite', { token: me.token, body: {} });
     expect(res).toMatchObject({ code: 0, data: { updated: 2, f_remain_days_till_hide: 30 } });
-    expect([low, none, hidden, newOpen].map((s) => (row(s) as { days: number | null }).days)).toEqual([
-      30,
-      30,
-      15,
-      null,
-    ]);
+    const rows = await Promise.all([low, none, hidden, newOpen].map((s) => row(s)));
+    expect(rows.map((r) => r?.days)).toEqual([30, 30, 15, null]);
   });
 });

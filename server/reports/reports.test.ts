@@ -368,7 +368,8 @@ describe('the admin report lists', () => {
     for (const bad of ['2026-02-31', '2026-11-1', '11/10/2026', 3]) {
       const refused = await onDate(bad);
       expect(refused.code).toBe(ResultCode.badParameter);
-      expect(refused.msg).toContain('date');
+      // The field named in Korean, as the app's user reads it (server/http/field-labels.ts).
+      expect(refused.msg).toContain('날짜');
     }
   });
 });

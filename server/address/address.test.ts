@@ -52,7 +52,8 @@ describe('address look-ups (findAddress, findPostcode, findAddressByPoint)', () 
     const token = await agentToken(t);
     const res = await t.call('/site/findAddressByPoint', { token, body: { lat: 51.5, lng: 127 } });
     expect(res.code).toBe(ResultCode.badParameter);
-    expect(res.msg).toContain('lat');
+    // The field named in Korean, as every -4 names it for a Korean user (server/http/field-labels.ts).
+    expect(res.msg).toContain('위도');
     expect(asked).toBe(0);
   });
 

@@ -18,6 +18,8 @@ const byReason: Record<string, string> = {
   'time must be HH:mm': '시간은 00:00 형식으로 입력해 주세요',
   'must be YYYY-MM-DD': '날짜는 2024-01-31 형식으로 입력해 주세요',
   'must be a date YYYY-MM-DD': '날짜는 2024-01-31 형식으로 입력해 주세요',
+  'must be 0, 1, 2 or a date YYYY-MM-DD': '0, 1, 2 또는 2024-01-31 형식의 날짜로 입력해 주세요',
+  'must be a real date': '달력에 있는 날짜를 입력해 주세요',
   'must be YYYY-MM or YYYY-MM-DD': '날짜는 2024-01 또는 2024-01-31 형식으로 입력해 주세요',
   'must be a month as YYYY-MM': '월은 2024-01 형식으로 입력해 주세요',
   'year must be 4 digits': '연도는 4자리 숫자로 입력해 주세요',

@@ -102,7 +102,7 @@ test('a reload on registration step 2 keeps every step-1 field and every unit, a
   await popup.getByRole('group', { name: '화장실 수' }).getByLabel('2', { exact: true }).check();
   await popup.getByLabel('전용면적(㎡)').fill('84.9');
   await popup.getByRole('button', { name: '호 저장' }).click();
-  const units = page.getByRole('list', { name: '101동의 호' }).getByRole('button', { name: /101동 \d+호/ });
+  const units = page.getByRole('list', { name: '101동의 호' }).getByRole('button', { name: /101동 \d+ 호/ });
   await expect(units).toHaveCount(8);
 
   // The app is reloaded (or killed and reopened at this address) once the last unit is on the

@@ -104,7 +104,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await page.getByRole('button', { name: '전체 층 채우기' }).click();
   await fillUnit(page.getByRole('dialog'), { price: 52000 });
   await expect(
-    page.getByRole('list', { name: '101동의 호' }).getByRole('button', { name: /101동 \d+호/ }),
+    page.getByRole('list', { name: '101동의 호' }).getByRole('button', { name: /101동 \d+ 호/ }),
   ).toHaveCount(40);
 
   // The second building: floor 1 by hand, then copy floor 1 onto every other floor.
@@ -120,7 +120,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await copy.getByRole('button', { name: '복사', exact: true }).click();
   const second = page.getByRole('list', { name: '102동의 호' });
   await expect(second.getByRole('button', { name: /102동 \d+호/ })).toHaveCount(40);
-  await expect(second.getByRole('button', { name: '102동 1004호' })).toBeVisible();
+  await expect(second.getByRole('button', { name: '102동 1004 호' })).toBeVisible();
   await expect(page.getByTestId('remaining-units')).toHaveText('남은 세대: 80세대 중 0세대');
 
   await page.getByRole('button', { name: '임시저장', exact: true }).click();

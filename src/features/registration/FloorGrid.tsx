@@ -14,6 +14,7 @@ const FloorRow = memo(function FloorRow({ floor, units, dongName, onUnit, onAdd 
             type="button"
             className={`reg-unit${unit.f_trans_type ? '' : ' reg-unit--blank'}${unit.f_image_urls.length > 0 ? ' reg-unit--photo' : ''}`}
             onClick={() => onUnit(index)}
+            // The number shown stays a word of its own in the name ("101동 1501 호"): a voice user says what they see.
             aria-label={t`${dongName} unit ${unit.f_ho}`}
           >
             {unit.f_ho}

@@ -29,13 +29,13 @@ test('a made+ post written offline is published on sync, pinned at the top for o
   const form = page.getByTestId('post-form');
   await form.getByRole('textbox', { name: '제목' }).fill('오프라인 급매 안내');
   await form.getByRole('textbox', { name: '내용' }).fill('현장에서 신호 없이 작성했습니다.');
-  await form.getByRole('checkbox', { name: /상단고정/ }).click();
+  await form.getByRole('checkbox', { name: /상단 고정/ }).click();
   await page
     .getByRole('dialog')
     .filter({ hasText: '24시간 동안 맨 위에' })
     .getByRole('button', { name: '확인' })
     .click();
-  await expect(form.getByRole('checkbox', { name: /상단고정/ })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: /상단 고정/ })).toBeChecked();
   await form.getByRole('checkbox', { name: '허위 내용이 없음을 확인합니다.' }).check();
   await form.getByRole('button', { name: '등록' }).click();
   await expect(page.getByText('네트워크가 없습니다. 게시글은 이 기기에 보관되었다가')).toBeVisible();

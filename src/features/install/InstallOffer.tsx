@@ -7,6 +7,11 @@ import { offerDismissed, promptInstall, rememberDismissal, useInstallWay } from 
 
 /** Once closed, the offer does not come back in this launch, whatever happens next. */
 let closedThisLaunch = false;
+/**
+ * Once this launch's first sync has settled the offer stays: later syncs (a live poke, the timer)
+ * must not make it blink away under the member's thumb.
+ */
+let settledThisLaunch = false;
 
 /**
  * The offer to install the app (issue 32), at a sensible moment: a member's screen (`memberScreen`:
@@ -22,7 +27,9 @@ export function InstallOffer({ memberScreen }: { memberScreen: boolean }) {
   const [closed, setClosed] = useState(closedThisLaunch);
   const [busy, setBusy] = useState(false);
   // A sync that finished in this launch: the stored time of an earlier launch's does not count.
-  const settled = lastSyncedAt !== null && !syncing && Date.parse(lastSyncedAt) >= performance.timeOrigin;
+  if (lastSyncedAt !== null && !syncing && Date.parse(lastSyncedAt) >= performance.timeOrigin)
+    settledThisLaunch = true;
+  const settled = settledThisLaunch;
   if (closed || way === null || !settled || !memberScreen || offerDismissed()) return null;
 
   const close = ({ remember }: { remember: boolean }) => {

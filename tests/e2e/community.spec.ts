@@ -32,7 +32,7 @@ test('a made+ post written offline is published on sync, pinned at the top for o
   await form.getByRole('checkbox', { name: /상단 고정/ }).click();
   await page
     .getByRole('dialog')
-    .filter({ hasText: '24시간 동안 맨 위에' })
+    .filter({ hasText: '24시간 동안 글을 맨 위에' })
     .getByRole('button', { name: '확인' })
     .click();
   await expect(form.getByRole('checkbox', { name: /상단 고정/ })).toBeChecked();

@@ -121,7 +121,7 @@ export function PostFormPopup({
         ? t`Made+ keeps the post at the top for 24 hours when it is published.`
         : t`Push tells the members about the post when it is published.`;
     const use = paid ? uses(paid[key]) : '';
-    if (await confirm(`${question} ${t`It ${use}. Use it?`}`)) set({ [key]: 'Y' });
+    if (await confirm(`${question} ${use ? t`It ${use}. Use it?` : t`Use it?`}`)) set({ [key]: 'Y' });
   };
 
   const pictures = useAttachPictures({

@@ -113,7 +113,7 @@ export function NotifyFormPopup({
         ? t`Made+ keeps the notification at the top for 24 hours.`
         : t`Push sends the notification to the members' phones.`;
     const use = paid ? uses(paid[kind]) : '';
-    if (await confirm(`${question} ${t`It ${use}. Use it?`}`)) set({ [kind]: 'Y' });
+    if (await confirm(`${question} ${use ? t`It ${use}. Use it?` : t`Use it?`}`)) set({ [kind]: 'Y' });
   };
 
   const pickSite = () =>

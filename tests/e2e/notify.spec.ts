@@ -36,7 +36,7 @@ test('an agent sends a notification with push for a site: the confirm shows the 
   await form.getByRole('textbox', { name: '내용' }).fill('이번 주 계약 시 옵션 무상 제공합니다.');
   await form.getByRole('checkbox', { name: /푸시/ }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '푸시는' });
-  await expect(confirm).toContainText(`${cost}P`);
+  await expect(confirm).toContainText(`${cost.toLocaleString('ko-KR')}P`);
   await confirm.getByRole('button', { name: '확인' }).click();
   await expect(form.getByRole('checkbox', { name: /푸시/ })).toBeChecked();
   await form.getByRole('button', { name: '보내기' }).click();

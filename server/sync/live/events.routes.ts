@@ -51,6 +51,7 @@ export function mountLiveEvents({ app, deps, hub }: { app: Hono; deps: AppDeps; 
             .catch(() => {})
             .finally(finish);
         },
+        close: finish,
       });
       stream.onAbort(finish);
       const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n').catch(finish), KEEP_ALIVE_MS);

@@ -15,8 +15,10 @@ export interface LiveStream {
   sessionIdx: number;
   /** Something in the member's scope changed: the device should pull. */
   poke: () => void;
-  /** The session ended (signed out, another device, a status change): the stream closes. */
+  /** The session ended (signed out, another device, a status change): the stream says so and closes. */
   end: () => void;
+  /** The server stops (a deploy): the stream closes without a word, and the device comes back later. */
+  close: () => void;
 }
 
 export interface LiveHub {
@@ -156,7 +158,7 @@ export function createLiveHub({
     close: () => {
       if (timer) clearInterval(timer);
       timer = null;
-      for (const stream of streams()) stream.end();
+      for (const stream of streams()) stream.close();
       byMember.clear();
       open = 0;
     },

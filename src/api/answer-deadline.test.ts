@@ -93,4 +93,26 @@ describe('a request with the answer deadline', () => {
     caller.abort(new DOMException('left the screen', 'AbortError'));
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('gives up at once when the device goes offline while it waits, so the engine can start again when the signal returns', async () => {
+    const connectivity = new EventTarget();
+    const request = withAnswerDeadline(silentFetch([]), { idleMs: 60_000, connectivity });
+    const started = Date.now();
+    const pending = request('http://x/sync/push', { method: 'POST', body: '' });
+    connectivity.dispatchEvent(new Event('offline'));
+    await expect(pending).rejects.toMatchObject({ name: 'NetworkError' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('fails the reading of an answer when the device goes offline halfway through its body', async () => {
+    const connectivity = new EventTarget();
+    const request = withAnswerDeadline(tricklingFetch({ chunks: 2, everyMs: 10, end: false }), {
+      idleMs: 60_000,
+      connectivity,
+    });
+    const response = await request('http://x/sync/pull', { method: 'POST' });
+    const reading = response.json();
+    connectivity.dispatchEvent(new Event('offline'));
+    await expect(reading).rejects.toMatchObject({ name: 'NetworkError' });
+  });
 });

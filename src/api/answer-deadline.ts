@@ -10,6 +10,10 @@
  * `idleMs` plus the time the request's body takes at the slowest link we serve, and the answer's
  * body may pause at most `idleMs` between chunks. A large first pull on a weak link is slow, not
  * dead, and still completes.
+ *
+ * A request still waiting when the device reports it went offline is given up at once: its link
+ * is gone, and waiting out the deadline would hold the sync engine for that long after the signal
+ * came back (the `online` event finds the engine still waiting on a request sent into the void).
  */
 export const AnswerDeadline = {
   idleMs: 30_000,
@@ -25,14 +29,34 @@ type FetchLike = (input: string, init: RequestInit) => Response | Promise<Respon
  */
 export function withAnswerDeadline(
   fetchImpl: FetchLike,
-  { idleMs = AnswerDeadline.idleMs }: { idleMs?: number } = {},
+  {
+    idleMs = AnswerDeadline.idleMs,
+    connectivity = typeof window === 'undefined' ? undefined : window,
+  }: {
+    idleMs?: number;
+    /** Where `offline` is announced: the window in the app, an EventTarget in tests. */
+    connectivity?: EventTarget | undefined;
+  } = {},
 ): (input: string, init: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const controller = new AbortController();
     const outer = init.signal;
     if (outer?.aborted) controller.abort(outer.reason);
     else outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+    const wentOffline = () => controller.abort(new DOMException('the device went offline', 'NetworkError'));
+    connectivity?.addEventListener('offline', wentOffline);
+    controller.signal.addEventListener(
+      'abort',
+      () => connectivity?.removeEventListener('offline', wentOffline),
+      {
+        once: true,
+      },
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      connectivity?.removeEventListener('offline', wentOffline);
+    };
     const arm = (ms: number) => {
       clearTimeout(timer);
       timer = setTimeout(() => controller.abort(new DOMException('no answer in time', 'TimeoutError')), ms);
@@ -42,11 +66,11 @@ export function withAnswerDeadline(
     try {
       response = await fetchImpl(input, { ...init, signal: controller.signal });
     } catch (err) {
-      clearTimeout(timer);
+      done();
       throw err;
     }
     if (!response.body) {
-      clearTimeout(timer);
+      done();
       return response;
     }
     arm(idleMs);
@@ -57,7 +81,7 @@ export function withAnswerDeadline(
           out.enqueue(chunk);
         },
         flush() {
-          clearTimeout(timer);
+          done();
         },
       }),
     );

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { demoSiteOf, type Problem, type Role, routePaths, settle, urlsOf } from './routes.ts';
+import { demoSiteOf, type Problem, routePaths, settle, walkRoutes } from './routes.ts';
 import { loginAs } from './support.ts';
 
 /**
@@ -34,40 +34,6 @@ async function violations(page: Page): Promise<string[]> {
     });
 }
 
-async function checkRoutes({
-  page,
-  role,
-  paths,
-  siteIdx,
-}: {
-  page: Page;
-  role: Role;
-  paths: string[];
-  siteIdx: number;
-}): Promise<Problem[]> {
-  const problems: Problem[] = [];
-  for (const path of paths) {
-    const { urls, missing } = urlsOf({ path, siteIdx });
-    if (missing) {
-      problems.push({
-        role,
-        where: path,
-        text: `path parameter ${missing} has no value in PARAMS (tests/e2e/accessibility.spec.ts)`,
-      });
-      continue;
-    }
-    for (const url of urls) {
-      await page.goto(url);
-      await settle(page);
-      const landed = new URL(page.url()).pathname;
-      const where =
-        landed.toLowerCase() === url.split('?')[0]?.toLowerCase() ? url : `${url} (shown: ${landed})`;
-      for (const text of await violations(page)) problems.push({ role, where, text });
-    }
-  }
-  return problems;
-}
-
 function report(problems: Problem[]): string {
   return [
     `${problems.length} serious or critical accessibility violation(s):`,
@@ -83,7 +49,13 @@ test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violatio
     const publicPaths = ['/', '/Splash', '/Login', '/SignupInfo', '/SignupQuiz', '/Inquire'].filter((p) =>
       all.includes(p),
     );
-    const problems = await checkRoutes({ page, role: 'signed out', paths: publicPaths, siteIdx: 0 });
+    const problems = await walkRoutes({
+      page,
+      role: 'signed out',
+      paths: publicPaths,
+      siteIdx: 0,
+      check: violations,
+    });
     expect(problems.length, report(problems)).toBe(0);
   });
 
@@ -93,7 +65,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violatio
     const paths = await routePaths(page);
     const { token } = await loginAs(page, AGENT);
     const siteIdx = await demoSiteOf({ page, token });
-    const problems = await checkRoutes({ page, role: 'agent', paths, siteIdx });
+    const problems = await walkRoutes({ page, role: 'agent', paths, siteIdx, check: violations });
 
     // The popups of the site detail: inquiry tabs, area selection, price history, facilities map.
     const popup = async (where: string, open: () => Promise<void>) => {
@@ -142,7 +114,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violatio
     await agentContext.close();
     const paths = await routePaths(page);
     await loginAs(page, ADMIN);
-    const problems = await checkRoutes({ page, role: 'admin', paths, siteIdx });
+    const problems = await walkRoutes({ page, role: 'admin', paths, siteIdx, check: violations });
     expect(problems.length, report(problems)).toBe(0);
   });
 });

@@ -124,7 +124,16 @@ test('signing in on a second device logs the first one out within two seconds', 
 test('logging out clears the offline store and returns to the login screen', async ({ page }) => {
   await loginAs(page, '01020000003');
   await page.goto('/More');
-  await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'bunyang'));
+  // The app's store as the app made it (a sign-in may replace the previous member's store first).
+  await page.waitForFunction(async () => {
+    const open = indexedDB.open('bunyang');
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      open.onsuccess = () => resolve(open.result);
+    });
+    const ready = db.objectStoreNames.contains('likes');
+    db.close();
+    return ready;
+  });
   await page.evaluate(async () => {
     const open = indexedDB.open('bunyang');
     await new Promise((resolve) => {

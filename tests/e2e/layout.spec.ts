@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoSiteOf, type Problem, type Role, routePaths, settle, urlsOf } from './routes.ts';
+import { demoSiteOf, type Problem, routePaths, walkRoutes } from './routes.ts';
 import { loginAs } from './support.ts';
 
 /**
@@ -79,41 +79,6 @@ async function overflows(page: Page): Promise<string[]> {
   });
 }
 
-async function checkRoutes({
-  page,
-  role,
-  paths,
-  siteIdx,
-}: {
-  page: Page;
-  role: Role;
-  paths: string[];
-  siteIdx: number;
-}): Promise<Problem[]> {
-  const problems: Problem[] = [];
-  for (const path of paths) {
-    const { urls, missing } = urlsOf({ path, siteIdx });
-    if (missing) {
-      problems.push({
-        role,
-        where: path,
-        text: `path parameter ${missing} has no value in PARAMS (routes.ts)`,
-      });
-      continue;
-    }
-    for (const url of urls) {
-      for (const phone of PHONES) {
-        await page.setViewportSize(phone);
-        await page.goto(url);
-        await settle(page);
-        const where = `${url} at ${phone.width}×${phone.height}`;
-        for (const text of await overflows(page)) problems.push({ role, where, text });
-      }
-    }
-  }
-  return problems;
-}
-
 function report(problems: Problem[]): string {
   return [
     `${problems.length} thing(s) cut off or wider than the screen:`,
@@ -129,7 +94,14 @@ test.describe('phone layout: nothing wider than a 360 or 390 px screen', () => {
     const paths = ['/', '/Splash', '/Login', '/SignupInfo', '/SignupQuiz', '/Inquire'].filter((p) =>
       all.includes(p),
     );
-    const problems = await checkRoutes({ page, role: 'signed out', paths, siteIdx: 0 });
+    const problems = await walkRoutes({
+      page,
+      role: 'signed out',
+      paths,
+      siteIdx: 0,
+      viewports: PHONES,
+      check: overflows,
+    });
     expect(problems.length, report(problems)).toBe(0);
   });
 
@@ -137,7 +109,14 @@ test.describe('phone layout: nothing wider than a 360 or 390 px screen', () => {
     const paths = await routePaths(page);
     const { token } = await loginAs(page, AGENT);
     const siteIdx = await demoSiteOf({ page, token });
-    const problems = await checkRoutes({ page, role: 'agent', paths, siteIdx });
+    const problems = await walkRoutes({
+      page,
+      role: 'agent',
+      paths,
+      siteIdx,
+      viewports: PHONES,
+      check: overflows,
+    });
     expect(problems.length, report(problems)).toBe(0);
   });
 
@@ -149,7 +128,14 @@ test.describe('phone layout: nothing wider than a 360 or 390 px screen', () => {
     await agentContext.close();
     const paths = await routePaths(page);
     await loginAs(page, ADMIN);
-    const problems = await checkRoutes({ page, role: 'admin', paths, siteIdx });
+    const problems = await walkRoutes({
+      page,
+      role: 'admin',
+      paths,
+      siteIdx,
+      viewports: PHONES,
+      check: overflows,
+    });
     expect(problems.length, report(problems)).toBe(0);
   });
 });

@@ -24,7 +24,9 @@ test('an expired agent charges 20,000 points at the test checkout, buys 30 days,
   // Charge: the 20,000-point option costs 22,000 won with VAT; the card widget is the test checkout.
   await page.getByRole('button', { name: '포인트 충전' }).click();
   await expect(page.getByText('부가세 10%가 포함된 금액입니다.')).toBeVisible();
-  await expect(page.getByText('10% 보너스: +5,000P')).toBeVisible();
+  await expect(
+    page.getByRole('radio', { name: /^55,000P 적립 \(보너스 5,000P 포함\) 55,000원 결제/ }),
+  ).toBeVisible();
   await page.getByRole('radio', { name: /^20,000P/ }).check();
   await page.getByRole('button', { name: '카드 결제' }).click();
   await expect(page).toHaveURL(/\/pay\/test-checkout\?/);

@@ -119,7 +119,7 @@ test('a new-open site registered entirely offline, with a temporary save and a r
   await copy.getByRole('button', { name: '나머지 모든 층' }).click();
   await copy.getByRole('button', { name: '복사', exact: true }).click();
   const second = page.getByRole('list', { name: '102동의 호' });
-  await expect(second.getByRole('button', { name: /102동 \d+호/ })).toHaveCount(40);
+  await expect(second.getByRole('button', { name: /102동 \d+ 호/ })).toHaveCount(40);
   await expect(second.getByRole('button', { name: '102동 1004 호' })).toBeVisible();
   await expect(page.getByTestId('remaining-units')).toHaveText('남은 세대: 80세대 중 0세대');
 

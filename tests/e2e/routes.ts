@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { SitePage } from '../../sync/api/site-lists.api.ts';
 import { apiCall } from './support.ts';
 
@@ -33,6 +33,7 @@ export interface Problem {
 
 /** Every route's full path, from the router the page runs. */
 export async function routePaths(page: Page): Promise<string[]> {
+  trackRequests(page);
   await page.goto('/');
   await page.waitForFunction(
     () => 'routesById' in ((self as { __TSR_ROUTER__?: object }).__TSR_ROUTER__ ?? {}),
@@ -67,8 +68,29 @@ export function urlsOf({ path, siteIdx }: { path: string; siteIdx: number }): {
   return { urls: urls.map((u) => `${u}${search}`) };
 }
 
-/** Waits until the screen has drawn what it loads: no pending route, no loading line, a quiet network. */
+/** Requests each page has open now; the live stream stays open for good and is not counted. */
+const openRequests = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): Set<Request> {
+  let open = openRequests.get(page);
+  if (open) return open;
+  const pending = new Set<Request>();
+  open = pending;
+  openRequests.set(page, pending);
+  page.on('request', (r) => {
+    if (!r.url().includes('/sync/events')) pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return pending;
+}
+
+/**
+ * Waits until the screen has drawn what it loads: no pending route, no loading line, and no
+ * request open for half a second. (Playwright's `networkidle` never comes: the live stream stays open.)
+ */
 export async function settle(page: Page): Promise<void> {
+  const pending = trackRequests(page);
   await page.waitForLoadState('domcontentloaded');
   await page.waitForFunction(
     () =>
@@ -77,9 +99,59 @@ export async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 20_000 },
   );
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {
-    // The sync engine may keep a request open; the screen has drawn by now.
-  });
+  const deadline = Date.now() + 5_000;
+  let quietSince = pending.size === 0 ? Date.now() : Number.POSITIVE_INFINITY;
+  while (Date.now() < deadline && Date.now() - quietSince < 500) {
+    await page.waitForTimeout(50);
+    if (pending.size > 0) quietSince = Number.POSITIVE_INFINITY;
+    else if (quietSince === Number.POSITIVE_INFINITY) quietSince = Date.now();
+  }
+}
+
+/**
+ * Opens every route's addresses in turn (at each of `viewports`, or as the page is) and collects
+ * what `check` finds on each screen, named by role and address (and the address shown, when the
+ * app sent the member elsewhere). A route whose parameter has no value is a problem of its own.
+ */
+export async function walkRoutes({
+  page,
+  role,
+  paths,
+  siteIdx,
+  viewports = [null],
+  check,
+}: {
+  page: Page;
+  role: Role;
+  paths: string[];
+  siteIdx: number;
+  viewports?: ReadonlyArray<{ width: number; height: number } | null>;
+  check: (page: Page) => Promise<string[]>;
+}): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const path of paths) {
+    const { urls, missing } = urlsOf({ path, siteIdx });
+    if (missing) {
+      problems.push({
+        role,
+        where: path,
+        text: `path parameter ${missing} has no value in PARAMS (routes.ts)`,
+      });
+      continue;
+    }
+    for (const url of urls) {
+      for (const viewport of viewports) {
+        if (viewport) await page.setViewportSize(viewport);
+        await page.goto(url);
+        await settle(page);
+        const landed = new URL(page.url()).pathname;
+        const shown = landed.toLowerCase() === url.split('?')[0]?.toLowerCase() ? '' : ` (shown: ${landed})`;
+        const at = viewport ? ` at ${viewport.width}×${viewport.height}` : '';
+        for (const text of await check(page)) problems.push({ role, where: `${url}${shown}${at}`, text });
+      }
+    }
+  }
+  return problems;
 }
 
 /** The demo agent's first new-open site: the site detail's page. */

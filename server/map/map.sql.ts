@@ -23,7 +23,7 @@ import { containsPattern } from '../db/keyword.ts';
  * triggers change nothing but speed.
  *
  * On PostgreSQL (migrations/postgres/0021_6_map.ts) the same statements are written with its
- * forms (`FORMS` below): the GiST index on each row's position stands for the R*Tree, pg_trgm's
+ * forms (the forms below): the GiST index on each row's position stands for the R*Tree, pg_trgm's
  * index on `f_search` (the same text map_fts holds) for FTS5, `strpos` for `instr`, LEAST and
  * GREATEST for two-value min and max, arrays for json_each.
  */
@@ -56,32 +56,33 @@ interface Forms {
 const SQLITE_SEARCH_TEXT =
   "lower(replace(s.f_name, ' ', '') || '|' || replace(s.f_address1, ' ', '') || '|' || replace(s.f_address2, ' ', '') || '||')";
 
-const FORMS: Record<Dialect, Forms> = {
-  sqlite: {
-    bit: (col) => `(1 << min(max(${col}, 0), 10))`,
-    mask: (sum) => sum,
-    holds: (hay) => `instr(${hay}, ?) > 0`,
-    scanFrom: 'sites s NOT INDEXED',
-    scanCell:
-      '(CAST(floor((s.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((s.f_longitude + 180) / 0.01) AS INTEGER))',
-    searchText: SQLITE_SEARCH_TEXT,
-    inList: (expr, values) => ({
-      sql: `${expr} IN (SELECT value FROM json_each(?))`,
-      params: [JSON.stringify(values)],
-    }),
-  },
-  postgres: {
-    bit: (col) => `(1::bigint << LEAST(GREATEST(${col}, 0), 10)::int)`,
-    mask: (sum) => `CAST(${sum} AS BIGINT)`,
-    holds: (hay) => `strpos(${hay}, ?) > 0`,
-    scanFrom: 'sites s',
-    scanCell:
-      '(floor((s.f_latitude + 90) / 0.01::float8)::bigint * 36000 + floor((s.f_longitude + 180) / 0.01::float8)::bigint)',
-    // lower() folds ASCII only under "C", as SQLite's does.
-    searchText: `lower((${SQLITE_SEARCH_TEXT.slice('lower('.length, -1)}) COLLATE "C")`,
-    inList: (expr, values) => ({ sql: `${expr} = ANY(CAST(? AS bigint[]))`, params: [[...values]] }),
-  },
+const SQLITE_FORMS: Forms = {
+  bit: (col) => `(1 << min(max(${col}, 0), 10))`,
+  mask: (sum) => sum,
+  holds: (hay) => `instr(${hay}, ?) > 0`,
+  scanFrom: 'sites s NOT INDEXED',
+  scanCell:
+    '(CAST(floor((s.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((s.f_longitude + 180) / 0.01) AS INTEGER))',
+  searchText: SQLITE_SEARCH_TEXT,
+  inList: (expr, values) => ({
+    sql: `${expr} IN (SELECT value FROM json_each(?))`,
+    params: [JSON.stringify(values)],
+  }),
 };
+
+const POSTGRES_FORMS: Forms = {
+  bit: (col) => `(1::bigint << LEAST(GREATEST(${col}, 0), 10)::int)`,
+  mask: (sum) => `CAST(${sum} AS BIGINT)`,
+  holds: (hay) => `strpos(${hay}, ?) > 0`,
+  scanFrom: 'sites s',
+  scanCell:
+    '(floor((s.f_latitude + 90) / 0.01::float8)::bigint * 36000 + floor((s.f_longitude + 180) / 0.01::float8)::bigint)',
+  // lower() folds ASCII only under "C", as SQLite's does.
+  searchText: `lower((${SQLITE_SEARCH_TEXT.slice('lower('.length, -1)}) COLLATE "C")`,
+  inList: (expr, values) => ({ sql: `${expr} = ANY(CAST(? AS bigint[]))`, params: [[...values]] }),
+};
+
+const formsOf = (dialect: Dialect): Forms => (dialect === 'postgres' ? POSTGRES_FORMS : SQLITE_FORMS);
 
 /** The summaries as the scan computes them; migration 0005's triggers store the same. */
 function scanSummariesOf(forms: Forms): Record<string, string> {
@@ -103,10 +104,8 @@ function scanSummariesOf(forms: Forms): Record<string, string> {
   if (SUMMARY_FIELDS.some((f) => !out[f])) throw new Error('a summary field has no scan expression');
   return out;
 }
-const scanSummaries: Record<Dialect, Record<string, string>> = {
-  sqlite: scanSummariesOf(FORMS.sqlite),
-  postgres: scanSummariesOf(FORMS.postgres),
-};
+const SQLITE_SUMMARIES = scanSummariesOf(SQLITE_FORMS);
+const POSTGRES_SUMMARIES = scanSummariesOf(POSTGRES_FORMS);
 
 /**
  * The map_sites row `m` (site id `idx`) has the needle in its search text, through the keyword
@@ -167,11 +166,11 @@ type Column = FilterField | 'f_idx' | 'f_cell' | 'f_lat_e6' | 'f_lng_e6';
 
 function column(f: Column, o: Options): string {
   if (o.indexed) return `m.${f}`;
-  if (f === 'f_cell') return FORMS[o.dialect].scanCell;
+  if (f === 'f_cell') return formsOf(o.dialect).scanCell;
   if (f === 'f_lat_e6') return 'CAST(floor(s.f_latitude * 1000000 + 0.5) AS INTEGER)';
   if (f === 'f_lng_e6') return 'CAST(floor(s.f_longitude * 1000000 + 0.5) AS INTEGER)';
   if (siteFields.has(f)) return `s.${f}`;
-  const expr = scanSummaries[o.dialect][f];
+  const expr = (o.dialect === 'postgres' ? POSTGRES_SUMMARIES : SQLITE_SUMMARIES)[f];
   // Field names come from typed constants; this keeps anything else out of the SQL text.
   if (!expr) throw new Error(`unknown field ${f}`);
   return expr;
@@ -217,7 +216,7 @@ function clause(c: Clause, o: Options): Piece {
     case 'listAny': {
       const col = column(c.f, o);
       return join(
-        c.vs.map((v) => ({ sql: FORMS[o.dialect].holds(col), params: [v] })),
+        c.vs.map((v) => ({ sql: formsOf(o.dialect).holds(col), params: [v] })),
         ' OR ',
       );
     }
@@ -234,7 +233,7 @@ function clause(c: Clause, o: Options): Piece {
         ' OR ',
       );
     case 'text': {
-      const forms = FORMS[o.dialect];
+      const forms = formsOf(o.dialect);
       // PostgreSQL text holds no NUL, and no search text does: the needle is looked for without it.
       const needle = o.dialect === 'postgres' ? c.needle.replaceAll('\0', '') : c.needle;
       if (!o.indexed) return { sql: forms.holds(forms.searchText), params: [needle] };
@@ -337,7 +336,7 @@ export function searchSql({
   const o: Options = { dialect, indexed, userIdx, cellsDrive: win !== null };
   const where = whereFor(o);
   const whereInCells = whereFor({ ...o, cellsDrive: true });
-  const from = indexed ? 'map_sites m' : FORMS[dialect].scanFrom;
+  const from = indexed ? 'map_sites m' : formsOf(dialect).scanFrom;
   const cell = column('f_cell', o);
   const sort = search.sort ? value(search.sort.value, o) : null;
   const reg = column('f_reg_time', o);
@@ -413,7 +412,7 @@ export function searchSql({
       }
       const filter = join(
         [
-          FORMS[dialect].inList(cell, bound.cells),
+          formsOf(dialect).inList(cell, bound.cells),
           { sql: `${sort ? sort.sql : reg} ${bound.op} ?`, params: [...(sort?.params ?? []), bound.value] },
           whereInCells,
         ],

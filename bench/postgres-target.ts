@@ -6,9 +6,9 @@
  * so both databases are measured on the same rows.
  */
 import SQLite from 'better-sqlite3';
+import { copyRows } from '../server/db/copy-rows.ts';
 import { migrateToLatest } from '../server/db/database.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { copyRows } from '../server/db/copy-rows.ts';
 import { startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 
 export type BenchDatabase = 'sqlite' | 'postgres';

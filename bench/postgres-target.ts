@@ -65,8 +65,14 @@ export async function copyIntoPostgres({
     if (Number(users.rows[0]?.n) > 0) {
       throw new Error('the PostgreSQL database already holds members: the benchmark needs an empty one');
     }
-    if (triggers) await copyRows({ from, to: handle.db });
-    else {
+    if (triggers) {
+      // The feed's triggers write as the rows arrive; the map's would renumber a site's map row
+      // for each of its units: written once afterwards instead.
+      await withTriggersOff({ pool: handle.pool, triggers: MAP_ROW_TRIGGERS }, () =>
+        copyRows({ from, to: handle.db }),
+      );
+      await writeMapRows(handle.pool);
+    } else {
       await copyBare({ from, pool: handle.pool });
       await writeMapRows(handle.pool);
     }
@@ -85,16 +91,46 @@ export async function copyIntoPostgres({
  * which for 100,000 sites is most of an hour; one number per site is what they leave.
  */
 async function writeMapRows(pool: pg.Pool): Promise<void> {
-  const numbering = ['map_changes_insert', 'map_changes_update', 'map_changes_delete'];
-  for (const name of numbering) await pool.query(`ALTER TABLE map_sites DISABLE TRIGGER ${name}`);
-  try {
+  await withTriggersOff({ pool, triggers: MAP_NUMBERING_TRIGGERS }, async () => {
     await pool.query('UPDATE sites SET f_idx = f_idx');
     await pool.query('DELETE FROM map_changes');
     await pool.query(
       `INSERT INTO map_changes (f_idx, f_seq) SELECT f_idx, nextval('map_changes_numbers') FROM map_sites ORDER BY f_idx`,
     );
+  });
+}
+
+/** The triggers (migrations/postgres/0021_6_map.ts, 0030_map_changes.ts) that write and number map rows. */
+const MAP_NUMBERING_TRIGGERS = [
+  'map_sites.map_changes_insert',
+  'map_sites.map_changes_update',
+  'map_sites.map_changes_delete',
+];
+const MAP_ROW_TRIGGERS = [
+  ...['insert', 'update', 'delete'].flatMap((w) => [
+    `sites.map_sites_${w}`,
+    `site_rooms.map_rooms_${w}`,
+    `hos.map_units_${w}`,
+  ]),
+  ...MAP_NUMBERING_TRIGGERS,
+];
+
+async function withTriggersOff<T>(
+  { pool, triggers }: { pool: pg.Pool; triggers: readonly string[] },
+  run: () => Promise<T>,
+): Promise<T> {
+  const each = (how: 'ENABLE' | 'DISABLE') =>
+    Promise.all(
+      triggers.map((t) => {
+        const [table, name] = t.split('.');
+        return pool.query(`ALTER TABLE ${table} ${how} TRIGGER ${name}`);
+      }),
+    );
+  await each('DISABLE');
+  try {
+    return await run();
   } finally {
-    for (const name of numbering) await pool.query(`ALTER TABLE map_sites ENABLE TRIGGER ${name}`);
+    await each('ENABLE');
   }
 }
 

@@ -41,11 +41,11 @@ export async function benchPostgres(): Promise<BenchPostgres> {
 
 /**
  * Migrates the (empty) PostgreSQL database and copies the SQLite file's rows into it.
- * `triggers` true copies as the seeds do (server/db/copy-rows.ts: PostgreSQL's triggers write the
- * change feed and the map rows as the rows arrive). `triggers` false copies the rows alone, in
- * large batches (`copyBare`: millions of units in a minute or two, not half an hour), then has
- * PostgreSQL's own triggers write each site's map row once (`UPDATE sites`): what the map search
- * reads. The change feed then lacks the units, so a benchmark of the sync keeps the triggers.
+ * `triggers` true copies as the seeds do (server/db/copy-rows.ts), the change feed's triggers
+ * writing as the rows arrive, but with the map's triggers off: they would rewrite and renumber a
+ * site's map row for each of its units. `triggers` false copies the rows alone, in large batches
+ * (`copyBare`: millions of units in minutes), leaving the feed without them. Either way
+ * PostgreSQL's own trigger then writes each site's map row once (`writeMapRows`).
  */
 export async function copyIntoPostgres({
   sqliteFile,

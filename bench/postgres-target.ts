@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { copyRows, DERIVED_TABLES } from '../server/db/copy-rows.ts';
 import { migrateToLatest } from '../server/db/database.ts';
 import { openPostgres } from '../server/db/postgres.ts';
+import { rebuildMapRows } from '../server/map/map-rows.postgres.ts';
 import { startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 
 export type BenchDatabase = 'sqlite' | 'postgres';
@@ -45,7 +46,8 @@ export async function benchPostgres(): Promise<BenchPostgres> {
  * writing as the rows arrive, but with the map's triggers off: they would rewrite and renumber a
  * site's map row for each of its units. `triggers` false copies the rows alone, in large batches
  * (`copyBare`: millions of units in minutes), leaving the feed without them. Either way
- * PostgreSQL's own trigger then writes each site's map row once (`writeMapRows`).
+ * every site's map row is then written in one statement (`rebuildMapRows`,
+ * server/map/map-rows.postgres.ts).
  */
 export async function copyIntoPostgres({
   sqliteFile,
@@ -71,10 +73,10 @@ export async function copyIntoPostgres({
       await withTriggersOff({ pool: handle.pool, triggers: MAP_ROW_TRIGGERS }, () =>
         copyRows({ from, to: handle.db }),
       );
-      await writeMapRows(handle.pool);
+      await rebuildMapRows(handle.db);
     } else {
       await copyBare({ from, pool: handle.pool });
-      await writeMapRows(handle.pool);
+      await rebuildMapRows(handle.db);
     }
     await handle.pool.query('ANALYZE');
     return { seconds: (performance.now() - started) / 1000 };
@@ -82,24 +84,6 @@ export async function copyIntoPostgres({
     from.close();
     await handle.close();
   }
-}
-
-/**
- * Has PostgreSQL's triggers write every site's map row (map_sites_update), then numbers them all
- * in map_changes at once. Numbering each row through its own triggers costs milliseconds a row
- * in one transaction this large (a provisional number, then the commit-time stamping of each),
- * which for 100,000 sites is most of an hour; one number per site is what they leave.
- */
-async function writeMapRows(pool: pg.Pool): Promise<void> {
-  // Statistics first: planned without them, each summary of each site reads every unit.
-  await pool.query('ANALYZE');
-  await withTriggersOff({ pool, triggers: MAP_NUMBERING_TRIGGERS }, async () => {
-    await pool.query('UPDATE sites SET f_idx = f_idx');
-    await pool.query('DELETE FROM map_changes');
-    await pool.query(
-      `INSERT INTO map_changes (f_idx, f_seq) SELECT f_idx, nextval('map_changes_numbers') FROM map_sites ORDER BY f_idx`,
-    );
-  });
 }
 
 /** The triggers (migrations/postgres/0021_6_map.ts, 0030_map_changes.ts) that write and number map rows. */

@@ -196,6 +196,65 @@ function siteJsonSelect({ wire, viewer }: { wire: SiteWire; viewer: number }) {
     json_array())`;
 }
 
+/**
+ * The SQL of a JSON list column on PostgreSQL, read as parseList reads it: the strings of a JSON
+ * array, else []. json_strings (migrations/postgres/0021_6_map.ts) answers nothing for text that
+ * is not JSON; only an array's strings are kept, as parseList keeps them.
+ */
+function listJsonPostgres(column: string) {
+  const c = sql.ref(`s.${column}`);
+  return sql`CASE WHEN ${c} IS NULL OR ${c} IN ('', '[]') OR left(btrim(${c}, E' \t\n\r'), 1) <> '['
+      THEN '[]'::json
+      ELSE (SELECT coalesce(json_agg(e), '[]'::json) FROM json_strings(${c}) AS e) END`;
+}
+
+/**
+ * The select list that writes a site's values in the wire's order as one JSON array
+ * (PostgreSQL): the rows of a first pull leave the database as one text each, which the driver
+ * reads far faster than dozens of typed columns a row (about 4 times, 2026-11-27).
+ */
+function siteJsonSelectPostgres({ wire, viewer }: { wire: SiteWire; viewer: number }) {
+  const value = (column: string) => {
+    if (column === 'f_inlay_image_url') {
+      return sql`CASE WHEN s.f_inlay_private = 'Y' AND s.f_user_idx IS DISTINCT FROM ${viewer}::bigint AND NOT EXISTS (
+          SELECT 1 FROM group_members g WHERE g.f_user_idx = ${viewer}::bigint AND g.f_group_idx = s.f_group_idx)
+        THEN '[]'::json ELSE ${listJsonPostgres(column)} END`;
+    }
+    return (jsonArraySiteColumns as readonly string[]).includes(column)
+      ? listJsonPostgres(column)
+      : sql.ref(`s.${column}`);
+  };
+  // json_build_array takes at most 100 arguments: the values go in as arrays of up to 90 whose
+  // texts are spliced ('[a, b]' and '[c]' make '[a, b, c]'); json, not jsonb, is written as it is built.
+  const values = [
+    ...wire.tableColumns.map(value),
+    sql`v.version`,
+    sql`(SELECT coalesce(json_agg(json_build_object('f_name', c.f_name, 'f_phone', c.f_phone) ORDER BY c.f_order, c.f_idx), '[]')
+      FROM site_contacts c WHERE c.f_site_idx = s.f_idx)`,
+    sql`(SELECT coalesce(json_agg(json_build_object('f_room', r.f_room, 'f_area', r.f_area,
+        'f_exclusive_size', r.f_exclusive_size, 'f_exclusive_pyong', r.f_exclusive_pyong,
+        'f_real_size', r.f_real_size, 'f_real_pyong', r.f_real_pyong) ORDER BY r.f_idx), '[]')
+      FROM site_rooms r WHERE r.f_site_idx = s.f_idx)`,
+    sql`'[]'::json`,
+  ];
+  const parts: ReturnType<typeof sql>[] = [];
+  for (let i = 0; i < values.length; i += 90) {
+    parts.push(sql`json_build_array(${sql.join(values.slice(i, i + 90))})::text`);
+  }
+  return sql<string>`(${sql.join(
+    parts.map((part, i) =>
+      parts.length === 1
+        ? part
+        : i === 0
+          ? sql`left(${part}, -1)`
+          : i === parts.length - 1
+            ? sql`', ' || substr(${part}, 2)`
+            : sql`', ' || substr(left(${part}, -1), 2)`,
+    ),
+    sql` || `,
+  )})`;
+}
+
 /** A site's values in the wire's order as JSON, built from its row, private inlay pictures kept from outsiders. */
 function siteJsonOfRow({
   wire,
@@ -243,18 +302,19 @@ export async function loadSiteJson({
 }): Promise<Map<number, { status: string; json: string }>> {
   const out = new Map<number, { status: string; json: string }>();
   const wire = await siteWire({ db });
-  let fromRows: number[] = [];
-  if (dialectOf(db) === 'postgres') fromRows = [...ids];
-  else {
-    for (const part of chunks(ids)) {
-      const rows = await sql<{ f_idx: number; f_status: string; json: string }>`SELECT s.f_idx, s.f_status,
-          ${siteJsonSelect({ wire, viewer })} AS json
-        FROM sites s JOIN sync_site_versions v ON v.f_site_idx = s.f_idx
-        WHERE s.f_idx IN (${sql.join(part)})`.execute(db);
-      for (const { f_idx, f_status, json } of rows.rows) {
-        if (f_status === 'P') fromRows.push(f_idx);
-        else out.set(f_idx, { status: f_status, json });
-      }
+  const fromRows: number[] = [];
+  const select =
+    dialectOf(db) === 'postgres'
+      ? siteJsonSelectPostgres({ wire, viewer })
+      : siteJsonSelect({ wire, viewer });
+  for (const part of chunks(ids)) {
+    const rows = await sql<{ f_idx: number; f_status: string; json: string }>`SELECT s.f_idx, s.f_status,
+        ${select} AS json
+      FROM sites s JOIN sync_site_versions v ON v.f_site_idx = s.f_idx
+      WHERE s.f_idx IN (${sql.join(part)})`.execute(db);
+    for (const { f_idx, f_status, json } of rows.rows) {
+      if (f_status === 'P') fromRows.push(f_idx);
+      else out.set(f_idx, { status: f_status, json });
     }
   }
   if (fromRows.length === 0) return out;

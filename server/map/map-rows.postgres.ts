@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { DbOrTx } from '../db/database.ts';
 
 /**
  * Writes every site's map row on PostgreSQL in one INSERT … SELECT, for a bulk load (the
@@ -96,24 +96,27 @@ const NUMBERING_TRIGGERS = ['map_changes_insert', 'map_changes_update', 'map_cha
  * in-memory copy reads them all as changed). One transaction: readers see the old rows or the
  * new ones. Returns how many sites the map shows.
  */
-export async function rebuildMapRows(db: Db): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    // Statistics first: planned without them after a bulk load, the joins may be nested loops.
-    await sql`ANALYZE sites, site_rooms, hos`.execute(tx);
-    // The per-row numbering would cost a provisional number and a commit-time stamping per row.
-    for (const name of NUMBERING_TRIGGERS)
-      await sql.raw(`ALTER TABLE map_sites DISABLE TRIGGER ${name}`).execute(tx);
-    await sql`DELETE FROM map_sites`.execute(tx);
-    const written = await sql.raw(rebuild).execute(tx);
-    // Locked as the stamping does, so the numbers become visible in order (0030_map_changes.ts).
-    await sql`SELECT 1 FROM sync_clock WHERE id = 1 FOR UPDATE`.execute(tx);
-    // Sites that left the map are numbered too: a copy holding them learns they are gone.
-    await sql`INSERT INTO map_changes (f_idx, f_seq)
-      SELECT f_idx, nextval('map_changes_numbers')
-        FROM (SELECT f_idx FROM map_sites UNION SELECT f_idx FROM map_changes ORDER BY f_idx) sites
-      ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq`.execute(tx);
-    for (const name of NUMBERING_TRIGGERS)
-      await sql.raw(`ALTER TABLE map_sites ENABLE TRIGGER ${name}`).execute(tx);
-    return Number(written.numAffectedRows ?? 0);
-  });
+export async function rebuildMapRows(db: DbOrTx): Promise<number> {
+  // Inside the caller's transaction (a bulk copy's), or in one of its own.
+  return db.isTransaction ? writeAll(db) : db.transaction().execute(writeAll);
+}
+
+async function writeAll(tx: DbOrTx): Promise<number> {
+  // Statistics first: planned without them after a bulk load, the joins may be nested loops.
+  await sql`ANALYZE sites, site_rooms, hos`.execute(tx);
+  // The per-row numbering would cost a provisional number and a commit-time stamping per row.
+  for (const name of NUMBERING_TRIGGERS)
+    await sql.raw(`ALTER TABLE map_sites DISABLE TRIGGER ${name}`).execute(tx);
+  await sql`DELETE FROM map_sites`.execute(tx);
+  const written = await sql.raw(rebuild).execute(tx);
+  // Locked as the stamping does, so the numbers become visible in order (0030_map_changes.ts).
+  await sql`SELECT 1 FROM sync_clock WHERE id = 1 FOR UPDATE`.execute(tx);
+  // Sites that left the map are numbered too: a copy holding them learns they are gone.
+  await sql`INSERT INTO map_changes (f_idx, f_seq)
+    SELECT f_idx, nextval('map_changes_numbers')
+      FROM (SELECT f_idx FROM map_sites UNION SELECT f_idx FROM map_changes ORDER BY f_idx) sites
+    ON CONFLICT (f_idx) DO UPDATE SET f_seq = excluded.f_seq`.execute(tx);
+  for (const name of NUMBERING_TRIGGERS)
+    await sql.raw(`ALTER TABLE map_sites ENABLE TRIGGER ${name}`).execute(tx);
+  return Number(written.numAffectedRows ?? 0);
 }

@@ -85,8 +85,13 @@ if (seeded.demo) logger.info(seeded, 'demo data created');
 // The map search's in-memory copy of the sites is read once, here, before the server says it
 // is ready: the first search does not wait for it.
 const mapStarted = performance.now();
-const mapSites = await prepareMapSearch(handle.db);
-logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
+try {
+  const mapSites = await prepareMapSearch(handle.db);
+  logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
+} catch (err) {
+  // A warm-up: the server serves everything else, and the first map search tries again.
+  logger.error({ err }, 'map search could not be prepared');
+}
 
 if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');

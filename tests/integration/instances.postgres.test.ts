@@ -106,8 +106,6 @@ async function until(look: () => Promise<boolean>, what: string): Promise<void> 
   throw new Error(`never: ${what}`);
 }
 
-const pushRuns = () => jobRuns('push_delivery');
-
 /** Runs of a job by either instance, from their logs. */
 function jobRuns(name: string): number {
   return [...a.lines, ...b.lines].filter(
@@ -244,22 +242,37 @@ describe('two server instances on one PostgreSQL database', () => {
     });
     expect(post.code).toBe(0);
     const reader = await member(t);
-    const commented = await call(b, '/community/addComment', {
-      token: reader.token,
-      deviceId: `device-${reader.userIdx}`,
-      body: { community_idx: post.data.f_idx, comment: '저도 다녀왔어요' },
-    });
-    expect(commented.code).toBe(0);
+    const comment = async (through: Instance, text: string) => {
+      const commented = await call(through, '/community/addComment', {
+        token: reader.token,
+        deviceId: `device-${reader.userIdx}`,
+        body: { community_idx: post.data.f_idx, comment: text },
+      });
+      expect(commented.code).toBe(0);
+    };
+    const received = () =>
+      pushStub.received
+        .filter((push) => `${pushStub.origin}${push.path}` === endpoint)
+        .map((push) => (JSON.parse(phone.decrypt(push.body)) as { body: string }).body);
+    const finished = async () => {
+      const row = await database.handle.db
+        .selectFrom('job_schedule')
+        .select('f_claim')
+        .where('f_name', '=', 'push_delivery')
+        .executeTakeFirst();
+      return row?.f_claim === null;
+    };
 
-    const received = () => pushStub.received.filter((push) => `${pushStub.origin}${push.path}` === endpoint);
-    await until(async () => received().length > 0, 'the push arrived');
-    // The next look at the queue, where both instances race for the push job (their ticks start
-    // together): nothing is sent a second time.
-    const runsNow = pushRuns();
-    await until(async () => pushRuns() > runsNow, 'the push job ran again');
-    expect(received()).toHaveLength(1);
-    expect(JSON.parse(phone.decrypt(received()[0]?.body as Buffer)).body).toContain('저도 다녀왔어요');
-  }, 40_000);
+    // Each comment wakes the push job of both instances when it commits: they race for it.
+    await comment(b, '저도 다녀왔어요');
+    await until(async () => received().length === 1 && (await finished()), 'the first push arrived');
+    await comment(a, '주차는 어땠나요');
+    await until(async () => received().length === 2 && (await finished()), 'the second push arrived');
+    expect(received()).toEqual([
+      expect.stringContaining('저도 다녀왔어요'),
+      expect.stringContaining('주차는 어땠나요'),
+    ]);
+  });
 
   it('lose and double nothing when one is killed (-9) during a push storm from devices that retry on the other', async () => {
     const { db } = database.handle;

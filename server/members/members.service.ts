@@ -11,6 +11,7 @@ import type { AuthedContext } from '../http/context.ts';
 import { alreadyExists, badParameter, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import { giveWelcomeDays } from '../points/ledger.ts';
 import { readIntSetting } from '../settings/settings.repository.ts';
+import { lockMember } from '../users/users.repository.ts';
 import type { User } from '../users/users.tables.ts';
 import { memberAdminMessages } from './members.messages.ts';
 import {
@@ -235,8 +236,10 @@ export async function openLock({ ctx, password }: { ctx: Ctx; password: string }
   const now = ctx.clock.now();
   const admin = ctx.auth.user.f_idx;
   // One transaction from the count to the record: tries sent at once are judged one after the
-  // other, each counting those before it, so a burst gets no more guesses than a sequence.
+  // other, each counting those before it, so a burst gets no more guesses than a sequence
+  // (on PostgreSQL the admin's row is held first, as SQLite's single writer would).
   const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await lockMember({ db: trx, userIdx: admin });
     const closedFor = await lockThrottle({ db: trx, adminIdx: admin, now });
     if (closedFor > 0) return { kind: 'throttled' as const, closedFor };
     if (passwordMatches({ password, hash: ctx.config.adminLockHash })) {

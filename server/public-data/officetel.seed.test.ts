@@ -13,7 +13,13 @@ describe('demo officetel prices', () => {
       await seedTestDb({
         handle: t.handle,
         seed: (sqlite) =>
-          seedDemo({ sqlite, superAdminPhone: '01000000000', now: new Date('2026-11-21T00:00:00Z') }),
+          // Forty demo sites hold a few officetels: fewer to copy than the default two hundred.
+          seedDemo({
+            sqlite,
+            superAdminPhone: '01000000000',
+            now: new Date('2026-11-21T00:00:00Z'),
+            siteCount: 40,
+          }),
       });
       const site = (await t.handle.row(`SELECT f_idx, f_bjd_code, f_land_type, f_main_no, f_sub_no FROM sites
            WHERE (',' || f_maemul_type || ',') LIKE '%,1,%' AND f_site_type = 'O' AND f_dong_count > 0 ORDER BY f_idx LIMIT 1`)) as {

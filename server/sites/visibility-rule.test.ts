@@ -77,11 +77,17 @@ function sitesOnDevice(changes: Change[]): Set<number> {
   return held;
 }
 
+/** Every member's detail call for every site: enough sites for each kind, few enough to stay quick. */
+const DEMO_SITES = 60;
+
 async function demo(): Promise<{ members: Member[]; byPhone: (phone: string) => Member }> {
   t = await createTestApp({ clock: fixedClock('2026-11-20T03:00:00.000Z') });
   const { superAdminPhone } = t.deps.config;
   const now = t.deps.clock.now();
-  await seedTestDb({ handle: t.handle, seed: (sqlite) => seedDemo({ sqlite, superAdminPhone, now }) });
+  await seedTestDb({
+    handle: t.handle,
+    seed: (sqlite) => seedDemo({ sqlite, superAdminPhone, now, siteCount: DEMO_SITES }),
+  });
   const rows = (await t.handle.all(
     "SELECT f_idx, f_phone, f_type FROM users WHERE f_approval = 'A' ORDER BY f_idx",
   )) as Array<Omit<Member, 'token' | 'clientId'>>;

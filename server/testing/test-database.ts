@@ -33,6 +33,12 @@ export interface TestDatabase {
    * looks at or sets up directly (`await t.handle.all('SELECT * FROM sites WHERE f_idx = ?', 1)`).
    */
   all: <T = Record<string, unknown>>(statement: string, ...params: unknown[]) => Promise<T[]>;
+  /** The first row of `statement` (written as for `all`), or undefined when there is none. */
+  row: <T = Record<string, unknown>>(statement: string, ...params: unknown[]) => Promise<T | undefined>;
+  /** The first column of the first row (`SELECT COUNT(*) …`: column names differ by database). */
+  value: <T = unknown>(statement: string, ...params: unknown[]) => Promise<T | undefined>;
+  /** The first column of every row. */
+  values: <T = unknown>(statement: string, ...params: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
 }
 
@@ -63,7 +69,7 @@ function sqliteTestDb(handle: DatabaseHandle): TestDatabase {
     sqlite: handle.sqlite,
     pool: null,
     changes: () => (total.get() as { n: number }).n,
-    all: statementOn(handle.db),
+    ...readers(handle.db),
     close: handle.close,
   };
 }
@@ -81,8 +87,21 @@ async function openPostgresTestDb(): Promise<TestDatabase> {
     },
     pool: database.handle.pool,
     changes: written,
-    all: statementOn(database.handle.db),
+    ...readers(database.handle.db),
     close: database.drop,
+  };
+}
+
+function readers(db: Db): Pick<TestDatabase, 'all' | 'row' | 'value' | 'values'> {
+  const all = statementOn(db);
+  const firstColumn = (row: object | undefined) => (row ? Object.values(row)[0] : undefined);
+  return {
+    all,
+    row: async <T>(statement: string, ...params: unknown[]) => (await all<T>(statement, ...params))[0],
+    value: async <T>(statement: string, ...params: unknown[]) =>
+      firstColumn((await all<object>(statement, ...params))[0]) as T | undefined,
+    values: async <T>(statement: string, ...params: unknown[]) =>
+      (await all<object>(statement, ...params)).map((row) => firstColumn(row) as T),
   };
 }
 

@@ -34,7 +34,9 @@ describe('npm run seed on PostgreSQL', () => {
     expect(onPostgres.sites).toBe(25);
 
     const sqlite = new SQLite(file, { readonly: true });
-    cleanups.push(() => sqlite.close());
+    cleanups.push(() => {
+      sqlite.close();
+    });
     const checks = await verifyCopy({ from: sqlite, to: target.handle.db });
     expect(checks.filter((c) => !c.same).map((c) => c.table)).toEqual([]);
     const rows = Object.fromEntries(checks.map((c) => [c.table, c.postgres.rows]));

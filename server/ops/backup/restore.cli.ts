@@ -1,8 +1,9 @@
 // npm run db:restore -- --from FILE: a checked copy back into a stopped server's DATA_DIR.
 import { parseArgs } from 'node:util';
 import { dataPaths, readEnv } from '../../config.ts';
-import { sqliteBackupEngine } from '../../db/sqlite-backup.ts';
+import { databaseSettings } from '../../db/open.ts';
 import { BackupError } from './engine.ts';
+import { backupEngineFor } from './engines.ts';
 import { readManifest } from './manifest.ts';
 import { restoreBackup } from './restore.ts';
 
@@ -21,9 +22,10 @@ try {
     }
   } else {
     if (!values.from) throw new BackupError(USAGE);
+    const databaseUrl = databaseSettings(process.env).url;
     const restored = await restoreBackup({
       from: values.from,
-      engine: sqliteBackupEngine({ dbFile: paths.dbFile }),
+      engine: backupEngineFor({ databaseUrl, dbFile: paths.dbFile }),
       dataDir: paths.dataDir,
       uploadsDir: paths.uploadsDir,
       backupDir: paths.backup.dir,
@@ -31,8 +33,8 @@ try {
     });
     process.stdout.write(
       [
-        `restored ${values.from} into ${paths.dbFile}`,
-        `  copy taken at ${restored.takenAt ?? 'unknown (not in the manifest)'}; integrity_check ok`,
+        `restored ${values.from} into ${databaseUrl ? `the database of DATABASE_URL` : paths.dbFile}`,
+        `  copy taken at ${restored.takenAt ?? 'unknown (not in the manifest)'}; ${databaseUrl ? 'read through by pg_restore' : 'integrity_check ok'}`,
         `  the database that was there: ${restored.replacedTo ?? 'none'}`,
         `  migrations run on it: ${restored.migrated.length === 0 ? 'none' : restored.migrated.join(', ')}`,
         `  pictures put back: ${restored.pictures.added} of ${restored.pictures.files}; keys: ${restored.keys.join(', ') || 'unchanged'}`,

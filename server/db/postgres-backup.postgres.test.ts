@@ -15,7 +15,7 @@ import { insertSite, siteWithUnits } from '../testing/sync-fixtures.ts';
 import { postgresTestDb } from '../testing/test-database.ts';
 import type { Db } from './database.ts';
 import { openPostgres } from './postgres.ts';
-import { postgresBackupEngine } from './postgres-backup.ts';
+import { markDatabaseRestored, postgresBackupEngine } from './postgres-backup.ts';
 import { RESTORE_ID_GAP } from './sqlite-backup.ts';
 import { postgresDigest, type TableDigest } from './table-digest.ts';
 
@@ -143,6 +143,34 @@ describe('backups on PostgreSQL', () => {
       expect(names.rows.map((r) => r.datname)).not.toContain('cut');
     } finally {
       await admin.close();
+    }
+  });
+
+  it('marks a database a managed service brought back from its snapshot as restored, as a restore from a dump does', async () => {
+    const back = await freshPostgresDatabase();
+    try {
+      const t = await createTestApp({
+        database: postgresTestDb({ handle: back.handle, close: async () => {} }),
+      });
+      const userIdx = await insertUser(t, { f_name: '스냅샷 회원' });
+      const site = await insertSite(t, { userIdx });
+      const { version } = await back.handle.db
+        .selectFrom('sync_clock')
+        .select('version')
+        .executeTakeFirstOrThrow();
+
+      const marked = await markDatabaseRestored({
+        url: back.url,
+        restoredAt: new Date('2026-11-27T08:00:00Z'),
+        source: 'snapshot: 03:00',
+      });
+      expect(marked.skipped).toEqual({ from: version, to: version + RESTORE_VERSION_GAP });
+      const rows = await t.handle.all('SELECT f_source FROM sync_restores');
+      expect(rows).toEqual([{ f_source: 'snapshot: 03:00' }]);
+      expect(await insertSite(t, { userIdx })).toBeGreaterThan(site + RESTORE_ID_GAP);
+      t.deps.live?.close();
+    } finally {
+      await back.drop();
     }
   });
 });

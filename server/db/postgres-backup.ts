@@ -134,14 +134,11 @@ export function postgresBackupEngine({ url }: { url: string }): BackupEngine {
           args: ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file],
           url: databaseUrl(url, staging),
         });
-        const handle = openPostgres({ url: databaseUrl(url, staging), poolSize: 1 });
-        try {
-          migrated = await migrateToLatest(handle.db);
-          skipped = await markRestored({ db: handle.db, restoredAt, source });
-          await moveIdentities(handle.db);
-        } finally {
-          await handle.close();
-        }
+        ({ migrated, skipped } = await markDatabaseRestored({
+          url: databaseUrl(url, staging),
+          restoredAt,
+          source,
+        }));
       } catch (err) {
         await onServer(url, (client) => client.query(`DROP DATABASE IF EXISTS ${ident(staging)}`));
         throw err;
@@ -160,6 +157,32 @@ export function postgresBackupEngine({ url }: { url: string }): BackupEngine {
       return { replacedTo: existing ? aside : null, migrated, skipped };
     },
   };
+}
+
+/**
+ * What a restore does to a database once it holds the copy, on its own: for a database a managed
+ * service brought back from its own snapshot or point-in-time recovery (`npm run db:restore --
+ * --snapshot <what>`). Migrated to this version, marked restored (devices whose cursor came from
+ * the lost database list their data again), identities moved past the ids it may have given.
+ */
+export async function markDatabaseRestored({
+  url,
+  restoredAt,
+  source,
+}: {
+  url: string;
+  restoredAt: Date;
+  source: string;
+}): Promise<{ migrated: string[]; skipped: { from: number; to: number } }> {
+  const handle = openPostgres({ url, poolSize: 1 });
+  try {
+    const migrated = await migrateToLatest(handle.db);
+    const skipped = await markRestored({ db: handle.db, restoredAt, source });
+    await moveIdentities(handle.db);
+    return { migrated, skipped };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Reads the whole archive through and the migrations it holds. */

@@ -31,8 +31,10 @@ export interface TableCheck {
   table: string;
   /** copied: rows copied as they are; feed: the change feed, copied as it is; rebuilt: written by PostgreSQL's triggers. */
   kind: 'copied' | 'feed' | 'rebuilt';
-  sqlite: TableDigest;
-  postgres: TableDigest;
+  /** The SQLite side. */
+  source: TableDigest;
+  /** The PostgreSQL side. */
+  target: TableDigest;
   same: boolean;
 }
 
@@ -86,8 +88,8 @@ export async function verifyCopy({ from, to }: { from: SQLite.Database; to: Db }
     checks.push({
       table,
       kind: FEED_TABLES.includes(table) ? 'feed' : DERIVED_TABLES.has(table) ? 'rebuilt' : 'copied',
-      sqlite: sqliteSide,
-      postgres: postgresSide,
+      source: sqliteSide,
+      target: postgresSide,
       same: sqliteSide.rows === postgresSide.rows && sqliteSide.checksum === postgresSide.checksum,
     });
   }

@@ -34,13 +34,13 @@ try {
     const width = Math.max(...report.tables.map((t) => t.table.length));
     const lines = report.tables.map(
       (t) =>
-        `${t.same ? 'same    ' : 'DIFFERS '} ${t.table.padEnd(width)}  ${String(t.sqlite.rows).padStart(9)} rows  ${t.sqlite.checksum}` +
-        (t.same ? '' : `  ≠ ${t.postgres.rows} rows ${t.postgres.checksum}`) +
+        `${t.same ? 'same    ' : 'DIFFERS '} ${t.table.padEnd(width)}  ${String(t.source.rows).padStart(9)} rows  ${t.source.checksum}` +
+        (t.same ? '' : `  ≠ ${t.target.rows} rows ${t.target.checksum}`) +
         (t.kind === 'copied'
           ? ''
           : `  (${t.kind === 'feed' ? 'change feed, copied as it is' : 'written by the triggers'})`),
     );
-    const rows = report.tables.reduce((n, t) => n + t.sqlite.rows, 0);
+    const rows = report.tables.reduce((n, t) => n + t.source.rows, 0);
     process.stdout.write(
       [
         `copied ${from} into ${withoutPassword(to)} at migration ${report.migration}`,

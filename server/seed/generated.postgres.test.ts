@@ -39,7 +39,7 @@ describe('npm run seed on PostgreSQL', () => {
     });
     const checks = await verifyCopy({ from: sqlite, to: target.handle.db });
     expect(checks.filter((c) => !c.same).map((c) => c.table)).toEqual([]);
-    const rows = Object.fromEntries(checks.map((c) => [c.table, c.postgres.rows]));
+    const rows = Object.fromEntries(checks.map((c) => [c.table, c.target.rows]));
     expect(rows.sites).toBe(25);
     expect(rows.map_sites).toBeGreaterThan(0);
     expect(rows.sync_feed).toBeGreaterThan(0);

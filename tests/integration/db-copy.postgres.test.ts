@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../server/clock.ts';
+import { CopyRefused, copyDatabase } from '../../server/db/db-copy.ts';
+import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
+import { insertSite, siteWithUnits } from '../../server/testing/sync-fixtures.ts';
+import { postgresTestDb } from '../../server/testing/test-database.ts';
 import type { LocalDb } from '../../src/db/db.ts';
 import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
 import { API_BASE } from '../../sync/codes.ts';
-import { freshPostgresDatabase, type TestPostgres } from '../../tests/support/postgres-database.ts';
-import { fixedClock } from '../clock.ts';
-import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
-import { insertSite, siteWithUnits } from '../testing/sync-fixtures.ts';
-import { postgresTestDb } from '../testing/test-database.ts';
-import { CopyRefused, copyDatabase } from './db-copy.ts';
+import { freshPostgresDatabase, type TestPostgres } from '../support/postgres-database.ts';
 
 /**
  * npm run db:copy (server/db/db-copy.ts): a server's SQLite database moved into an empty
@@ -91,7 +91,7 @@ describe('npm run db:copy', () => {
     const report = await copyDatabase({ from: dbFile, to: target.handle.db });
     const differing = report.tables.filter((t) => !t.same).map((t) => t.table);
     expect(differing).toEqual([]);
-    const rows = Object.fromEntries(report.tables.map((t) => [t.table, t.postgres.rows]));
+    const rows = Object.fromEntries(report.tables.map((t) => [t.table, t.target.rows]));
     expect(rows).toMatchObject({ users: 1, sites: 3, hos: 2, community_comments: 1, map_sites: 3 });
     expect(report.tables.find((t) => t.table === 'sync_feed')?.kind).toBe('feed');
 

@@ -104,15 +104,18 @@ export async function sharedColumns({
   };
 }
 
-async function copyTable({
-  from,
-  tx,
-  table,
-}: {
-  from: SQLite.Database;
-  tx: Db;
-  table: string;
-}): Promise<number> {
+type TableCopy = { from: SQLite.Database; tx: Db; table: string };
+
+/** One table's rows; a row PostgreSQL refuses (a value its column type cannot hold) names the table. */
+async function copyTable(copy: TableCopy): Promise<number> {
+  try {
+    return await insertRows(copy);
+  } catch (err) {
+    throw new Error(`copying ${copy.table}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+async function insertRows({ from, tx, table }: TableCopy): Promise<number> {
   const { columns, keys } = await sharedColumns({ from, to: tx, table });
   const others = columns.filter((c) => !keys.includes(c));
   const onConflict =

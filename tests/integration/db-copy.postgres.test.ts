@@ -30,8 +30,9 @@ function sqliteFile(): string {
   return path.join(dir, 'app.db');
 }
 
-async function emptyPostgres(): Promise<TestPostgres> {
-  const target = await freshPostgresDatabase({ empty: true });
+/** An empty database: without tables (db:copy migrates it), or migrated already (a copy of the template). */
+async function emptyPostgres({ migrated = false }: { migrated?: boolean } = {}): Promise<TestPostgres> {
+  const target = await freshPostgresDatabase({ empty: !migrated });
   cleanups.push(() => target.drop());
   return target;
 }
@@ -133,8 +134,12 @@ describe('npm run db:copy', () => {
     const t = await createTestApp({ dbFile });
     await insertUser(t, { f_name: '원본 회원' });
     await t.close();
-    const target = await emptyPostgres();
-    await copyDatabase({ from: dbFile, to: target.handle.db });
+    const target = await emptyPostgres({ migrated: true });
+    const there = await createTestApp({
+      database: postgresTestDb({ handle: target.handle, close: async () => {} }),
+    });
+    await insertUser(there, { f_name: '이미 있는 회원' });
+    there.deps.live?.close();
     const before = await target.handle.db.selectFrom('users').select('f_idx').execute();
 
     await expect(copyDatabase({ from: dbFile, to: target.handle.db })).rejects.toThrow(
@@ -174,5 +179,21 @@ describe('npm run db:copy', () => {
     // Refused before the target was touched: not even migrated.
     const tables = await target.handle.db.introspection.getTables();
     expect(tables).toEqual([]);
+  });
+
+  it('stops at a value PostgreSQL cannot hold, naming its table, and leaves the target without rows', async () => {
+    const dbFile = sqliteFile();
+    const t = await createTestApp({ dbFile });
+    const userIdx = await insertUser(t, { f_name: '포인트가 글자인 회원' });
+    await t.close();
+    // SQLite keeps text in an INTEGER column as text; PostgreSQL's bigint cannot hold it.
+    const db = new SQLite(dbFile);
+    db.prepare("UPDATE users SET f_point = 'many' WHERE f_idx = ?").run(userIdx);
+    db.close();
+    const target = await emptyPostgres({ migrated: true });
+
+    await expect(copyDatabase({ from: dbFile, to: target.handle.db })).rejects.toThrow(/^copying users: /);
+    expect(await target.handle.db.selectFrom('users').select('f_idx').execute()).toEqual([]);
+    expect(await target.handle.db.selectFrom('areas').select('f_idx').execute()).toEqual([]);
   });
 });

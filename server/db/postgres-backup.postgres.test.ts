@@ -2,12 +2,16 @@ import { mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
 import { type PostgresCluster, startPostgresCluster } from '../../tests/support/postgres-cluster.ts';
 import { freshPostgresDatabase, type TestPostgres } from '../../tests/support/postgres-database.ts';
+import { testConfig } from '../config.ts';
+import { backupJob } from '../ops/backup/backup.job.ts';
 import { takeBackup } from '../ops/backup/backup.ts';
 import { BackupError } from '../ops/backup/engine.ts';
+import { readManifest } from '../ops/backup/manifest.ts';
 import { restoreBackup } from '../ops/backup/restore.ts';
 import { RESTORE_VERSION_GAP } from '../sync/restores.repository.ts';
 import { createTestApp, insertUser } from '../testing/fixtures.ts';
@@ -172,5 +176,23 @@ describe('backups on PostgreSQL', () => {
     } finally {
       await back.drop();
     }
+  });
+
+  it('is what the scheduled backup job takes when DATABASE_URL names PostgreSQL', async () => {
+    const config = {
+      ...testConfig(),
+      dataDir: dirs().dataDir,
+      uploadsDir: dirs().uploadsDir,
+      backup: { dir: path.join(folder, 'job-backups'), everyMinutes: 60, keepHourly: 24, keepDaily: 14 },
+    };
+    const job = backupJob({ ...config, databaseUrl: source.url });
+    const summary = (await job.run({
+      now: new Date('2026-11-27T09:00:00Z'),
+      logger: pino({ level: 'silent' }),
+    })) as {
+      file: string;
+    };
+    expect(summary.file).toBe('db/app-2026-11-27T09-00-00-000Z.dump');
+    expect(readManifest(config.backup.dir).copies.map((c) => c.engine)).toEqual(['postgres']);
   });
 });

@@ -53,8 +53,8 @@ export async function copyRows({
   const copied: Record<string, number> = {};
   await to.transaction().execute(async (tx) => {
     const ordered = inForeignKeyOrder({ sqlite: from, tables });
-    if (whole) await triggersOf({ tx, tables: ordered, on: false });
     if (whole) {
+      await triggersOf({ tx, tables: ordered, on: false });
       for (const table of [...ordered].reverse()) await sql`DELETE FROM ${sql.id(table)}`.execute(tx);
     }
     for (const table of ordered) copied[table] = await copyTable({ from, tx, table });

@@ -1,5 +1,6 @@
 /**
- * npm run bench:map [-- --sites 100000 --queries 1000 --seed 6 --duration 20 --connections 10 --keep --port 8270]
+ * npm run bench:map [-- --sites 100000 --queries 1000 --seed 6 --duration 20 --connections 10 --keep --port 8270
+ *   --db sqlite|postgres]
  *
  * 1. Builds a database of N generated sites (the seed generator, as `npm run seed` does).
  * 2. Runs Q random viewport + filter searches through the map search service (after one untimed
@@ -9,7 +10,9 @@
  *    through the same searches over HTTP with a signed-in member's token, after one untimed
  *    pass: once as deployed (with the result cache, so the load is served from it), once with
  *    the cache off (every request searches).
- * Writes bench/results/map.json.
+ * Writes bench/results/map.json. On PostgreSQL (`--db postgres`, or DATABASE_URL set: bench/postgres-target.ts)
+ * the SQLite database is built the same way and copied into PostgreSQL, and steps 2 and 3 run on
+ * it; writes bench/results/map.postgres.json with the same fields.
  */
 
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,7 +22,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ensureAreas } from '../server/areas/areas.seed.ts';
-import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { type Db, migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { openPostgres } from '../server/db/postgres.ts';
 import { searchMap } from '../server/map/map.service.ts';
 import { demoUsers, seedDemo } from '../server/seed/demo.ts';
 import { createRng } from '../server/seed/random.ts';
@@ -28,6 +32,7 @@ import { randomQueries } from '../server/testing/map-queries.ts';
 import { searchSiteForMapCall } from '../sync/api/map.api.ts';
 import { API_BASE, Headers } from '../sync/codes.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { type BenchPostgres, benchDatabase, benchPostgres, copyIntoPostgres } from './postgres-target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,8 +47,11 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     /** Reuse the database in --dir when it is there (for repeated runs while tuning). */
     keep: { type: 'boolean', default: false },
+    /** sqlite or postgres (default: postgres when DATABASE_URL is set). */
+    db: { type: 'string' },
   },
 });
+const database = benchDatabase(values.db === undefined ? [] : ['--db', values.db]);
 
 const siteCount = Number(values.sites);
 const queryCount = Number(values.queries);
@@ -106,17 +114,41 @@ sqlite
   .run(member);
 sqlite.prepare("UPDATE users SET f_usage_date = '2099-01-01T00:00:00.000Z' WHERE f_idx = ?").run(member);
 const queries = randomQueries({ sqlite, rng: createRng(seed * 7919), count: queryCount });
+// The member's session for step 3.
+const token = randomBytes(32).toString('base64url');
+const nowIso = new Date().toISOString();
+sqlite
+  .prepare(
+    `INSERT INTO sessions (f_user_idx, token_hash, device_id, created_at, expires_at, last_seen_at)
+     VALUES (?, ?, 'bench-device', ?, '2099-01-01T00:00:00.000Z', ?)`,
+  )
+  .run(member, createHash('sha256').update(token).digest('hex'), nowIso, nowIso);
+sqlite.pragma('wal_checkpoint(TRUNCATE)');
+
+// On PostgreSQL: the same rows, copied over.
+let postgres: (BenchPostgres & { db: Db; close: () => Promise<void> }) | null = null;
+let copySeconds: number | null = null;
+if (database === 'postgres') {
+  await handle.close();
+  const target = await benchPostgres();
+  const copied = await copyIntoPostgres({ sqliteFile: dbFile, url: target.url, triggers: false });
+  copySeconds = round(copied.seconds, 1);
+  log('copied into PostgreSQL', `${copySeconds} s`, target.describe);
+  const pgHandle = openPostgres({ url: target.url });
+  postgres = { ...target, db: pgHandle.db, close: pgHandle.close };
+}
+const searchDb = postgres?.db ?? handle.db;
 
 // 2. In-process: indexed search vs plain scan.
 // Steady state, not a cold start: one untimed pass loads the pages the searches touch.
-for (const query of queries) await searchMap({ db: handle.db, userIdx: member, query });
+for (const query of queries) await searchMap({ db: searchDb, userIdx: member, query });
 for (const query of queries.slice(0, 50))
-  await searchMap({ db: handle.db, userIdx: member, query, via: 'scan' });
+  await searchMap({ db: searchDb, userIdx: member, query, via: 'scan' });
 const indexedMs: number[] = [];
 const results: string[] = [];
 for (const query of queries) {
   const t0 = performance.now();
-  const r = await searchMap({ db: handle.db, userIdx: member, query });
+  const r = await searchMap({ db: searchDb, userIdx: member, query });
   indexedMs.push(performance.now() - t0);
   results.push(JSON.stringify(r));
 }
@@ -124,7 +156,7 @@ const scanMs: number[] = [];
 let mismatches = 0;
 for (const [i, query] of queries.entries()) {
   const t0 = performance.now();
-  const r = await searchMap({ db: handle.db, userIdx: member, query, via: 'scan' });
+  const r = await searchMap({ db: searchDb, userIdx: member, query, via: 'scan' });
   scanMs.push(performance.now() - t0);
   if (JSON.stringify(r) !== results[i]) mismatches++;
 }
@@ -140,16 +172,8 @@ log('in-process', {
 });
 
 // 3. HTTP load against the real server process.
-const token = randomBytes(32).toString('base64url');
-const nowIso = new Date().toISOString();
-sqlite
-  .prepare(
-    `INSERT INTO sessions (f_user_idx, token_hash, device_id, created_at, expires_at, last_seen_at)
-     VALUES (?, ?, 'bench-device', ?, '2099-01-01T00:00:00.000Z', ?)`,
-  )
-  .run(member, createHash('sha256').update(token).digest('hex'), nowIso, nowIso);
-sqlite.pragma('wal_checkpoint(TRUNCATE)');
-await handle.close();
+if (postgres) await postgres.close();
+else await handle.close();
 
 /**
  * Loads the real server process with the searches; `cacheEntries` 0 turns its result cache off.
@@ -166,7 +190,11 @@ async function httpLoad(cacheEntries: number): Promise<{
   const server = await startServerProcess({
     dir,
     port,
-    env: { SEED_DEMO: 'false', MAP_CACHE_ENTRIES: String(cacheEntries) },
+    env: {
+      SEED_DEMO: 'false',
+      MAP_CACHE_ENTRIES: String(cacheEntries),
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -264,7 +292,9 @@ const out = {
     matches_per_query_p95: percentile(counts, 95),
     http_connections: Number(values.connections),
     http_duration_s: Number(values.duration),
+    database: postgres ? `postgres (${postgres.describe})` : 'sqlite',
     database_build_s: buildSeconds,
+    ...(postgres ? { postgres_copy_s: copySeconds } : {}),
     cpus: os.cpus().length,
     loadavg_at_end: os.loadavg().map((l) => round(l)),
     node: process.version,
@@ -272,5 +302,9 @@ const out = {
   },
 };
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/map.json', `${JSON.stringify(out, null, 2)}\n`);
+fs.writeFileSync(
+  postgres ? 'bench/results/map.postgres.json' : 'bench/results/map.json',
+  `${JSON.stringify(out, null, 2)}\n`,
+);
 console.log(JSON.stringify(out, null, 2));
+await postgres?.stop();

@@ -3,6 +3,9 @@
 //   initial_pull_rows_per_s  10,000 sites pulled into IndexedDB by a fresh device
 //   drain_mutations_per_s    1,000 queued mutations pushed and confirmed by the following pull
 //   empty_pull_p50_ms        the server's time for a pull with nothing new (from its request log)
+// With `--db postgres` (or DATABASE_URL set) the seeded SQLite database is copied into PostgreSQL
+// (a throwaway cluster, or DATABASE_URL's empty database: bench/postgres-target.ts), the server
+// runs on it, and the results go to bench/results/sync.postgres.json with the same fields.
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,11 +15,13 @@ import SQLite from 'better-sqlite3';
 import { hashToken, newToken } from '../server/auth/session.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { type BenchPostgres, benchDatabase, benchPostgres, copyIntoPostgres } from './postgres-target.ts';
 
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
 const MUTATIONS = 1_000;
 const EMPTY_PULLS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DATABASE = benchDatabase();
 let UNITS = 0;
 
 function percentile({ values, p }: { values: number[]; p: number }): number {
@@ -92,6 +97,7 @@ function serverTimes({
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bunyang-bench-sync-'));
 const dbFile = path.join(dir, 'app.db');
 let server: ChildProcess | null = null;
+let postgres: BenchPostgres | null = null;
 // However this script ends (even killed by a closed pipe), the server it started goes with it.
 process.on('exit', () => server?.kill('SIGKILL'));
 const browser = await chromium.launch({
@@ -117,6 +123,12 @@ try {
   const { token } = prepare(dbFile);
   UNITS = new SQLite(dbFile, { readonly: true }).prepare('SELECT COUNT(*) FROM hos').pluck().get() as number;
   console.log(`seeded ${SITES} sites in ${round({ n: (performance.now() - seeded) / 1000 })} s`);
+  if (DATABASE === 'postgres') {
+    postgres = await benchPostgres();
+    // With its triggers: the change feed a pull reads is written as the rows arrive.
+    const copied = await copyIntoPostgres({ sqliteFile: dbFile, url: postgres.url, triggers: true });
+    console.log(`copied into PostgreSQL (${postgres.describe}) in ${round({ n: copied.seconds })} s`);
+  }
 
   const port = await freePort();
   const log: string[] = [];
@@ -124,7 +136,7 @@ try {
     dir,
     port,
     lines: log,
-    env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+    env: { SEED_DEMO: 'false', LOG_LEVEL: 'info', ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
   });
   const page = await browser.newPage();
   // tsx keeps function names with a helper the browser does not have.
@@ -243,6 +255,7 @@ try {
     },
     targets: { initial_pull_rows_per_s: 5000, drain_mutations_per_s: 1000, empty_pull_p50_ms: 5 },
     // Other work on the machine shows here: the figures are only comparable at similar load.
+    database: postgres ? `postgres (${postgres.describe})` : 'sqlite',
     machine: {
       cpus: os.cpus().length,
       node: process.version,
@@ -251,10 +264,14 @@ try {
     measured_at: new Date().toISOString(),
   };
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/sync.json', `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(
+    postgres ? 'bench/results/sync.postgres.json' : 'bench/results/sync.json',
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
   console.log(JSON.stringify(result, null, 2));
 } finally {
   await browser.close();
   server?.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
+  await postgres?.stop();
 }

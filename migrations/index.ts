@@ -34,6 +34,7 @@ import * as m0040 from './0040_new_member_ticket.ts';
 import * as m0048 from './0048_site_shares.ts';
 // Posts, comments and notifications edited offline: edit versions and edit conflicts.
 import * as m0050 from './0050_offline_edits.ts';
+import * as m0059 from './0059_payment_methods.ts';
 
 /**
  * Every migration in the order it runs. Names sort in that order too; a migration is
@@ -79,4 +80,6 @@ export const migrations: Record<string, Migration> = {
   '0048_site_shares': m0048,
   // Posts, comments and notifications edited offline: edit versions and edit conflicts.
   '0050_offline_edits': m0050,
+  // Card, real-time transfer or a virtual account, and the account issued (issue 30).
+  '0059_payment_methods': m0059,
 };

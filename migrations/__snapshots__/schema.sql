@@ -616,7 +616,8 @@ CREATE TABLE payments (
       f_reg_time TEXT NOT NULL,
       f_paid_time TEXT,
       f_point_log_idx INTEGER REFERENCES point_logs(f_idx)
-    );
+    , f_pay_method TEXT NOT NULL DEFAULT 'card'
+      CHECK (f_pay_method IN ('card', 'trans', 'vbank')), f_vbank_name TEXT, f_vbank_num TEXT, f_vbank_holder TEXT, f_vbank_due TEXT);
 
 -- table phone_codes
 CREATE TABLE phone_codes (

@@ -13,6 +13,8 @@ import * as p0040 from './0040_new_member_ticket.ts';
 // Sharing a site with a customer: the links and their views.
 import * as p0048 from './0048_site_shares.ts';
 import * as p0050 from './0050_offline_edits.ts';
+import * as p0051 from './0051_map_changes_stamp_once.ts';
+import * as p0059 from './0059_payment_methods.ts';
 
 /**
  * The PostgreSQL migrations in the order they run (server/db/database.ts picks them on
@@ -40,4 +42,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0048_site_shares': p0048,
   // Posts, comments and notifications edited offline: edit versions and edit conflicts.
   '0050_offline_edits': p0050,
+  '0051_map_changes_stamp_once': p0051,
+  // Card, real-time transfer or a virtual account, and the account issued.
+  '0059_payment_methods': p0059,
 };

@@ -62,6 +62,7 @@ const byReason: Record<string, string> = {
   'must not repeat a value': '같은 값을 두 번 넣을 수 없습니다',
   'no usage plan has that period, made and push': '해당 기간과 횟수의 이용권이 없습니다',
   'point must be one of the charge options': '충전 금액은 충전 상품 중 하나여야 합니다',
+  'pay_method must be card, trans or vbank': '결제 수단은 카드, 계좌이체, 가상계좌 중 하나여야 합니다',
   'point must not be 0': '0이 아닌 포인트를 입력해 주세요',
   'period must not be 0': '0이 아닌 일수를 입력해 주세요',
   // What no input may hold (server/http/input-guard.ts, read-input.ts) and other plain reasons.

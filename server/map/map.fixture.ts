@@ -1,3 +1,7 @@
+import type SQLite from 'better-sqlite3';
+import { copyRows } from '../db/copy-rows.ts';
+import { openTestDatabase } from '../db/database.ts';
+import { generateSites } from '../seed/sites.generator.ts';
 import { emptySiteColumns, type NewSite } from '../sites/sites.tables.ts';
 import { insertUser, type TestApp } from '../testing/fixtures.ts';
 
@@ -374,4 +378,30 @@ export async function insertFixture(t: TestApp, userIdx?: number): Promise<Inser
   }
   const names = new Map(Object.entries(ids).map(([name, idx]) => [idx, name]));
   return { userIdx: owner, ids, nameOf: (idx) => names.get(idx) ?? `#${idx}` };
+}
+
+/** The tables `generateSites` writes. */
+const GENERATED_TABLES = ['sites', 'site_contacts', 'site_rooms', 'dongs', 'hos'];
+
+/**
+ * Generated sites (server/seed/sites.generator.ts) in the test's database. The generator
+ * writes raw SQLite statements: on PostgreSQL it writes a scratch SQLite database whose rows
+ * are then copied over (server/db/copy-rows.ts; PostgreSQL's triggers index them), as the seeds
+ * do. Answers the SQLite database holding the same sites (for `randomQueries`) and how to
+ * close it.
+ */
+export async function insertGeneratedSites(
+  t: TestApp,
+  options: Omit<Parameters<typeof generateSites>[0], 'sqlite'>,
+): Promise<{ sqlite: SQLite.Database; close: () => Promise<void> }> {
+  if (t.handle.dialect === 'sqlite') {
+    generateSites({ sqlite: t.handle.sqlite, ...options });
+    return { sqlite: t.handle.sqlite, close: async () => {} };
+  }
+  const scratch = await openTestDatabase();
+  // The owners are members of the test's database, not of the scratch one.
+  scratch.sqlite.pragma('foreign_keys = OFF');
+  generateSites({ sqlite: scratch.sqlite, ...options });
+  await copyRows({ from: scratch.sqlite, to: t.deps.db, only: GENERATED_TABLES });
+  return { sqlite: scratch.sqlite, close: scratch.close };
 }

@@ -160,6 +160,16 @@ export class MapMirror {
    * copy left as it was) while a transaction is open on the connection.
    */
   async refresh(): Promise<boolean> {
+    // One at a time: on PostgreSQL a refresh awaits its reads on a pool connection while other
+    // requests search, and two refreshes must not hand over their rows interleaved.
+    const run = this.refreshing.then(() => this.refreshNow());
+    this.refreshing = run.catch(() => false);
+    return run;
+  }
+
+  private refreshing: Promise<unknown> = Promise.resolve();
+
+  private async refreshNow(): Promise<boolean> {
     const mark = await databaseVersion({ db: this.db });
     if (mark === this.mark) return true;
     const read = await readMapChanges({

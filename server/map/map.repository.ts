@@ -10,14 +10,17 @@ import {
   pinsOrClusters,
 } from '../../sync/map/result.ts';
 import { type DbOrTx, rawSqlite } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { statementPage } from '../db/paging.ts';
-import { ftsMatch, searchSql } from './map.sql.ts';
+import * as postgres from './map.postgres.ts';
+import { ftsMatch, keywordMatch, type Piece, searchSql } from './map.sql.ts';
 
 type Sqlite = SQLite.Database;
 
 /**
  * Map search runs on the raw connection: it is the hottest path of the app and its SQL is
- * generated, so kysely would only add cost. Statements are prepared once per SQL text; the
+ * generated, so kysely would only add cost. On PostgreSQL each function below has its body in
+ * map.postgres.ts (the generated SQL is map.sql.ts's, in PostgreSQL's forms). Statements are prepared once per SQL text; the
  * set of texts is small (one per combination of filters used), but capped all the same.
  */
 const statements = new WeakMap<Sqlite, Map<string, SQLite.Statement>>();
@@ -36,6 +39,14 @@ function prepared(sqlite: Sqlite, sql: string): SQLite.Statement {
     cache.set(sql, stmt);
   }
   return stmt;
+}
+
+/** A generated statement's rows as value arrays, on either database. */
+async function rowsOf(db: DbOrTx, piece: Piece): Promise<unknown[][]> {
+  if (dialectOf(db) === 'postgres') return postgres.rowsOf(db, piece);
+  return prepared(rawSqlite(db), piece.sql)
+    .raw(true)
+    .all(...piece.params) as unknown[][];
 }
 
 type MatchTuple = [number, number, number, 'O' | 'G', 'Y' | 'N', string, number | null, number | null];
@@ -59,11 +70,8 @@ export async function findMatches({
   offset: number;
   indexed?: boolean;
 }): Promise<{ cells: CellStat[]; candidates: MapMatch[] }> {
-  const sqlite = rawSqlite(db);
-  const statements = searchSql({ search, userIdx, indexed });
-  const stats = prepared(sqlite, statements.cellStats.sql)
-    .raw(true)
-    .all(...statements.cellStats.params) as CellTuple[];
+  const statements = searchSql({ dialect: dialectOf(db), search, userIdx, indexed });
+  const stats = (await rowsOf(db, statements.cellStats)) as CellTuple[];
   const cells: CellStat[] = stats.map((r) => ({ cell: r[0], count: r[1], sumLat: r[2], sumLng: r[3] }));
   const count = cells.reduce((n, c) => n + c.count, 0);
   const need = offset + Limits.mapPageSize;
@@ -78,10 +86,7 @@ export async function findMatches({
           dir: search.sort?.dir ?? null,
           need,
         });
-  const { sql, params } = statements.candidates(bound);
-  const rows = prepared(sqlite, sql)
-    .raw(true)
-    .all(...params) as MatchTuple[];
+  const rows = (await rowsOf(db, statements.candidates(bound))) as MatchTuple[];
   const candidates: MapMatch[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as MatchTuple;
@@ -110,6 +115,7 @@ export async function loadListSites({
   ids: readonly number[];
 }): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
+  if (dialectOf(db) === 'postgres') return postgres.listSites({ db, ids, columns: MAP_SITE_COLUMNS });
   const marks = ids.map(() => '?').join(', ');
   // Raw rows made into objects here: better-sqlite3's own row objects cost several times more.
   const rows = prepared(rawSqlite(db), `SELECT ${listColumns} FROM sites s WHERE s.f_idx IN (${marks})`)
@@ -135,6 +141,7 @@ export async function likedAmong({
   ids: readonly number[];
 }): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  if (dialectOf(db) === 'postgres') return new Set(await postgres.likedAmong({ db, userIdx, ids }));
   const marks = ids.map(() => '?').join(', ');
   return new Set(
     prepared(
@@ -177,12 +184,12 @@ export async function findSitesByName({
   userIdx: number;
   page: number;
 }): Promise<Page<SiteNameRow>> {
-  const sqlite = rawSqlite(db);
+  const dialect = dialectOf(db);
   const where: string[] = [];
   const params: unknown[] = [];
   if (needle !== '') {
-    const match = ftsMatch(needle);
-    where.push(`m.f_idx IN (SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql})`);
+    const match = keywordMatch({ dialect, idx: 'm.f_idx', needle });
+    where.push(match.sql);
     params.push(...match.params);
   }
   if (siteType) {
@@ -196,23 +203,30 @@ export async function findSitesByName({
     params.push(userIdx, userIdx);
   }
   // map_sites holds exactly the visible sites, so joining it is the visibility check too.
-  return statementPage<SiteNameRow>({
-    prepare: (text) => prepared(sqlite, text),
+  // (SQLite's CROSS JOIN keeps that order; PostgreSQL's planner chooses its own.)
+  const list = {
     select: 's.f_idx, s.f_name, s.f_site_type, s.f_address1, s.f_address2, s.f_complete, s.f_reg_time',
-    from: `map_sites m CROSS JOIN sites s ON s.f_idx = m.f_idx${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+    from: `map_sites m ${dialect === 'postgres' ? 'JOIN' : 'CROSS JOIN'} sites s ON s.f_idx = m.f_idx${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
     orderBy: order === 'N' ? 's.f_name ASC, s.f_idx DESC' : 's.f_reg_time DESC, s.f_idx DESC',
     params,
     page,
     limit: Limits.pageSize,
-  });
+  };
+  if (dialect === 'postgres') return postgres.statementPage<SiteNameRow>({ db, ...list });
+  const sqlite = rawSqlite(db);
+  return statementPage<SiteNameRow>({ prepare: (text) => prepared(sqlite, text), ...list });
 }
 
 /**
  * What the database holds, as a text that changes with any write: on this connection
  * (total_changes) or, once committed, another (data_version). The map search's cache is
- * emptied, and its in-memory copy brought up to date, when it changes.
+ * emptied, and its in-memory copy brought up to date, when it changes. On PostgreSQL, with a
+ * pool and other server processes, the highest committed map change number (map_changes,
+ * numbered in commit order): it moves with every change of a map row, whoever writes it, and a
+ * search's answer depends on nothing else (a member's like marks are read per request).
  */
 export async function databaseVersion({ db }: { db: DbOrTx }): Promise<string> {
+  if (dialectOf(db) === 'postgres') return postgres.mapChangeMark({ db });
   return prepared(
     rawSqlite(db),
     "SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()",
@@ -259,6 +273,9 @@ export async function readMapChanges({
   begin: (changes: MapChanges) => void;
   each: (row: unknown[]) => void;
 }): Promise<boolean> {
+  if (dialectOf(db) === 'postgres') {
+    return postgres.readMapChanges({ db, seq, wholeAbove, mapColumns, siteColumns, begin, each });
+  }
   const sqlite = rawSqlite(db);
   if (sqlite.inTransaction) return false;
   const columns = [...mapColumns.map((c) => `m.${c}`), ...siteColumns.map((c) => `s.${c}`)].join(', ');
@@ -292,6 +309,7 @@ export async function readMapChanges({
 
 /** The member's favourite sites. */
 export async function likedSiteIds({ db, userIdx }: { db: DbOrTx; userIdx: number }): Promise<number[]> {
+  if (dialectOf(db) === 'postgres') return postgres.likedSiteIds({ db, userIdx });
   return prepared(rawSqlite(db), 'SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?')
     .pluck()
     .all(userIdx) as number[];
@@ -299,6 +317,7 @@ export async function likedSiteIds({ db, userIdx }: { db: DbOrTx; userIdx: numbe
 
 /** Visible sites whose search text contains a needle of three characters or more (trigram index). */
 export async function siteIdsWithText({ db, needle }: { db: DbOrTx; needle: string }): Promise<number[]> {
+  if (dialectOf(db) === 'postgres') return postgres.siteIdsWithText({ db, needle });
   const match = ftsMatch(needle);
   return prepared(rawSqlite(db), `SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql}`)
     .pluck()

@@ -168,14 +168,20 @@ describe('paging, count and markers', () => {
   it('clusters a dense street view rather than sending hundreds of pins', async () => {
     t = await createTestApp();
     const { userIdx, token } = await member();
-    t.handle.sqlite.transaction(() => {
-      const insert = t.handle.sqlite.prepare(
-        `INSERT INTO sites (f_name, f_site_type, f_latitude, f_longitude, f_user_idx, f_reg_time, f_update_time)
-         VALUES (?, 'G', ?, ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-      );
-      for (let i = 0; i < 900; i++)
-        insert.run(`빌라 ${i}`, 37.49 + (i % 30) * 0.0005, 127.03 + Math.floor(i / 30) * 0.0005, userIdx);
-    })();
+    await t.deps.db
+      .insertInto('sites')
+      .values(
+        Array.from({ length: 900 }, (_, i) => ({
+          f_name: `빌라 ${i}`,
+          f_site_type: 'G' as const,
+          f_latitude: 37.49 + (i % 30) * 0.0005,
+          f_longitude: 127.03 + Math.floor(i / 30) * 0.0005,
+          f_user_idx: userIdx,
+          f_reg_time: '2026-01-01T00:00:00.000Z',
+          f_update_time: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .execute();
     const res = await t.call<MapSearchResult>(SEARCH, {
       token,
       body: { bounds: fixtureBounds, zoom_level: 16 },

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRng } from '../seed/random.ts';
-import { generateSites } from '../seed/sites.generator.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/fixtures.ts';
 import { randomQueries } from '../testing/map-queries.ts';
+import { insertGeneratedSites } from './map.fixture.ts';
 import { searchMap } from './map.service.ts';
 
 let t: TestApp;
@@ -16,15 +16,15 @@ describe('the indexed map search', () => {
   it('answers 400 random viewport, keyword and filter queries from memory and the indexes exactly as a plain scan does', async () => {
     t = await createTestApp();
     const owner = await insertUser(t);
-    generateSites({
-      sqlite: t.handle.sqlite,
+    const generated = await insertGeneratedSites(t, {
       rng: createRng(11),
       count: 3000,
       ownerIds: [owner],
       now: new Date('2026-11-01T00:00:00Z'),
       unitsScale: 0.2,
     });
-    const queries = randomQueries({ sqlite: t.handle.sqlite, rng: createRng(12), count: 400 });
+    const queries = randomQueries({ sqlite: generated.sqlite, rng: createRng(12), count: 400 });
+    await generated.close();
     // Short keywords inside a viewport take their own path; the set must hold some.
     expect(
       queries.filter((q) => q.keyword && [...q.keyword].length < 3 && q.use_keyword !== 'Y').length,

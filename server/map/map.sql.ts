@@ -11,14 +11,21 @@ import {
   visibleClauses,
 } from '../../sync/map/filter.ts';
 import { PIN_PRICE_FIELDS } from '../../sync/map/query.ts';
+import type { Dialect } from '../db/dialect.ts';
+import { containsPattern } from '../db/keyword.ts';
 
 /**
- * Turns the shared clauses of sync/map/filter.ts into SQLite statements. Indexed, they run
+ * Turns the shared clauses of sync/map/filter.ts into SQL statements. Indexed, they run
  * on map_sites (migration 0005): the R*Tree of grid cells narrows a viewport or radius to a
  * few runs of rows, the trigram FTS table answers a keyword, and the summaries are columns.
  * Not indexed, the same clauses run as a plain scan of `sites` with the summaries computed
  * from site_rooms and hos: the benchmark's baseline, and a check that the indexes and their
  * triggers change nothing but speed.
+ *
+ * On PostgreSQL (migrations/postgres/0021_6_map.ts) the same statements are written with its
+ * forms (the forms below): the GiST index on each row's position stands for the R*Tree, pg_trgm's
+ * index on `f_search` (the same text map_fts holds) for FTS5, `strpos` for `instr`, LEAST and
+ * GREATEST for two-value min and max, arrays for json_each.
  */
 
 export interface Piece {
@@ -28,27 +35,103 @@ export interface Piece {
 
 const siteFields = new Set<string>(SITE_FIELDS);
 
-const bit = (col: string) => `(1 << min(max(${col}, 0), 10))`;
+/** What the two databases write differently, in one place. */
+interface Forms {
+  /** A bit per value, 0 to 10 (the room and toilet masks). */
+  bit: (col: string) => string;
+  /** A summed mask as an integer (PostgreSQL's sum of bigint is numeric). */
+  mask: (sum: string) => string;
+  /** `hay` holds the needle given as the parameter. */
+  holds: (hay: string) => string;
+  /** The plain scan's table. */
+  scanFrom: string;
+  /** The scan's grid cell (the arithmetic of migration 0005 and gridRowCol). */
+  scanCell: string;
+  /** The search text of a site `s`, as map_fts / f_search hold it. */
+  searchText: string;
+  /** A list of values as one parameter, for `IN`. */
+  inList: (expr: string, values: readonly number[]) => Piece;
+}
+
+const SQLITE_SEARCH_TEXT =
+  "lower(replace(s.f_name, ' ', '') || '|' || replace(s.f_address1, ' ', '') || '|' || replace(s.f_address2, ' ', '') || '||')";
+
+const SQLITE_FORMS: Forms = {
+  bit: (col) => `(1 << min(max(${col}, 0), 10))`,
+  mask: (sum) => sum,
+  holds: (hay) => `instr(${hay}, ?) > 0`,
+  scanFrom: 'sites s NOT INDEXED',
+  scanCell:
+    '(CAST(floor((s.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((s.f_longitude + 180) / 0.01) AS INTEGER))',
+  searchText: SQLITE_SEARCH_TEXT,
+  inList: (expr, values) => ({
+    sql: `${expr} IN (SELECT value FROM json_each(?))`,
+    params: [JSON.stringify(values)],
+  }),
+};
+
+const POSTGRES_FORMS: Forms = {
+  bit: (col) => `(1::bigint << LEAST(GREATEST(${col}, 0), 10)::int)`,
+  mask: (sum) => `CAST(${sum} AS BIGINT)`,
+  holds: (hay) => `strpos(${hay}, ?) > 0`,
+  scanFrom: 'sites s',
+  scanCell:
+    '(floor((s.f_latitude + 90) / 0.01::float8)::bigint * 36000 + floor((s.f_longitude + 180) / 0.01::float8)::bigint)',
+  // lower() folds ASCII only under "C", as SQLite's does.
+  searchText: `lower((${SQLITE_SEARCH_TEXT.slice('lower('.length, -1)}) COLLATE "C")`,
+  inList: (expr, values) => ({ sql: `${expr} = ANY(CAST(? AS bigint[]))`, params: [[...values]] }),
+};
+
+const formsOf = (dialect: Dialect): Forms => (dialect === 'postgres' ? POSTGRES_FORMS : SQLITE_FORMS);
 
 /** The summaries as the scan computes them; migration 0005's triggers store the same. */
-const scanSummaries: Record<string, string> = {
-  f_room_mask: `(SELECT coalesce(sum(DISTINCT ${bit('r.f_room')}), 0) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)`,
-  f_excl_min: '(SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
-  f_excl_max: '(SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
-  f_real_min: '(SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
-  f_real_max: '(SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
-  f_toilet_mask: `(SELECT coalesce(sum(DISTINCT ${bit('h.f_toilet')}), 0) FROM hos h WHERE h.f_site_idx = s.f_idx)`,
-};
-for (const [kind, { price, inquire }] of Object.entries(UNIT_PRICES)) {
-  for (const agg of ['min', 'max']) {
-    scanSummaries[`f_u_${kind}_${agg}`] =
-      `(SELECT ${agg}(h.${price}) FROM hos h WHERE h.f_site_idx = s.f_idx AND h.f_complete = 'N' AND h.${inquire} = 'N' AND h.${price} >= 1)`;
+function scanSummariesOf(forms: Forms): Record<string, string> {
+  const { bit, mask } = forms;
+  const out: Record<string, string> = {
+    f_room_mask: `(SELECT ${mask(`coalesce(sum(DISTINCT ${bit('r.f_room')}), 0)`)} FROM site_rooms r WHERE r.f_site_idx = s.f_idx)`,
+    f_excl_min: '(SELECT min(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+    f_excl_max: '(SELECT max(r.f_exclusive_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+    f_real_min: '(SELECT min(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+    f_real_max: '(SELECT max(r.f_real_pyong) FROM site_rooms r WHERE r.f_site_idx = s.f_idx)',
+    f_toilet_mask: `(SELECT ${mask(`coalesce(sum(DISTINCT ${bit('h.f_toilet')}), 0)`)} FROM hos h WHERE h.f_site_idx = s.f_idx)`,
+  };
+  for (const [kind, { price, inquire }] of Object.entries(UNIT_PRICES)) {
+    for (const agg of ['min', 'max']) {
+      out[`f_u_${kind}_${agg}`] =
+        `(SELECT ${agg}(h.${price}) FROM hos h WHERE h.f_site_idx = s.f_idx AND h.f_complete = 'N' AND h.${inquire} = 'N' AND h.${price} >= 1)`;
+    }
   }
+  if (SUMMARY_FIELDS.some((f) => !out[f])) throw new Error('a summary field has no scan expression');
+  return out;
 }
-if (SUMMARY_FIELDS.some((f) => !scanSummaries[f])) throw new Error('a summary field has no scan expression');
+const SQLITE_SUMMARIES = scanSummariesOf(SQLITE_FORMS);
+const POSTGRES_SUMMARIES = scanSummariesOf(POSTGRES_FORMS);
 
-const SEARCH_TEXT =
-  "lower(replace(s.f_name, ' ', '') || '|' || replace(s.f_address1, ' ', '') || '|' || replace(s.f_address2, ' ', '') || '||')";
+/**
+ * The map_sites row `m` (site id `idx`) has the needle in its search text, through the keyword
+ * index: FTS5's trigrams (`map_fts`, whose rowid is the site) on SQLite; on PostgreSQL a LIKE
+ * pattern on `m.f_search` (the same text), which pg_trgm's index answers (one or two characters
+ * too, by a wider read of the index, or the planner's scan).
+ */
+export function keywordMatch({
+  dialect,
+  idx,
+  needle,
+}: {
+  dialect: Dialect;
+  idx: string;
+  needle: string;
+}): Piece {
+  // PostgreSQL text holds no NUL; SQLite's FTS query drops it too (ftsMatch).
+  if (dialect === 'postgres') {
+    return { sql: "m.f_search LIKE ? ESCAPE '\\'", params: [containsPattern(needle.replaceAll('\0', ''))] };
+  }
+  const match = ftsMatch(needle);
+  return {
+    sql: `${idx} IN (SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql})`,
+    params: match.params,
+  };
+}
 
 /** The FTS query for a keyword: the phrase itself, or for one or two characters every trigram that begins with them. */
 export function ftsMatch(needle: string): Piece {
@@ -65,12 +148,11 @@ export function ftsMatch(needle: string): Piece {
     params: [needle, `${needle}\u{10FFFF}`],
   };
 }
-const SCAN_CELL =
-  '(CAST(floor((s.f_latitude + 90) / 0.01) AS INTEGER) * 36000 + CAST(floor((s.f_longitude + 180) / 0.01) AS INTEGER))';
 
 const ops = { '=': '=', '!=': '<>', '<=': '<=', '>=': '>=', '<': '<' } as const;
 
 interface Options {
+  dialect: Dialect;
   indexed: boolean;
   userIdx: number;
   /**
@@ -84,11 +166,11 @@ type Column = FilterField | 'f_idx' | 'f_cell' | 'f_lat_e6' | 'f_lng_e6';
 
 function column(f: Column, o: Options): string {
   if (o.indexed) return `m.${f}`;
-  if (f === 'f_cell') return SCAN_CELL;
+  if (f === 'f_cell') return formsOf(o.dialect).scanCell;
   if (f === 'f_lat_e6') return 'CAST(floor(s.f_latitude * 1000000 + 0.5) AS INTEGER)';
   if (f === 'f_lng_e6') return 'CAST(floor(s.f_longitude * 1000000 + 0.5) AS INTEGER)';
   if (siteFields.has(f)) return `s.${f}`;
-  const expr = scanSummaries[f];
+  const expr = (o.dialect === 'postgres' ? POSTGRES_SUMMARIES : SQLITE_SUMMARIES)[f];
   // Field names come from typed constants; this keeps anything else out of the SQL text.
   if (!expr) throw new Error(`unknown field ${f}`);
   return expr;
@@ -114,7 +196,7 @@ function idx(o: Options): string {
 }
 
 function join(pieces: Piece[], glue: ' AND ' | ' OR '): Piece {
-  if (pieces.length === 0) return { sql: glue === ' OR ' ? '0' : '1', params: [] };
+  if (pieces.length === 0) return { sql: glue === ' OR ' ? 'FALSE' : 'TRUE', params: [] };
   if (pieces.length === 1) return pieces[0] as Piece;
   return { sql: pieces.map((p) => `(${p.sql})`).join(glue), params: pieces.flatMap((p) => p.params) };
 }
@@ -122,7 +204,11 @@ function join(pieces: Piece[], glue: ' AND ' | ' OR '): Piece {
 function clause(c: Clause, o: Options): Piece {
   switch (c.k) {
     case 'cmp':
-      return { sql: `${column(c.f, o)} ${ops[c.op]} ?`, params: [c.v] };
+      // A fraction compared with an integer column: PostgreSQL would read the parameter as one.
+      return {
+        sql: `${column(c.f, o)} ${ops[c.op]} ${o.dialect === 'postgres' && typeof c.v === 'number' && !Number.isInteger(c.v) ? 'CAST(? AS DOUBLE PRECISION)' : '?'}`,
+        params: [c.v],
+      };
     case 'in':
       return { sql: `${column(c.f, o)} IN (${c.vs.map(() => '?').join(', ')})`, params: [...c.vs] };
     case 'notNull':
@@ -130,7 +216,7 @@ function clause(c: Clause, o: Options): Piece {
     case 'listAny': {
       const col = column(c.f, o);
       return join(
-        c.vs.map((v) => ({ sql: `instr(${col}, ?) > 0`, params: [v] })),
+        c.vs.map((v) => ({ sql: formsOf(o.dialect).holds(col), params: [v] })),
         ' OR ',
       );
     }
@@ -146,22 +232,22 @@ function clause(c: Clause, o: Options): Piece {
         c.cs.map((x) => clause(x, o)),
         ' OR ',
       );
-    case 'text':
-      if (!o.indexed) return { sql: `instr(${SEARCH_TEXT}, ?) > 0`, params: [c.needle] };
+    case 'text': {
+      const forms = formsOf(o.dialect);
+      // PostgreSQL text holds no NUL, and no search text does: the needle is looked for without it.
+      const needle = o.dialect === 'postgres' ? c.needle.replaceAll('\0', '') : c.needle;
+      if (!o.indexed) return { sql: forms.holds(forms.searchText), params: [needle] };
       // A keyword of one or two letters expands to every trigram that begins with it, often
       // hundreds. Within a viewport the cells have already narrowed the rows, and reading each
       // one's stored text (the same lower-cased, space-free text the trigram index holds, so
       // the answers are the same) costs less than listing every such site in the country.
       if (o.cellsDrive && !needleUsesIndex(c.needle)) {
-        return { sql: `instr((SELECT text FROM map_fts WHERE rowid = m.f_idx), ?) > 0`, params: [c.needle] };
+        const stored =
+          o.dialect === 'postgres' ? 'm.f_search' : '(SELECT text FROM map_fts WHERE rowid = m.f_idx)';
+        return { sql: forms.holds(stored), params: [needle] };
       }
-      {
-        const match = ftsMatch(c.needle);
-        return {
-          sql: `${idx(o)} IN (SELECT rowid FROM map_fts WHERE map_fts MATCH ${match.sql})`,
-          params: match.params,
-        };
-      }
+      return keywordMatch({ dialect: o.dialect, idx: idx(o), needle });
+    }
     case 'liked':
       return {
         sql: `${idx(o)} IN (SELECT f_site_idx FROM site_likes WHERE f_user_idx = ?)`,
@@ -229,10 +315,12 @@ export interface SearchSql {
 }
 
 export function searchSql({
+  dialect,
   search,
   userIdx,
   indexed,
 }: {
+  dialect: Dialect;
   search: CompiledSearch;
   userIdx: number;
   indexed: boolean;
@@ -245,10 +333,10 @@ export function searchSql({
       list.map((c) => clause(c, o)),
       ' AND ',
     );
-  const o: Options = { indexed, userIdx, cellsDrive: win !== null };
+  const o: Options = { dialect, indexed, userIdx, cellsDrive: win !== null };
   const where = whereFor(o);
   const whereInCells = whereFor({ ...o, cellsDrive: true });
-  const from = indexed ? 'map_sites m' : 'sites s NOT INDEXED';
+  const from = indexed ? 'map_sites m' : formsOf(dialect).scanFrom;
   const cell = column('f_cell', o);
   const sort = search.sort ? value(search.sort.value, o) : null;
   const reg = column('f_reg_time', o);
@@ -261,7 +349,16 @@ export function searchSql({
   // its edge; a radius or a keyword searched everywhere is one part.
   const parts: Array<[Piece, Piece]> = [];
   const box = search.where.find((c) => c.k === 'box');
-  if (win && box) {
+  if (win && dialect === 'postgres') {
+    // The GiST index on each row's position finds the window's rows; the clauses then decide.
+    parts.push([
+      {
+        sql: 'point(m.f_longitude, m.f_latitude) <@ box(point(?, ?), point(?, ?))',
+        params: [win[2], win[0], win[3], win[1]],
+      },
+      where,
+    ]);
+  } else if (win && box) {
     const overlap = 'max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?';
     const inside = 'min_lat >= ? AND max_lat <= ? AND min_lng >= ? AND max_lng <= ?';
     parts.push([
@@ -286,11 +383,12 @@ export function searchSql({
       },
       where,
     ]);
-  } else parts.push([{ sql: '1', params: [] }, where]);
+  } else parts.push([{ sql: 'TRUE', params: [] }, where]);
 
   const cols = ['f_idx', 'f_latitude', 'f_longitude', 'f_site_type', 'f_complete', 'f_reg_time'] as const;
   const sv = sort ?? { sql: 'NULL', params: [] };
-  const select = `SELECT ${cols.map((c) => column(c, o)).join(', ')}, ${sv.sql}, ${pinPriceSql(o)} FROM ${from}`;
+  // Named c0, c1…: PostgreSQL answers rows by column name, and expressions would share one.
+  const select = `SELECT ${[...cols.map((c) => column(c, o)), sv.sql, pinPriceSql(o)].map((e, i) => `${e} AS c${i}`).join(', ')} FROM ${from}`;
   const union = (pieces: Piece[]): Piece => ({
     sql: pieces.map((p) => p.sql).join(' UNION ALL '),
     params: pieces.flatMap((p) => p.params),
@@ -298,7 +396,7 @@ export function searchSql({
   return {
     cellStats: union(
       parts.map(([cells, cond]) => ({
-        sql: `SELECT ${cell}, count(*), sum(${column('f_lat_e6', o)}), sum(${column('f_lng_e6', o)}), ${best.sql}
+        sql: `SELECT ${cell} AS c0, count(*) AS c1, sum(${column('f_lat_e6', o)}) AS c2, sum(${column('f_lng_e6', o)}) AS c3, ${best.sql} AS c4
           FROM ${from} WHERE ${cells.sql} AND (${cond.sql}) GROUP BY 1`,
         params: [...best.params, ...cells.params, ...cond.params],
       })),
@@ -314,7 +412,7 @@ export function searchSql({
       }
       const filter = join(
         [
-          { sql: `${cell} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(bound.cells)] },
+          formsOf(dialect).inList(cell, bound.cells),
           { sql: `${sort ? sort.sql : reg} ${bound.op} ?`, params: [...(sort?.params ?? []), bound.value] },
           whereInCells,
         ],

@@ -57,12 +57,57 @@ export async function claimPayment({
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('payments as other').select('other.f_idx').where('other.f_imp_uid', '=', impUid),
+          eb
+            .selectFrom('payments as other')
+            .select('other.f_idx')
+            .where('other.f_imp_uid', '=', impUid)
+            // A virtual account's payment holds its id from the issue on.
+            .where('other.f_idx', '!=', paymentIdx),
         ),
       ),
     )
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;
+}
+
+/**
+ * The virtual account the provider issued for a payment still waiting for its deposit. Keeps the
+ * provider's payment id, unless that id already belongs to another payment.
+ */
+export async function recordVirtualAccount({
+  db,
+  paymentIdx,
+  impUid,
+  account,
+}: {
+  db: DbOrTx;
+  paymentIdx: number;
+  impUid: string;
+  account: { bank: string; account: string; holder: string; due: string | null };
+}): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({
+      f_imp_uid: impUid,
+      f_vbank_name: account.bank,
+      f_vbank_num: account.account,
+      f_vbank_holder: account.holder,
+      f_vbank_due: account.due,
+    })
+    .where('f_idx', '=', paymentIdx)
+    .where('f_status', '=', 'ready')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payments as other')
+            .select('other.f_idx')
+            .where('other.f_imp_uid', '=', impUid)
+            .where('other.f_idx', '!=', paymentIdx),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /** Links the paid payment to its point log and adds it to the member's charged total. */

@@ -8,6 +8,7 @@ import { portonePaymentProvider } from '../adapters/payment/portone.ts';
 import { TEST_CHECKOUT_PATH, testPaymentProvider } from '../adapters/payment/test-checkout.ts';
 import { createApp } from '../app.ts';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../testing/fixtures.ts';
+import { IMP_KEY, IMP_SECRET, portone, portoneStub } from '../testing/portone-stub.ts';
 import { startStubServer } from '../testing/stub-server.ts';
 
 let t: TestApp;
@@ -199,50 +200,6 @@ describe('charging points through the test checkout', () => {
   });
 });
 
-const IMP_KEY = 'imp-key';
-const IMP_SECRET = 'imp-secret';
-
-/** A PortOne v1 stand-in answering in the documented shape. */
-async function portoneStub(payments: Record<string, Record<string, unknown>>) {
-  let issued = 0;
-  return startStubServer((req) => {
-    if (req.method === 'POST' && req.url === '/users/getToken') {
-      const body = JSON.parse(req.body) as { imp_key: string; imp_secret: string };
-      if (body.imp_key !== IMP_KEY || body.imp_secret !== IMP_SECRET) {
-        return { status: 401, json: { code: -1, message: '인증에 실패하였습니다.', response: null } };
-      }
-      issued++;
-      return {
-        json: {
-          code: 0,
-          message: null,
-          response: { access_token: `token-${issued}`, now: 1_700_000_000, expired_at: 4_102_444_800 },
-        },
-      };
-    }
-    const match = /^\/payments\/([^/?]+)$/.exec(req.url);
-    if (req.method === 'GET' && match) {
-      if (!String(req.headers.authorization ?? '').startsWith('token-')) {
-        return { status: 401, json: { code: -1, message: 'Unauthorized', response: null } };
-      }
-      const payment = payments[decodeURIComponent(match[1] ?? '')];
-      if (!payment)
-        return { status: 404, json: { code: 1, message: '존재하지 않는 결제정보입니다.', response: null } };
-      return { json: { code: 0, message: null, response: payment } };
-    }
-    return { status: 404, json: { code: 1, message: 'not found', response: null } };
-  });
-}
-
-const portone = (url: string) =>
-  portonePaymentProvider({
-    apiUrl: url,
-    impKey: IMP_KEY,
-    impSecret: IMP_SECRET,
-    impCode: 'imp12345678',
-    channelKey: 'channel-key-1',
-  });
-
 describe('the PortOne v1 client', () => {
   it('gets a token with imp_key and imp_secret, then reads the payment with it, reusing the token', async () => {
     stub = await portoneStub({
@@ -262,6 +219,8 @@ describe('the PortOne v1 client', () => {
       amount: 22000,
       status: 'paid',
       fail_reason: null,
+      pay_method: 'card',
+      vbank: null,
     });
     await provider.getPayment('imp_1');
     const [tokenReq, payReq, secondPay] = stub.requests;

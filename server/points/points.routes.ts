@@ -11,10 +11,11 @@ import {
   getMemberUsageLogCall,
   getPointLogCall,
   getPurchaseInfoCall,
+  paymentWebhookCall,
   preparePaymentCall,
 } from '../../sync/api/points.api.ts';
 import { defineOperation } from '../http/operation.ts';
-import { confirmPayment, preparePayment } from './payments.service.ts';
+import { confirmPayment, paymentWebhook, preparePayment } from './payments.service.ts';
 import { pointsMessages } from './points.messages.ts';
 import {
   adminAddPeriod,
@@ -43,13 +44,20 @@ export const pointsOperations = [
   }),
   defineOperation(preparePaymentCall, {
     access: { kind: 'member' },
-    handler: ({ input, ctx }) => preparePayment({ ctx, point: input.point }),
+    handler: ({ input, ctx }) => preparePayment({ ctx, point: input.point, payMethod: input.pay_method }),
   }),
   defineOperation(buyPointCall, {
     access: { kind: 'member' },
-    successMessage: pointsMessages.charged,
+    // An issued virtual account is shown whole in its own popup: no toast over it.
+    successMessage: (result) => (result.deposit ? undefined : pointsMessages.charged),
     handler: ({ input, ctx }) =>
       confirmPayment({ ctx, merchantUid: input.merchant_uid, impUid: input.imp_uid }),
+  }),
+  // PortOne's notification URL: anyone may post, nothing is believed until PortOne confirms it.
+  defineOperation(paymentWebhookCall, {
+    access: { kind: 'public' },
+    handler: ({ input, ctx }) =>
+      paymentWebhook({ ctx, merchantUid: input.merchant_uid, impUid: input.imp_uid }),
   }),
   defineOperation(buyPeriodCall, {
     access: { kind: 'member' },

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { PointLogType } from '../../sync/api/points.api.ts';
+import type { PayMethod, PointLogType } from '../../sync/api/points.api.ts';
 
 export interface PointLogsTable {
   f_idx: Generated<number>;
@@ -49,6 +49,13 @@ export interface PaymentsTable {
   f_reg_time: string;
   f_paid_time: string | null;
   f_point_log_idx: number | null;
+  /** PortOne's pay_method: card, real-time bank transfer (trans), or a virtual account (vbank). */
+  f_pay_method: Generated<PayMethod>;
+  /** A virtual account issued for a vbank payment: bank, number, holder, due time (ISO). */
+  f_vbank_name: string | null;
+  f_vbank_num: string | null;
+  f_vbank_holder: string | null;
+  f_vbank_due: string | null;
 }
 
 export interface PurchaseRequestsTable {

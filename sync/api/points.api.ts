@@ -86,6 +86,10 @@ export const checkTicketCall = defineCall<Answer<typeof pointsResponses, 'checkT
   input: v.object({}),
 });
 
+/** How a charge is paid (PortOne's pay_method): card, real-time bank transfer, or a virtual account. */
+export const PAY_METHODS = ['card', 'trans', 'vbank'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
 export interface PreparedPayment {
   /** From the member's uid and the time: what the card widget and the verification carry. */
   merchant_uid: string;
@@ -101,28 +105,44 @@ export interface PreparedPayment {
   /** portone: the merchant code (IMP.init) and the channel key of the card widget. */
   imp_code: string | null;
   channel_key: string | null;
+  pay_method: PayMethod;
 }
 
 export const preparePaymentCall = defineCall<Answer<typeof pointsResponses, 'preparePayment'>>()({
   operationId: 'preparePayment',
   method: 'post',
   path: '/purchase/preparePayment',
-  summary: 'Start a card payment for one of the charge options; returns what the card widget needs',
+  summary:
+    'Start a payment (card, real-time transfer or virtual account) for one of the charge options; returns what the payment window needs',
   tag: 'purchase',
   input: v.object({
     point: v.pipe(
       v.number('point must be a number'),
       v.check((n) => findChargeOption(n) !== undefined, 'point must be one of the charge options'),
     ),
+    /** Absent from clients before the transfer and virtual account: a card payment. */
+    pay_method: v.optional(v.picklist(PAY_METHODS, 'pay_method must be card, trans or vbank'), 'card'),
   }),
 });
 
+/** A virtual account issued for a payment: the member deposits the amount before `due`. */
+export interface VirtualAccount {
+  bank: string;
+  account: string;
+  holder: string;
+  /** ISO time the deposit must arrive by; null when the provider set none. */
+  due: string | null;
+  amount: number;
+}
+
 export interface ChargeResult {
   merchant_uid: string;
-  /** Points credited by this payment. */
+  /** Points credited by this payment (0 while a virtual account waits for its deposit). */
   charged: number;
   /** Balance after it. */
   point: number;
+  /** A virtual account waiting for its deposit: the points are credited once the provider confirms it. */
+  deposit: VirtualAccount | null;
 }
 
 export const buyPointCall = defineCall<Answer<typeof pointsResponses, 'buyPoint'>>()({
@@ -135,6 +155,25 @@ export const buyPointCall = defineCall<Answer<typeof pointsResponses, 'buyPoint'
   input: v.object({
     merchant_uid: v.pipe(v.string('merchant_uid required'), v.regex(/^[A-Za-z0-9_-]{1,80}$/)),
     imp_uid: v.pipe(v.string('imp_uid required'), v.regex(/^[A-Za-z0-9_-]{1,80}$/)),
+  }),
+});
+
+/**
+ * PortOne's notification (its webhook, "Notification URL" in the PortOne console, JSON body): a
+ * payment was paid, a virtual account issued or deposited into, or a payment cancelled. The body
+ * is only a hint: the server asks PortOne for the payment itself before crediting anything.
+ */
+export const paymentWebhookCall = defineCall<Answer<typeof pointsResponses, 'paymentWebhook'>>()({
+  operationId: 'paymentWebhook',
+  method: 'post',
+  path: '/purchase/paymentWebhook',
+  summary:
+    'The payment provider’s notification: the server verifies the payment with the provider, then credits it once',
+  tag: 'purchase',
+  input: v.object({
+    imp_uid: v.pipe(v.string('imp_uid required'), v.regex(/^[A-Za-z0-9_-]{1,80}$/)),
+    merchant_uid: v.pipe(v.string('merchant_uid required'), v.regex(/^[A-Za-z0-9_-]{1,80}$/)),
+    status: v.optional(v.pipe(v.string(), v.maxLength(20))),
   }),
 });
 

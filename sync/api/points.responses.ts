@@ -67,7 +67,13 @@ export const pointsResponses = {
     made_count: count,
     push_count: count,
   }),
-  buyPoint: v.strictObject({ merchant_uid: str, charged: count, point: int }),
+  buyPoint: v.strictObject({
+    merchant_uid: str,
+    charged: count,
+    point: int,
+    deposit: maybe(v.strictObject({ bank: str, account: str, holder: str, due: maybe(time), amount: count })),
+  }),
+  paymentWebhook: v.strictObject({ merchant_uid: str, status: v.picklist(['ready', 'paid', 'failed']) }),
   checkTicket: v.strictObject({ ok: v.literal(true), usage_date: maybe(time) }),
   findPeriodMember: pointMember,
   findPointMember: pointMember,
@@ -92,5 +98,6 @@ export const pointsResponses = {
     checkout_url: maybe(str),
     imp_code: maybe(str),
     channel_key: maybe(str),
+    pay_method: v.picklist(['card', 'trans', 'vbank']),
   }),
 };

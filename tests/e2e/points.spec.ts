@@ -72,6 +72,48 @@ test('a declined card says payment failed with the provider’s reason and credi
   await expect(page.getByTestId('points')).toHaveText('포인트: 9,000P');
 });
 
+test('an agent charges into a virtual account: the app shows where to deposit, and the deposit at the bank credits the points', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, '01020000004');
+  await page.goto('/More');
+  const points = page.getByTestId('points');
+  await expect(points).toHaveText(/^포인트: [\d,]+P$/);
+  const before = Number((await points.textContent())?.replace(/\D/g, ''));
+
+  await page.getByRole('button', { name: '포인트 충전' }).click();
+  await page.getByRole('radio', { name: /^5,000P/ }).check();
+  await page.getByRole('radio', { name: '가상계좌' }).check();
+  await page.getByRole('button', { name: '가상계좌 발급' }).click();
+  await expect(page).toHaveURL(/\/pay\/test-checkout\?/);
+  await expect(page.getByText('가상계좌', { exact: true })).toBeVisible();
+  const confirmation = page.waitForRequest((r) => r.url().endsWith('/purchase/buyPoint'));
+  await page.getByRole('button', { name: '가상계좌 발급' }).click();
+
+  // Back in the app: the account to deposit into, and nothing credited yet.
+  await expect(page).toHaveURL(/\/More$/);
+  const account = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('heading', { name: '가상계좌 입금 안내' }) });
+  await expect(account.getByTestId('virtual-account')).toContainText('테스트은행');
+  await expect(account.getByTestId('virtual-account')).toContainText('5,500원');
+  await expect(account.getByRole('button', { name: '계좌번호 복사' })).toBeVisible();
+  await account.getByRole('button', { name: '확인' }).click();
+  await expect(points).toHaveText(`포인트: ${before.toLocaleString('ko-KR')}P`);
+
+  // The customer's bank (the test checkout's stand-in): the deposit, then the provider's webhook.
+  const impUid = ((await confirmation).postDataJSON() as { imp_uid: string }).imp_uid;
+  const bank = await context.newPage();
+  await bank.goto(`/pay/test-checkout/deposit?imp_uid=${impUid}`);
+  await bank.getByRole('button', { name: '입금하기' }).click();
+  await expect(bank.getByRole('status')).toHaveText('입금했습니다. 결제 대행사가 입금을 알렸습니다.');
+  await bank.close();
+
+  await page.reload();
+  await expect(points).toHaveText(`포인트: ${(before + 5000).toLocaleString('ko-KR')}P`);
+});
+
 test('the loan calculator, the area calculator and the point history work from the More screen', async ({
   page,
 }) => {

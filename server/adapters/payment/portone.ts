@@ -26,8 +26,13 @@ const STATUSES = new Set(['ready', 'paid', 'cancelled', 'failed']);
  * - `GET {api}/payments/{imp_uid}` with header `Authorization: <access_token>` →
  *   `{code: 0, response: {imp_uid, merchant_uid, amount, status, fail_reason, ...}}`;
  *   an unknown imp_uid answers 404.
+ *   a virtual account (`pay_method: 'vbank'`) answers `status: 'ready'` once issued, with
+ *   `vbank_name`, `vbank_num`, `vbank_holder` and `vbank_date` (unix seconds, 0 for none);
+ * - the webhook ("Notification URL") posts `{imp_uid, merchant_uid, status}` on a payment, an
+ *   issued virtual account and a deposit into it: only a hint, verified with the call above.
  * The browser side loads `https://cdn.iamport.kr/v1/iamport.js` and calls
- * `IMP.init(impCode)` then `IMP.request_pay({channelKey, pay_method: 'card', merchant_uid, ...})`.
+ * `IMP.init(impCode)` then `IMP.request_pay({channelKey, pay_method, merchant_uid, ...})` with
+ * pay_method `card`, `trans` or `vbank`.
  */
 export function portonePaymentProvider({
   apiUrl,
@@ -115,8 +120,23 @@ export function portonePaymentProvider({
         amount: p.amount,
         status: status as ProviderPayment['status'],
         fail_reason: typeof p.fail_reason === 'string' && p.fail_reason ? p.fail_reason : null,
+        pay_method: typeof p.pay_method === 'string' ? p.pay_method : 'card',
+        vbank: virtualAccountOf(p),
       };
       return payment;
     },
+  };
+}
+
+/** The virtual account of a vbank payment in PortOne's answer; null for another method or a partial answer. */
+function virtualAccountOf(p: Record<string, unknown>): ProviderPayment['vbank'] {
+  if (p.pay_method !== 'vbank') return null;
+  const { vbank_name: bank, vbank_num: account, vbank_holder: holder, vbank_date: due } = p;
+  if (typeof bank !== 'string' || typeof account !== 'string' || !account) return null;
+  return {
+    bank,
+    account,
+    holder: typeof holder === 'string' ? holder : '',
+    dueUnix: typeof due === 'number' && due > 0 ? due : null,
   };
 }

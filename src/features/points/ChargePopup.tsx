@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import type { PayMethod } from '../../../sync/api/points.api.ts';
 import { useCall } from '../../api/useCall.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useModal } from '../../ui/modal.tsx';
@@ -10,9 +11,13 @@ import { useCostText } from './cost-text.ts';
 import { PurchaseInfoMissing } from './PurchaseInfoMissing.tsx';
 import { startCharge } from './payment.ts';
 import { usePurchaseInfo } from './purchase-info.ts';
-import { useChargeResult } from './useChargeResult.ts';
+import { useChargeResult } from './useChargeResult.tsx';
 
-/** Spec §2 charge points: the six options of §9 (VAT included, 10% bonus from 50,000 won), card or transfer. */
+/**
+ * Spec §2 charge points: the six options of §9 (VAT included, 10% bonus from 50,000 won), paid by
+ * card, real-time bank transfer or a virtual account through the payment provider, or by a manual
+ * transfer to the company's account (the copy-account popup; an admin credits it).
+ */
 export function ChargePopup({ close }: { close: () => void }) {
   const { t } = useLingui();
   const info = usePurchaseInfo();
@@ -20,13 +25,14 @@ export function ChargePopup({ close }: { close: () => void }) {
   const modal = useModal();
   const onResult = useChargeResult();
   const [selected, setSelected] = useState<number | null>(null);
+  const [payMethod, setPayMethod] = useState<PayMethod>('card');
   const { run, pending: busy } = useCall();
   const { charge } = useCostText();
 
   const pay = async () => {
     if (selected === null) return toast(t`Please choose how many points to charge.`);
     const charged = await run(async () => {
-      const result = await startCharge(selected);
+      const result = await startCharge({ points: selected, payMethod });
       // The test checkout and PortOne's mobile flow leave the page and come back to /More.
       return result !== 'redirected' && (await onResult(result));
     });
@@ -57,6 +63,28 @@ export function ChargePopup({ close }: { close: () => void }) {
           );
         })}
       </fieldset>
+      <fieldset className="option-list">
+        <legend>{t`Pay by`}</legend>
+        <div className="pay-methods">
+          {(
+            [
+              ['card', t`Card`],
+              ['trans', t`Bank transfer`],
+              ['vbank', t`Virtual account`],
+            ] as const
+          ).map(([method, label]) => (
+            <label key={method} className="option">
+              <input
+                type="radio"
+                name="pay-method"
+                checked={payMethod === method}
+                onChange={() => setPayMethod(method)}
+              />
+              <span className="option__title">{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <ul className="notes muted">
         <li>{t`Prices include 10% VAT.`}</li>
         <li>{t`Charges of 50,000 won or more get 10% bonus points.`}</li>
@@ -70,7 +98,7 @@ export function ChargePopup({ close }: { close: () => void }) {
           className="button"
           onClick={() => modal.open((c) => <CopyAccountPopup close={c} />)}
         >
-          {t`Bank transfer`}
+          {t`Deposit to our account`}
         </button>
         <button
           type="button"
@@ -78,7 +106,11 @@ export function ChargePopup({ close }: { close: () => void }) {
           disabled={busy || info === null}
           onClick={() => void pay()}
         >
-          {t`Pay by card`}
+          {payMethod === 'card'
+            ? t`Pay by card`
+            : payMethod === 'trans'
+              ? t`Pay by transfer`
+              : t`Get a virtual account`}
         </button>
       </div>
     </div>

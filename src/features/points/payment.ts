@@ -1,4 +1,9 @@
-import { buyPointCall, type PreparedPayment, preparePaymentCall } from '../../../sync/api/points.api.ts';
+import {
+  buyPointCall,
+  type PayMethod,
+  type PreparedPayment,
+  preparePaymentCall,
+} from '../../../sync/api/points.api.ts';
 import { api } from '../../api/client.ts';
 import { profileStore } from '../auth/profile.ts';
 
@@ -47,11 +52,12 @@ function loadIamport(): Promise<Iamport> {
 }
 
 /**
- * Opens the card payment for a prepared order. The test provider is a page of our server
- * (the browser leaves the app and comes back to CHARGE_RETURN_PATH); PortOne opens its
- * widget and answers through the callback (desktop) or the same return path (mobile).
+ * Opens the payment window for a prepared order (card, real-time transfer or virtual account).
+ * The test provider is a page of our server (the browser leaves the app and comes back to
+ * CHARGE_RETURN_PATH); PortOne opens its window and answers through the callback (desktop) or
+ * the same return path (mobile). An issued virtual account comes back as a success too.
  */
-export async function openCardPayment(prepared: PreparedPayment): Promise<PaymentReturn | 'redirected'> {
+export async function openPayment(prepared: PreparedPayment): Promise<PaymentReturn | 'redirected'> {
   const returnUrl = `${window.location.origin}${CHARGE_RETURN_PATH}`;
   if (prepared.provider === 'test') {
     const query = new URLSearchParams({
@@ -59,6 +65,7 @@ export async function openCardPayment(prepared: PreparedPayment): Promise<Paymen
       amount: String(prepared.amount),
       name: prepared.name,
       buyer_tel: prepared.buyer_tel,
+      pay_method: prepared.pay_method,
       redirect: CHARGE_RETURN_PATH,
     });
     window.location.assign(`${prepared.checkout_url}?${query}`);
@@ -70,7 +77,7 @@ export async function openCardPayment(prepared: PreparedPayment): Promise<Paymen
     imp.request_pay(
       {
         channelKey: prepared.channel_key,
-        pay_method: 'card',
+        pay_method: prepared.pay_method,
         merchant_uid: prepared.merchant_uid,
         name: prepared.name,
         amount: prepared.amount,
@@ -89,14 +96,14 @@ export async function openCardPayment(prepared: PreparedPayment): Promise<Paymen
 }
 
 /** Starts a charge of one of the options: the server records the order and names the price. */
-export async function startCharge(points: number) {
-  const prepared = await api(preparePaymentCall, { point: points });
-  return openCardPayment(prepared);
+export async function startCharge({ points, payMethod }: { points: number; payMethod: PayMethod }) {
+  const prepared = await api(preparePaymentCall, { point: points, pay_method: payMethod });
+  return openPayment(prepared);
 }
 
 /**
- * After the widget: the server verifies the payment with the provider and credits the
- * points (its 'charged' message is toasted by the api client). Throws ApiError with the
+ * After the payment window: the server verifies the payment with the provider and credits the
+ * points, or answers the virtual account to deposit into (its message is toasted by the api client). Throws ApiError with the
  * server's 'payment failed' message, or NetworkError.
  */
 export async function confirmCharge({ merchantUid, impUid }: { merchantUid: string; impUid: string }) {

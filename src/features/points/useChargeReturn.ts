@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { CHARGE_RETURN_PATH, type PaymentReturn } from './payment.ts';
-import { useChargeResult } from './useChargeResult.ts';
+import { useChargeResult } from './useChargeResult.tsx';
 
 // One confirmation per payment per page load, even if the screen mounts twice (StrictMode).
 const handled = new Set<string>();

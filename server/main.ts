@@ -102,11 +102,8 @@ if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
 }
 if (!stopping) {
-  // The backup job copies the SQLite file; a PostgreSQL database is backed up by its own tools
-  // (pg_dump, a managed service's snapshots: docs/postgres.md).
-  const jobConfig =
-    databases.url === null ? config : { ...config, backup: { ...config.backup, everyMinutes: 0 } };
-  scheduler = startScheduler({ deps, jobs: jobsOf(jobConfig) });
+  // The backup job copies the SQLite file, or dumps PostgreSQL with pg_dump (docs/postgres.md).
+  scheduler = startScheduler({ deps, jobs: jobsOf({ ...config, databaseUrl: databases.url }) });
   if (databases.url !== null) {
     // Work queued through any instance wakes the jobs of every instance (server/jobs/wake.ts).
     jobWakes = await listenOnChannel({

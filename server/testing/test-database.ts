@@ -78,17 +78,27 @@ async function openPostgresTestDb(): Promise<TestDatabase> {
   // Only the server-postgres project reaches this: it loads vitest's inject().
   const { freshPostgresDatabase } = await import('../../tests/support/postgres-database.ts');
   const database = await freshPostgresDatabase();
-  const written = countRowsWritten(database.handle);
+  return postgresTestDb({ handle: database.handle, close: database.drop });
+}
+
+/** A PostgreSQL database a test made itself (a copy's target, say) as the database of a test app. */
+export function postgresTestDb({
+  handle,
+  close,
+}: {
+  handle: PostgresHandle;
+  close: () => Promise<void>;
+}): TestDatabase {
   return {
     dialect: 'postgres',
-    db: database.handle.db,
+    db: handle.db,
     get sqlite(): SQLite.Database {
       throw new Error('this test reads the raw SQLite connection: it runs on SQLite only');
     },
-    pool: database.handle.pool,
-    changes: written,
-    ...readers(database.handle.db),
-    close: database.drop,
+    pool: handle.pool,
+    changes: countRowsWritten(handle),
+    ...readers(handle.db),
+    close,
   };
 }
 

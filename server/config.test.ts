@@ -70,6 +70,17 @@ describe('production mode', () => {
     expect(loadConfig({ ...deployed, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('refuses several instances on PostgreSQL without the secret and push keys they must share', () => {
+    const onPostgres = { ...deployed, NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/app' };
+    const message = refusal({ ...onPostgres, APP_SECRET: '', VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' });
+    expect(message).toContain('APP_SECRET, the same on every instance');
+    expect(message).toContain('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, the same on every instance');
+    const vapid = { VAPID_PUBLIC_KEY: 'public-key', VAPID_PRIVATE_KEY: 'private-key' };
+    expect(loadConfig({ ...onPostgres, APP_SECRET: 'shared-secret', ...vapid }).mode).toBe('production');
+    // One SQLite file has one server: its data folder keeps them.
+    expect(loadConfig({ ...deployed, NODE_ENV: 'production', APP_SECRET: '' }).mode).toBe('production');
+  });
+
   it('refuses the NHN gateway without its keys, as it refuses PortOne without its keys', () => {
     expect(refusal({ ...base, SMS_PROVIDER: 'nhn' })).toContain('SMS_APP_KEY');
   });

@@ -141,6 +141,8 @@ const envSchema = v.object({
     v.union([v.literal(''), v.pipe(v.string(), v.minLength(16, 'at least 16 characters'))]),
     '',
   ),
+  /** Read and checked by server/db/open.ts; here only to tell what several instances must share. */
+  DATABASE_URL: v.optional(v.string(), ''),
   /** On SIGTERM, how long in-flight requests and the running job get before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(whole(100), v.maxValue(600_000)), '15000'),
 });
@@ -181,6 +183,23 @@ export function standIns(e: Env): StandIn[] {
       variable: 'ADMIN_LOCK_PASSWORD',
       now: `unset or ${DEMO_LOCK_PASSWORD}: the demo password opens the admin lock`,
       set: 'ADMIN_LOCK_PASSWORD to a password of your own',
+    });
+  }
+  // Several instances on one PostgreSQL database must agree on these; each would otherwise make
+  // its own in its data folder (a code sent through one refused by another, pushes signed with a
+  // key the devices did not subscribe with).
+  if (e.DATABASE_URL && !e.APP_SECRET) {
+    found.push({
+      variable: 'APP_SECRET',
+      now: 'unset with DATABASE_URL: each server instance keeps its own in its data folder',
+      set: 'APP_SECRET, the same on every instance',
+    });
+  }
+  if (e.DATABASE_URL && !e.VAPID_PUBLIC_KEY) {
+    found.push({
+      variable: 'VAPID_PUBLIC_KEY',
+      now: 'unset with DATABASE_URL: each server instance makes its own push keys in its data folder',
+      set: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, the same on every instance',
     });
   }
   return found;

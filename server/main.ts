@@ -4,10 +4,13 @@ import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { developmentWarning, loadConfigOrExit } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
+import { type ChannelListener, listenOnChannel } from './db/listen.ts';
 import { databaseSettings, openConfiguredDatabase } from './db/open.ts';
 import type { AppDeps } from './http/context.ts';
+import { JOB_WAKE_CHANNEL } from './jobs/jobs.repository.ts';
 import { jobsOf } from './jobs/jobs.ts';
 import { type Scheduler, startScheduler } from './jobs/scheduler.ts';
+import { wakeJob } from './jobs/wake.ts';
 import { listen } from './listen.ts';
 import { createLogger } from './logger.ts';
 import { prepareMapSearch } from './map/map.service.ts';
@@ -49,11 +52,13 @@ const deps: AppDeps = {
 const app = createApp({ deps, serveClient: true });
 const server = await listen({ app, port: config.port, hostname: config.host });
 let scheduler: Scheduler | null = null;
+let jobWakes: ChannelListener | null = null;
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  await jobWakes?.close();
   const { clean } = await shutDown({
     signal,
     lifecycle,
@@ -85,18 +90,30 @@ if (seeded.demo) logger.info(seeded, 'demo data created');
 // The map search's in-memory copy of the sites is read once, here, before the server says it
 // is ready: the first search does not wait for it.
 const mapStarted = performance.now();
-const mapSites = await prepareMapSearch(handle.db);
-logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
+try {
+  const mapSites = await prepareMapSearch(handle.db);
+  logger.info({ sites: mapSites, ms: Math.round(performance.now() - mapStarted) }, 'map search ready');
+} catch (err) {
+  // A warm-up: the server serves everything else, and the first map search tries again.
+  logger.error({ err }, 'map search could not be prepared');
+}
 
 if (!fs.existsSync(`${config.distDir}/index.html`)) {
   logger.warn({ distDir: config.distDir }, 'client not built: run `npm run build` (npm start does it)');
 }
 if (!stopping) {
-  // The backup job copies the SQLite file; a PostgreSQL database is backed up by its own tools
-  // (pg_dump, a managed service's snapshots: docs/postgres.md).
-  const jobConfig =
-    databases.url === null ? config : { ...config, backup: { ...config.backup, everyMinutes: 0 } };
-  scheduler = startScheduler({ deps, jobs: jobsOf(jobConfig) });
+  // The backup job copies the SQLite file, or dumps PostgreSQL with pg_dump (docs/postgres.md).
+  scheduler = startScheduler({ deps, jobs: jobsOf({ ...config, databaseUrl: databases.url }) });
+  if (databases.url !== null) {
+    // Work queued through any instance wakes the jobs of every instance (server/jobs/wake.ts).
+    jobWakes = await listenOnChannel({
+      url: databases.url,
+      channel: JOB_WAKE_CHANNEL,
+      onMessage: wakeJob,
+      onError: (err) =>
+        logger.warn({ err }, 'job wakes from other instances: connection lost, connecting again'),
+    });
+  }
   lifecycle.ready();
   logger.info(
     {

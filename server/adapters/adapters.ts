@@ -18,6 +18,7 @@ import { vworldNedPrices } from './public-data/vworld-ned.ts';
 // Web Push.
 import type { PushSender } from './push/push.ts';
 import { webPushSender } from './push/web-push.ts';
+import { s3Settings, s3Storage } from './s3-storage.ts';
 import { nhnSmsSender } from './sms/nhn-sms.ts';
 import { consoleSmsSender, type SmsSender } from './sms/sms.ts';
 import { type FileStorage, localDiskStorage } from './storage.ts';
@@ -42,8 +43,10 @@ export interface Adapters {
 
 export function createAdapters({ config, logger }: { config: Config; logger?: Logger }): Adapters {
   const { sms, payment, publicData } = config;
+  // S3_BUCKET: a bucket every server instance shares; else the data folder's uploads.
+  const s3 = s3Settings(config.env);
   return {
-    storage: localDiskStorage({ dir: config.uploadsDir }),
+    storage: s3 ? s3Storage(s3) : localDiskStorage({ dir: config.uploadsDir }),
     sms:
       sms.provider === 'nhn'
         ? nhnSmsSender({

@@ -146,6 +146,40 @@ export async function updateCode({
   await db.updateTable('phone_codes').set(values).where('f_idx', '=', codeIdx).execute();
 }
 
+/**
+ * Takes one of a code's tries before it is checked, in one statement: checks sent at once (to one
+ * server instance or several) each take their own, so no more than `max` are ever checked.
+ * Answers the tries taken with this one, or null when none was left.
+ */
+export async function takeCodeTry({
+  db,
+  codeIdx,
+  max,
+}: {
+  db: DbOrTx;
+  codeIdx: number;
+  max: number;
+}): Promise<number | null> {
+  const row = await db
+    .updateTable('phone_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('f_idx', '=', codeIdx)
+    .where('attempts', '<', max)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts ?? null;
+}
+
+/** A right code gives its try back: only wrong ones count. */
+export async function giveCodeTryBack({ db, codeIdx }: { db: DbOrTx; codeIdx: number }): Promise<void> {
+  await db
+    .updateTable('phone_codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('f_idx', '=', codeIdx)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
 /** Whether the phone has an open code verified on the sign-up screen. */
 export async function hasVerifiedCode({ db, phone }: { db: DbOrTx; phone: string }): Promise<boolean> {
   const row = await db

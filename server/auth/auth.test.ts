@@ -90,6 +90,25 @@ describe('phone codes', () => {
     ).toBe(ResultCode.apiError);
   });
 
+  it('checks no more than ten of thirty codes sent at once, and then refuses even the right one', async () => {
+    t = await createTestApp();
+    await insertUser(t, { f_phone: phone });
+    const code = await requestCode(t, phone);
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      guesses.map((guess) =>
+        t.call('/auth/checkPhoneAuthCode', { body: { phone_number: phone, code: guess } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(20);
+    expect(answers.filter((a) => a.status !== 429).every((a) => a.code === ResultCode.apiError)).toBe(true);
+    const right = await t.call('/auth/checkPhoneAuthCode', { body: { phone_number: phone, code } });
+    expect(right.status).toBe(429);
+    expect(right.msg).toContain('10회');
+  });
+
   it('only accepts the newest code', async () => {
     t = await createTestApp();
     await insertUser(t, { f_phone: phone });

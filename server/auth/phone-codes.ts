@@ -10,8 +10,10 @@ import { authMessages } from './auth.messages.ts';
 import {
   codesSentSince,
   consumeOpenCodes,
+  giveCodeTryBack,
   insertCode,
   latestOpenCode,
+  takeCodeTry,
   updateCode,
   withdrawCode,
 } from './auth.repository.ts';
@@ -159,14 +161,14 @@ export async function verifyCode({
   const now = clock.now();
   const row = await latestOpenCode({ db, phone });
   if (!row) throw ruleViolation(authMessages.codeNotRequested);
-  if (row.attempts >= MAX_WRONG_TRIES) throw ruleViolation(authMessages.tooManyAttempts, { status: 429 });
+  // The try is taken before the code is compared: a burst of guesses gets no more than a sequence.
+  const tries = await takeCodeTry({ db, codeIdx: row.f_idx, max: MAX_WRONG_TRIES });
+  if (tries === null) throw ruleViolation(authMessages.tooManyAttempts, { status: 429 });
   const matches = row.code_hash === hashCode({ secret, phone, code });
   if (!matches) {
-    await updateCode({ db, codeIdx: row.f_idx, values: { attempts: row.attempts + 1 } });
-    throw ruleViolation(
-      row.attempts + 1 >= MAX_WRONG_TRIES ? authMessages.tooManyAttempts : authMessages.codeIncorrect,
-    );
+    throw ruleViolation(tries >= MAX_WRONG_TRIES ? authMessages.tooManyAttempts : authMessages.codeIncorrect);
   }
+  await giveCodeTryBack({ db, codeIdx: row.f_idx });
   const expired = new Date(row.expires_at) <= now;
   const verifiedRecently =
     allowVerified &&

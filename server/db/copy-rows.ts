@@ -9,6 +9,11 @@ import type { Db } from './database.ts';
  * PostgreSQL's own triggers write it as the rows arrive, with versions of its clock. A row whose
  * primary key is already there (the settings and ad slots the migrations insert) takes the copied
  * values. Identity columns then continue after the highest id copied.
+ *
+ * `whole` (npm run db:copy into an empty database) makes the target hold what the source holds:
+ * the migrations' own rows are replaced rather than merged, and the change feed is copied as it
+ * is (the same versions, tombstones and clock), so every device's cursor means on PostgreSQL what
+ * it meant on SQLite.
  */
 
 /** Written by triggers on both databases: PostgreSQL's triggers rebuild them from the copied rows. */
@@ -17,87 +22,183 @@ export const DERIVED_TABLES: ReadonlySet<string> = new Set([
   'sync_feed',
   'sync_site_versions',
   'map_sites',
+  // Numbers each database gives its own map changes (0030_map_changes.ts): rebuilt, never copied.
+  'map_changes',
   'site_inlay_files',
 ]);
 
 /** Rows per INSERT: well inside PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH = 200;
 
+/** The change feed's own tables: rebuilt by PostgreSQL's triggers, or (whole) copied as they are. */
+export const FEED_TABLES: readonly string[] = ['sync_clock', 'sync_feed', 'sync_site_versions'];
+
 export async function copyRows({
   from,
   to,
   only,
+  whole = false,
 }: {
   from: SQLite.Database;
   to: Db;
   /** These tables alone (default: every table both databases have). */
   only?: readonly string[];
+  /** The target's rows replaced, the feed's versions, tombstones and clock as in the source. */
+  whole?: boolean;
 }): Promise<Record<string, number>> {
-  const targetTables = new Set(
-    (
-      await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(to)
-    ).rows.map((r) => r.name),
-  );
+  const targetTables = new Set(await postgresTables(to));
   const tables = sqliteTables(from).filter(
     (t) => targetTables.has(t) && !DERIVED_TABLES.has(t) && (only === undefined || only.includes(t)),
   );
   const copied: Record<string, number> = {};
   await to.transaction().execute(async (tx) => {
-    for (const table of inForeignKeyOrder({ sqlite: from, tables })) {
-      const targetColumns = new Set(
-        (
-          await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = ${table}`.execute(tx)
-        ).rows.map((r) => r.name),
-      );
-      const info = (from.pragma(`table_info(${quote(table)})`) as Array<{ name: string; pk: number }>).filter(
-        (c) => targetColumns.has(c.name),
-      );
-      const columns = info.map((c) => c.name);
-      const keys = info.filter((c) => c.pk > 0).map((c) => c.name);
-      const others = columns.filter((c) => !keys.includes(c));
-      const onConflict =
-        keys.length === 0
-          ? sql`ON CONFLICT DO NOTHING`
-          : others.length === 0
-            ? sql`ON CONFLICT (${sql.join(keys.map((k) => sql.id(k)))}) DO NOTHING`
-            : sql`ON CONFLICT (${sql.join(keys.map((k) => sql.id(k)))}) DO UPDATE SET ${sql.join(
-                others.map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`),
-              )}`;
-      // In key order (a table WITHOUT ROWID has a key), so ids come in as they were given.
-      const order = keys.length > 0 ? keys.map(quote).join(', ') : 'rowid';
-      const rows = from
-        .prepare(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)} ORDER BY ${order}`)
-        .raw();
-      let batch: unknown[][] = [];
-      let count = 0;
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const values = sql.join(batch.map((row) => sql`(${sql.join(row)})`));
-        const result = await sql`INSERT INTO ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})
-          VALUES ${values} ${onConflict}`.execute(tx);
-        count += Number(result.numAffectedRows ?? 0);
-        batch = [];
-      };
-      for (const row of rows.iterate() as Iterable<unknown[]>) {
-        batch.push(row);
-        if (batch.length === BATCH) await flush();
-      }
-      await flush();
-      copied[table] = count;
+    const ordered = inForeignKeyOrder({ sqlite: from, tables });
+    if (whole) {
+      await triggersOf({ tx, tables: ordered, on: false });
+      for (const table of [...ordered].reverse()) await sql`DELETE FROM ${sql.id(table)}`.execute(tx);
+    }
+    for (const table of ordered) copied[table] = await copyTable({ from, tx, table });
+    if (whole) {
+      await triggersOf({ tx, tables: ordered, on: true });
+      await rebuildDerived(tx);
+      Object.assign(copied, await keepFeed({ from, tx }));
     }
     await continueIdentities(tx);
   });
   return copied;
 }
 
-function quote(name: string): string {
+/** The tables of the PostgreSQL database (its current schema). */
+export async function postgresTables(db: Db): Promise<string[]> {
+  return (
+    await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db)
+  ).rows.map((r) => r.name);
+}
+
+/** The columns of `table` both databases have, in SQLite's order, and which of them are its key. */
+export async function sharedColumns({
+  from,
+  to,
+  table,
+}: {
+  from: SQLite.Database;
+  to: Db;
+  table: string;
+}): Promise<{ columns: string[]; keys: string[] }> {
+  const targetColumns = new Set(
+    (
+      await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = ${table}`.execute(to)
+    ).rows.map((r) => r.name),
+  );
+  const info = (from.pragma(`table_info(${quote(table)})`) as Array<{ name: string; pk: number }>).filter(
+    (c) => targetColumns.has(c.name),
+  );
+  return {
+    columns: info.map((c) => c.name),
+    keys: info
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name),
+  };
+}
+
+type TableCopy = { from: SQLite.Database; tx: Db; table: string };
+
+/** One table's rows; a row PostgreSQL refuses (a value its column type cannot hold) names the table. */
+async function copyTable(copy: TableCopy): Promise<number> {
+  try {
+    return await insertRows(copy);
+  } catch (err) {
+    throw new Error(`copying ${copy.table}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+async function insertRows({ from, tx, table }: TableCopy): Promise<number> {
+  const { columns, keys } = await sharedColumns({ from, to: tx, table });
+  const others = columns.filter((c) => !keys.includes(c));
+  const onConflict =
+    keys.length === 0
+      ? sql`ON CONFLICT DO NOTHING`
+      : others.length === 0
+        ? sql`ON CONFLICT (${sql.join(keys.map((k) => sql.id(k)))}) DO NOTHING`
+        : sql`ON CONFLICT (${sql.join(keys.map((k) => sql.id(k)))}) DO UPDATE SET ${sql.join(
+            others.map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`),
+          )}`;
+  // In key order (a table WITHOUT ROWID has a key), so ids come in as they were given.
+  const order = keys.length > 0 ? keys.map(quote).join(', ') : 'rowid';
+  const rows = from
+    .prepare(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)} ORDER BY ${order}`)
+    .raw();
+  let batch: unknown[][] = [];
+  let count = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const values = sql.join(batch.map((row) => sql`(${sql.join(row)})`));
+    const result = await sql`INSERT INTO ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})
+      VALUES ${values} ${onConflict}`.execute(tx);
+    count += Number(result.numAffectedRows ?? 0);
+    batch = [];
+  };
+  for (const row of rows.iterate() as Iterable<unknown[]>) {
+    batch.push(row);
+    if (batch.length === BATCH) await flush();
+  }
+  await flush();
+  return count;
+}
+
+/**
+ * Turns the tables' own triggers off or on again, inside the copy's transaction (so a failed copy
+ * leaves them on). A whole copy loads the rows without them: row by row they would write feed
+ * rows that are then replaced, and widen a site's map row once per unit (most of the time of a
+ * copy). The foreign keys stay checked (PostgreSQL's internal triggers are not the tables' own).
+ */
+async function triggersOf({
+  tx,
+  tables,
+  on,
+}: {
+  tx: Db;
+  tables: readonly string[];
+  on: boolean;
+}): Promise<void> {
+  for (const table of tables) {
+    await sql`ALTER TABLE ${sql.id(table)} ${on ? sql`ENABLE` : sql`DISABLE`} TRIGGER USER`.execute(tx);
+  }
+}
+
+/**
+ * Writes the derived tables from the loaded rows with the triggers on: each site updated once in
+ * place, which (re)writes its map row from the site, its rooms and units (map_sites, then
+ * map_changes) and its inlay file list, exactly as the triggers keep them. The feed rows this
+ * writes are replaced by the source's next (keepFeed).
+ */
+async function rebuildDerived(tx: Db): Promise<void> {
+  await sql`UPDATE sites SET f_inlay_image_url = f_inlay_image_url`.execute(tx);
+}
+
+/**
+ * Replaces what the triggers wrote into the feed while the rows arrived (provisional versions of
+ * this transaction) with the source's feed, clock included. The commit then stamps nothing: the
+ * transaction's pending version is forgotten, so the clock stays the source's.
+ */
+async function keepFeed({ from, tx }: { from: SQLite.Database; tx: Db }): Promise<Record<string, number>> {
+  await sql`DELETE FROM sync_feed`.execute(tx);
+  await sql`DELETE FROM sync_site_versions`.execute(tx);
+  const copied: Record<string, number> = {};
+  for (const table of FEED_TABLES) copied[table] = await copyTable({ from, tx, table });
+  await sql`SELECT set_config('bunyang.sync_pending', '', true)`.execute(tx);
+  return copied;
+}
+
+export function quote(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** The SQLite database's own tables (not its internal, virtual or shadow ones, nor the migrator's). */
-function sqliteTables(sqlite: SQLite.Database): string[] {
+export function sqliteTables(sqlite: SQLite.Database): string[] {
   return (
     sqlite
       .prepare(

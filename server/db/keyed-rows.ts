@@ -1,5 +1,5 @@
 import type { DbOrTx } from './database.ts';
-import { cached } from './statements.ts';
+import { runStatement } from './statements.ts';
 
 /** IN lists are padded to a power of two, so a handful of prepared statements serve every size. */
 export function inList(ids: readonly number[]): { marks: string; params: number[] } {
@@ -14,8 +14,9 @@ const CHUNK = 512;
 
 /**
  * The rows of a statement whose first column `k` is the key, for many keys at once: `sql` holds
- * `(?keys)` where the keys' IN list goes, after `params` (a member's index, say). Raw prepared
- * statements on the connection `db` runs on, chunked; rows typed by the caller, by key.
+ * `(?keys)` where the keys' IN list goes, after `params` (a member's index, say). The SQL text is
+ * read by both databases (`runStatement`: prepared once per connection on SQLite), chunked; rows
+ * typed by the caller, by key.
  */
 export async function rowsByKeys<Row>({
   db,
@@ -31,10 +32,11 @@ export async function rowsByKeys<Row>({
   const out = new Map<number, Row>();
   for (let i = 0; i < keys.length; i += CHUNK) {
     const list = inList(keys.slice(i, i + CHUNK));
-    const rows = cached({ db, sql: sql.replace('(?keys)', `(${list.marks})`) }).all(
-      ...params,
-      ...list.params,
-    ) as Array<Row & { k: number }>;
+    const { rows } = await runStatement<Row & { k: number }>({
+      db,
+      sql: sql.replace('(?keys)', `(${list.marks})`),
+      params: [...params, ...list.params],
+    });
     for (const { k, ...row } of rows) out.set(k, row as Row);
   }
   return out;

@@ -33,10 +33,11 @@ const postEdit = (
   ...over,
 });
 
-function postRow(t: TestApp, postIdx: number) {
-  return t.handle.sqlite
-    .prepare('SELECT f_title, f_content, f_version, f_removed_time FROM community_posts WHERE f_idx = ?')
-    .get(postIdx) as { f_title: string; f_content: string; f_version: number; f_removed_time: string | null };
+async function postRow(t: TestApp, postIdx: number) {
+  return (await t.handle.row(
+    'SELECT f_title, f_content, f_version, f_removed_time FROM community_posts WHERE f_idx = ?',
+    postIdx,
+  )) as { f_title: string; f_content: string; f_version: number; f_removed_time: string | null };
 }
 
 async function openConflicts(t: TestApp, token: string, clientId: string): Promise<EditConflictRow[]> {
@@ -56,11 +57,11 @@ describe('a post edited offline', () => {
     });
     const first = await pushAs(t, { token: author.token, clientId: 'device-a-0001', mutations: [edit] });
     expect(first.data.results[0]).toMatchObject({ status: 'applied', duplicate: false });
-    expect(postRow(t, postIdx)).toMatchObject({ f_title: '수정한 제목', f_version: 2 });
+    expect(await postRow(t, postIdx)).toMatchObject({ f_title: '수정한 제목', f_version: 2 });
 
     const again = await pushAs(t, { token: author.token, clientId: 'device-a-0001', mutations: [edit] });
     expect(again.data.results[0]).toMatchObject({ status: 'applied', duplicate: true });
-    expect(postRow(t, postIdx).f_version).toBe(2);
+    expect((await postRow(t, postIdx)).f_version).toBe(2);
   });
 
   it('keeps a field changed elsewhere meanwhile as a conflict, applies the others, and settles as the member chooses', async () => {
@@ -82,7 +83,7 @@ describe('a post edited offline', () => {
       args: postEdit(postIdx, { title: '오프라인 제목', content: '오프라인에서 고친 내용' }),
     });
     expect(code).toBe(0);
-    expect(postRow(t, postIdx)).toMatchObject({
+    expect(await postRow(t, postIdx)).toMatchObject({
       f_title: '다른 기기에서 바꾼 제목',
       f_content: '오프라인에서 고친 내용',
     });
@@ -104,7 +105,7 @@ describe('a post edited offline', () => {
       args: { conflict_idx: conflict?.f_idx ?? 0, choose: { title: 'mine' } },
     });
     expect(settled).toBe(0);
-    expect(postRow(t, postIdx).f_title).toBe('오프라인 제목');
+    expect((await postRow(t, postIdx)).f_title).toBe('오프라인 제목');
     expect(await openConflicts(t, author.token, 'device-b-0001')).toEqual([]);
   });
 
@@ -124,7 +125,7 @@ describe('a post edited offline', () => {
       ],
     });
     expect(res.data.results[0]?.status).toBe('conflict');
-    expect(postRow(t, postIdx).f_content).toBe('먼저 바뀐 내용');
+    expect((await postRow(t, postIdx)).f_content).toBe('먼저 바뀐 내용');
   });
 
   it('is refused to another member through the push, and a refused edit or delete writes nothing', async () => {
@@ -132,14 +133,14 @@ describe('a post edited offline', () => {
     const author = await member(t);
     const other = await member(t);
     const postIdx = await publish(t, author);
-    const before = postRow(t, postIdx);
+    const before = await postRow(t, postIdx);
     const push = (name: 'updateCommunity' | 'removeCommunity', args: MutatorInput<typeof name>) =>
       pushOne(t, { token: other.token, clientId: 'device-o-0001', name, args } as Parameters<
         typeof pushOne
       >[1]);
     expect(await push('updateCommunity', postEdit(postIdx, { title: '남의 글' }))).toBe(ResultCode.apiError);
     expect(await push('removeCommunity', { idx_list: [postIdx] })).toBe(ResultCode.apiError);
-    expect(postRow(t, postIdx)).toEqual(before);
+    expect(await postRow(t, postIdx)).toEqual(before);
   });
 
   it('is deleted once by its author or a moderator through the push', async () => {
@@ -153,7 +154,7 @@ describe('a post edited offline', () => {
     expect(first.data.results[0]?.status).toBe('applied');
     const again = await pushAs(t, { token: author.token, clientId: 'device-a-0002', mutations: [removal] });
     expect(again.data.results[0]).toMatchObject({ status: 'applied', duplicate: true });
-    expect(postRow(t, own).f_removed_time).not.toBeNull();
+    expect((await postRow(t, own)).f_removed_time).not.toBeNull();
     expect(
       await pushOne(t, {
         token: moderator.token,
@@ -162,7 +163,7 @@ describe('a post edited offline', () => {
         args: { idx_list: [another] },
       }),
     ).toBe(0);
-    expect(postRow(t, another).f_removed_time).not.toBeNull();
+    expect((await postRow(t, another)).f_removed_time).not.toBeNull();
   });
 });
 
@@ -176,9 +177,9 @@ describe('a comment edited or deleted offline', () => {
     });
     return { author, postIdx, commentIdx: added.data.f_idx };
   }
-  const commentText = (t: TestApp, commentIdx: number) =>
+  const commentText = async (t: TestApp, commentIdx: number) =>
     (
-      t.handle.sqlite.prepare('SELECT f_comment FROM community_comments WHERE f_idx = ?').get(commentIdx) as
+      (await t.handle.row('SELECT f_comment FROM community_comments WHERE f_idx = ?', commentIdx)) as
         | { f_comment: string }
         | undefined
     )?.f_comment;
@@ -204,7 +205,7 @@ describe('a comment edited or deleted offline', () => {
         args: edit('오프라인 수정'),
       }),
     ).toBe(0);
-    expect(commentText(t, commentIdx)).toBe('온라인 수정');
+    expect(await commentText(t, commentIdx)).toBe('온라인 수정');
     const [conflict] = await openConflicts(t, author.token, 'device-k-0001');
     expect(conflict).toMatchObject({
       kind: 'comment',
@@ -230,7 +231,7 @@ describe('a comment edited or deleted offline', () => {
     expect(
       await pushOne(t, { token: other.token, clientId: 'device-o-0002', name: 'removeComment', args: where }),
     ).toBe(ResultCode.apiError);
-    expect(commentText(t, commentIdx)).toBe('처음 댓글');
+    expect(await commentText(t, commentIdx)).toBe('처음 댓글');
     const removal = mutation({ seq: 1, name: 'removeComment', args: where });
     expect(
       (await pushAs(t, { token: author.token, clientId: 'device-k-0002', mutations: [removal] })).data
@@ -238,7 +239,7 @@ describe('a comment edited or deleted offline', () => {
     ).toBe('applied');
     const again = await pushAs(t, { token: author.token, clientId: 'device-k-0002', mutations: [removal] });
     expect(again.data.results[0]).toMatchObject({ status: 'applied', duplicate: true });
-    expect(commentText(t, commentIdx)).toBeUndefined();
+    expect(await commentText(t, commentIdx)).toBeUndefined();
   });
 });
 
@@ -264,12 +265,11 @@ describe('a notification edited or deleted offline', () => {
     base: { title: noteBody.title, content: noteBody.content },
     ...over,
   });
-  const notifyRow = (t: TestApp, notifyIdx: number) =>
-    t.handle.sqlite
-      .prepare(
-        'SELECT f_title, f_content, f_push, f_version, f_removed_time FROM notifications WHERE f_idx = ?',
-      )
-      .get(notifyIdx) as {
+  const notifyRow = async (t: TestApp, notifyIdx: number) =>
+    (await t.handle.row(
+      'SELECT f_title, f_content, f_push, f_version, f_removed_time FROM notifications WHERE f_idx = ?',
+      notifyIdx,
+    )) as {
       f_title: string;
       f_content: string;
       f_push: string;
@@ -290,7 +290,7 @@ describe('a notification edited or deleted offline', () => {
     expect(first.data.results[0]?.status).toBe('applied');
     const again = await pushAs(t, { token: writer.token, clientId: 'device-w-0001', mutations: [change] });
     expect(again.data.results[0]).toMatchObject({ status: 'applied', duplicate: true });
-    expect(notifyRow(t, notifyIdx)).toMatchObject({ f_title: '제목 수정', f_push: 'Y', f_version: 2 });
+    expect(await notifyRow(t, notifyIdx)).toMatchObject({ f_title: '제목 수정', f_push: 'Y', f_version: 2 });
     expect(await pointsOf(t, writer.userIdx)).toBe(points);
   });
 
@@ -310,7 +310,7 @@ describe('a notification edited or deleted offline', () => {
         args: edit(notifyIdx, siteIdx, { title: '오프라인 제목' }),
       }),
     ).toBe(0);
-    expect(notifyRow(t, notifyIdx)).toMatchObject({ f_title: '온라인 제목', f_version: 2 });
+    expect(await notifyRow(t, notifyIdx)).toMatchObject({ f_title: '온라인 제목', f_version: 2 });
     const state = fold((await pullAll(t, { token: writer.token, clientId: 'device-w-0002' })).changes);
     const own = state.get(`notification:${notifyIdx}`);
     expect(own?.t === 'notification' && own.op === 'put' ? own.row.f_version : null).toBe(2);
@@ -330,7 +330,7 @@ describe('a notification edited or deleted offline', () => {
         args: edit(notifyIdx, siteIdx, { title: '남의 알림' }),
       }),
     ).toBe(ResultCode.apiError);
-    expect(notifyRow(t, notifyIdx).f_title).toBe(noteBody.title);
+    expect((await notifyRow(t, notifyIdx)).f_title).toBe(noteBody.title);
     const removal = mutation({ seq: 1, name: 'removeNotify', args: { idx_list: [notifyIdx] } });
     expect(
       (await pushAs(t, { token: writer.token, clientId: 'device-w-0003', mutations: [removal] })).data
@@ -338,6 +338,6 @@ describe('a notification edited or deleted offline', () => {
     ).toBe('applied');
     const again = await pushAs(t, { token: writer.token, clientId: 'device-w-0003', mutations: [removal] });
     expect(again.data.results[0]).toMatchObject({ status: 'applied', duplicate: true });
-    expect(notifyRow(t, notifyIdx).f_removed_time).not.toBeNull();
+    expect((await notifyRow(t, notifyIdx)).f_removed_time).not.toBeNull();
   });
 });

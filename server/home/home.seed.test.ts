@@ -3,6 +3,7 @@ import type { HomeData } from '../../sync/api/home.api.ts';
 import type { FileStorage } from '../adapters/storage.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { createTestApp, insertSession, type TestApp } from '../testing/fixtures.ts';
+import { seedTestDb } from '../testing/seed-test-db.ts';
 import { seedDemoHome } from './home.seed.ts';
 
 let t: TestApp;
@@ -21,12 +22,6 @@ const storage: FileStorage = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  seedDemo({
-    sqlite: t.handle.sqlite,
-    superAdminPhone: t.deps.config.superAdminPhone,
-    now: new Date(),
-    siteCount: 40,
-  });
 });
 
 afterAll(async () => {
@@ -34,8 +29,19 @@ afterAll(async () => {
 });
 
 it('gives the demo home a title and two ads that open demo sites, once', async () => {
-  const first = await seedDemoHome({ sqlite: t.handle.sqlite, storage, now: t.deps.clock.now() });
-  const again = await seedDemoHome({ sqlite: t.handle.sqlite, storage, now: t.deps.clock.now() });
+  const { superAdminPhone } = t.deps.config;
+  const now = t.deps.clock.now();
+  // One seeding, as `npm start` does it (on PostgreSQL through a scratch SQLite database).
+  const { first, again } = await seedTestDb({
+    handle: t.handle,
+    seed: async (sqlite) => {
+      seedDemo({ sqlite, superAdminPhone, now: new Date(), siteCount: 40 });
+      return {
+        first: await seedDemoHome({ sqlite, storage, now }),
+        again: await seedDemoHome({ sqlite, storage, now }),
+      };
+    },
+  });
   expect(first.ads).toBe(2);
   expect(again.ads).toBe(0);
   expect(stored.size).toBe(2);
@@ -45,7 +51,7 @@ it('gives the demo home a title and two ads that open demo sites, once', async (
     expect(bytes.length).toBeLessThan(40_000);
   }
 
-  const agent = t.handle.sqlite.prepare("SELECT f_idx FROM users WHERE f_phone = '01020000001'").get() as {
+  const agent = (await t.handle.row("SELECT f_idx FROM users WHERE f_phone = '01020000001'")) as {
     f_idx: number;
   };
   const token = await insertSession(t, { userIdx: agent.f_idx });

@@ -30,8 +30,11 @@ export { issueToBadParameter } from './input-guard.ts';
 export interface Operation<C extends Call = Call> {
   call: C;
   access: Access;
-  /** Shown as the envelope's msg on success (spec §8 success toasts); may depend on the result. */
-  successMessage?: Message | ((output: never) => Message);
+  /**
+   * Shown as the envelope's msg on success (spec §8 success toasts); may depend on the result, and
+   * be none for a result the screen shows in full itself.
+   */
+  successMessage?: Message | ((output: never) => Message | undefined);
   handler: (args: {
     input: unknown;
     ctx: RequestContext & { auth: AuthInfo | null };
@@ -49,7 +52,7 @@ export function defineOperation<C extends Call, A extends Access>(
   call: C,
   impl: {
     access: A;
-    successMessage?: Message | ((output: Output<C>) => Message);
+    successMessage?: Message | ((output: Output<C>) => Message | undefined);
     handler: (args: {
       input: Input<C>;
       ctx: A extends { kind: 'public' } ? RequestContext & { auth: AuthInfo | null } : AuthedContext;

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { API_BASE } from '../../sync/codes.ts';
+import { contentTypeOf } from '../adapters/s3-storage.ts';
 import { UPLOADS_URL_PREFIX } from '../adapters/storage.ts';
 import { guardUploads } from '../uploads/private-files.ts';
 import { compressibleType, pickEncoding } from './compression.ts';
@@ -17,15 +18,26 @@ import type { AppDeps } from './context.ts';
  * accepts it; pictures, fonts and uploads as they are.
  */
 export function mountStatic({ app, deps }: { app: Hono; deps: AppDeps }) {
-  const { distDir, uploadsDir } = deps.config;
+  const { distDir } = deps.config;
+  const { storage } = deps.adapters;
   app.use(`${UPLOADS_URL_PREFIX}*`, guardUploads(deps));
-  app.use(
-    `${UPLOADS_URL_PREFIX}*`,
-    serveStatic({
-      root: path.relative(process.cwd(), uploadsDir),
-      rewriteRequestPath: (p) => p.slice(UPLOADS_URL_PREFIX.length - 1),
-    }),
-  );
+  if (storage.localDir !== undefined) {
+    app.use(
+      `${UPLOADS_URL_PREFIX}*`,
+      serveStatic({
+        root: path.relative(process.cwd(), storage.localDir),
+        rewriteRequestPath: (p) => p.slice(UPLOADS_URL_PREFIX.length - 1),
+      }),
+    );
+  } else {
+    // A shared bucket: read through the store (guarded above), the bucket itself stays private.
+    app.get(`${UPLOADS_URL_PREFIX}*`, async (c, next) => {
+      const bytes = await storage.read(c.req.path);
+      if (bytes === null) return next();
+      c.header('Content-Type', contentTypeOf(c.req.path));
+      return c.body(new Uint8Array(bytes));
+    });
+  }
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return;
   const root = path.relative(process.cwd(), distDir) || '.';

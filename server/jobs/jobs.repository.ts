@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
 
 /**
  * How long a claim holds a job. Only a process that died mid-run leaves one behind (a run
@@ -120,4 +122,18 @@ export async function recordJobDate({
     .values({ f_name: name, f_last_date: date, f_run_time: time })
     .onConflict((oc) => oc.column('f_name').doUpdateSet({ f_last_date: date, f_run_time: time }))
     .execute();
+}
+
+/** The PostgreSQL channel on which a wake reaches the scheduler of every instance (server/jobs/wake.ts). */
+export const JOB_WAKE_CHANNEL = 'job_wake';
+
+/**
+ * PostgreSQL: tells every instance listening on JOB_WAKE_CHANNEL to run the job now, once the
+ * caller's transaction commits (not at all if it rolls back). Answers false on SQLite, where
+ * the one server process wakes its own scheduler.
+ */
+export async function announceJobWake({ db, name }: { db: DbOrTx; name: string }): Promise<boolean> {
+  if (dialectOf(db) !== 'postgres') return false;
+  await sql`SELECT pg_notify(${JOB_WAKE_CHANNEL}, ${name})`.execute(db);
+  return true;
 }

@@ -16,14 +16,15 @@ describe("the server's jobs", () => {
     t = await createTestApp({ clock });
     const owner = await insertUser(t);
     const site = await insertSite(t, { userIdx: owner, f_site_type: 'G', f_remain_days_till_hide: 7 });
-    const days = () =>
-      t.handle.sqlite.prepare('SELECT f_remain_days_till_hide FROM sites WHERE f_idx = ?').pluck().get(site);
+    const days = async () =>
+      (await t.handle.all('SELECT f_remain_days_till_hide FROM sites WHERE f_idx = ?', site))[0]
+        ?.f_remain_days_till_hide;
     const scheduler = startScheduler({ deps: t.deps, jobs, everyMs: 60_000 });
     await scheduler.tick();
-    expect(t.handle.sqlite.prepare('SELECT f_last_date FROM job_runs').pluck().get()).toBe('2026-03-01');
+    expect(await t.handle.all('SELECT f_last_date FROM job_runs')).toEqual([{ f_last_date: '2026-03-01' }]);
     clock.set('2026-03-02T00:00:00+09:00');
     await scheduler.tick();
-    expect(days()).toBe(6);
+    expect(await days()).toBe(6);
     await scheduler.stop();
   });
 });

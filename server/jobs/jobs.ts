@@ -29,6 +29,8 @@ export const jobs: Job[] = [
  * The jobs a server with this configuration runs: every job above, and the backup unless
  * BACKUP_EVERY_MINUTES=0 (its cadence is the configuration's).
  */
-export function jobsOf(config: Pick<Config, 'backup' | 'dbFile' | 'dataDir' | 'uploadsDir'>): Job[] {
+export function jobsOf(
+  config: Pick<Config, 'backup' | 'dbFile' | 'dataDir' | 'uploadsDir'> & { databaseUrl?: string | null },
+): Job[] {
   return config.backup.everyMinutes > 0 ? [...jobs, backupJob(config)] : jobs;
 }

@@ -40,8 +40,8 @@ async function setup(start = '2026-03-01T10:00:00+09:00') {
     started.push(scheduler);
     return scheduler;
   };
-  const row = (name: string) =>
-    t.handle.sqlite.prepare('SELECT * FROM job_schedule WHERE f_name = ?').get(name) as JobScheduleTable;
+  const row = async (name: string) =>
+    (await t.handle.all<JobScheduleTable>('SELECT * FROM job_schedule WHERE f_name = ?', name))[0];
   return { clock, logged, startWith, row };
 }
 
@@ -91,7 +91,7 @@ describe('the job scheduler', () => {
     await again.tick();
     await again.tick();
     expect(runs).toEqual(['2026-03-01T01:00:00.000Z', '2026-03-01T04:00:10.000Z']);
-    expect(row('counted').f_due_time).toBe('2026-03-01T04:01:00.000Z');
+    expect((await row('counted'))?.f_due_time).toBe('2026-03-01T04:01:00.000Z');
   });
 
   it('does not start a job again while its run is still going, however many ticks come', async () => {
@@ -169,7 +169,7 @@ describe('the job scheduler', () => {
     expect(await tickAt('2026-03-03T00:00:00+09:00')).toBe(2);
     expect(await tickAt('2026-03-03T08:59:00+09:00')).toBe(2);
     expect(await tickAt('2026-03-03T09:00:20+09:00')).toBe(3);
-    expect(row('counted').f_due_time).toBe(new Date('2026-03-04T09:00:00+09:00').toISOString());
+    expect((await row('counted'))?.f_due_time).toBe(new Date('2026-03-04T09:00:00+09:00').toISOString());
   });
 
   it('runs an every-N-seconds job once in each N seconds, on the whole multiples of N', async () => {
@@ -201,7 +201,7 @@ describe('the job scheduler', () => {
     const scheduler = startWith(failing.job, other.job);
     await scheduler.tick();
     expect(other.runs).toHaveLength(1);
-    expect(row('failing')).toMatchObject({
+    expect(await row('failing')).toMatchObject({
       f_last_outcome: 'failed',
       f_last_result: 'push service unreachable',
       f_last_start_time: '2026-03-01T01:00:00.000Z',
@@ -221,7 +221,7 @@ describe('the job scheduler', () => {
     clock.advance(MINUTE);
     await scheduler.tick();
     expect(failing.runs).toHaveLength(2);
-    expect(row('failing')).toMatchObject({ f_last_outcome: 'ok', f_last_result: '{"run":2}' });
+    expect(await row('failing')).toMatchObject({ f_last_outcome: 'ok', f_last_result: '{"run":2}' });
   });
 
   it('logs and records each run with the job, how long it took and what it returned', async () => {
@@ -235,9 +235,9 @@ describe('the job scheduler', () => {
     const line = logged.find((l) => l.job === 'slow');
     expect(line).toMatchObject({ level: 30, outcome: 'ok', summary: { run: 1 } });
     expect(line?.durationMs).toBeGreaterThanOrEqual(25);
-    const record = row('slow');
+    const record = await row('slow');
     expect(record).toMatchObject({ f_last_outcome: 'ok', f_last_result: '{"run":1}' });
-    expect(record.f_last_duration_ms).toBeGreaterThanOrEqual(25);
+    expect(record?.f_last_duration_ms).toBeGreaterThanOrEqual(25);
   });
 
   it('keeps due times across a restart: a new scheduler does not run a job that is not due', async () => {
@@ -267,7 +267,7 @@ describe('the job scheduler', () => {
     expect(stopped).toBe(false);
     slow.open();
     await stopping;
-    expect(row('counted').f_last_outcome).toBe('ok');
+    expect((await row('counted'))?.f_last_outcome).toBe('ok');
     clock.advance(HOUR);
     await scheduler.tick();
     expect(runs).toHaveLength(1);
@@ -286,7 +286,7 @@ describe('the job scheduler', () => {
     await scheduler.tick();
     expect(other.runs).toHaveLength(1);
     // The woken run records the next due time from its own end, as any run does.
-    expect(row('counted').f_due_time).toBe('2026-03-01T02:00:00.000Z');
+    expect((await row('counted'))?.f_due_time).toBe('2026-03-01T02:00:00.000Z');
   });
 
   it('runs a job woken during its run once more after that run, for the work queued meanwhile', async () => {
@@ -335,16 +335,20 @@ describe('the job scheduler', () => {
     await scheduler.tick();
     const ran = logged.filter((line) => line.msg === 'job ran');
     expect(ran.map((line) => (line.summary as { sent: number }).sent)).toEqual([3]);
-    expect(row('queue').f_last_result).toBe('{"sent":3,"pruned":0}');
+    expect((await row('queue'))?.f_last_result).toBe('{"sent":3,"pruned":0}');
   });
 
   it('takes over a job left claimed by a process that died, once the claim lapses', async () => {
     const { clock, startWith } = await setup();
     const { job, runs } = countedJob({ cadence: { everySeconds: 60 } });
     const now = clock.now();
-    t.handle.sqlite
-      .prepare('INSERT INTO job_schedule (f_name, f_due_time, f_claim, f_claim_until) VALUES (?, ?, ?, ?)')
-      .run('counted', now.toISOString(), 'dead-process', new Date(now.getTime() + CLAIM_MS).toISOString());
+    await t.handle.all(
+      'INSERT INTO job_schedule (f_name, f_due_time, f_claim, f_claim_until) VALUES (?, ?, ?, ?)',
+      'counted',
+      now.toISOString(),
+      'dead-process',
+      new Date(now.getTime() + CLAIM_MS).toISOString(),
+    );
     const scheduler = startWith(job);
     await scheduler.tick();
     expect(runs).toHaveLength(0);

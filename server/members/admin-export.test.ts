@@ -120,11 +120,14 @@ describe('downloadUserTable', () => {
   it('streams every member when there are more than one read chunk of them', async () => {
     t = await createTestApp();
     const token = await dbAdmin();
-    const insert = t.handle.sqlite.prepare(
-      "INSERT INTO users (f_phone, f_name, f_affiliation, f_reg_time, f_approval) VALUES (?, '회원', '', '2025-01-01T00:00:00.000Z', 'A')",
-    );
     const many = EXPORT_CHUNK * 2 + 7;
-    for (let i = 0; i < many; i++) insert.run(`0105${String(i).padStart(7, '0')}`);
+    const phones = Array.from({ length: many }, (_, i) => `0105${String(i).padStart(7, '0')}`);
+    await t.handle.all(
+      `INSERT INTO users (f_phone, f_name, f_affiliation, f_reg_time, f_approval) VALUES ${phones
+        .map(() => "(?, '회원', '', '2025-01-01T00:00:00.000Z', 'A')")
+        .join(', ')}`,
+      ...phones,
+    );
 
     const { workbook } = await download(token, 'members');
 
@@ -137,16 +140,14 @@ describe('downloadUserTable', () => {
     t = await createTestApp();
     const token = await dbAdmin();
     const agent = await insertUser(t, { f_phone: '01012345678', f_name: '김중개' });
-    t.handle.sqlite
-      .prepare(
-        "INSERT INTO point_logs (f_user_idx, f_reg_time, f_type, f_point, f_point_final, f_reason) VALUES (?, '2025-03-01T00:00:00.000Z', 'C', 5000, 5000, 'charge')",
-      )
-      .run(agent);
-    t.handle.sqlite
-      .prepare(
-        "INSERT INTO login_logs (f_user_idx, f_time, f_device_id, f_ip) VALUES (?, '2025-03-01T00:00:00.000Z', 'dev-1', '10.0.0.1')",
-      )
-      .run(agent);
+    await t.handle.all(
+      "INSERT INTO point_logs (f_user_idx, f_reg_time, f_type, f_point, f_point_final, f_reason) VALUES (?, '2025-03-01T00:00:00.000Z', 'C', 5000, 5000, 'charge')",
+      agent,
+    );
+    await t.handle.all(
+      "INSERT INTO login_logs (f_user_idx, f_time, f_device_id, f_ip) VALUES (?, '2025-03-01T00:00:00.000Z', 'dev-1', '10.0.0.1')",
+      agent,
+    );
 
     const points = rowsOf((await download(token, 'point_log')).workbook);
     expect(points[0]?.slice(0, 8)).toEqual([
@@ -173,7 +174,7 @@ describe('downloadUserTable', () => {
     t = await createTestApp();
     const token = await dbAdmin();
     await download(token, 'login_log');
-    const audit = t.handle.sqlite.prepare('SELECT f_action, f_detail FROM admin_audit').all();
+    const audit = await t.handle.all('SELECT f_action, f_detail FROM admin_audit');
     expect(audit).toEqual([{ f_action: 'user_table_exported', f_detail: '{"type":"login_log"}' }]);
   });
 });

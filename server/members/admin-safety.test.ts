@@ -23,8 +23,8 @@ async function admin(t: TestApp, { phone, authority }: { phone: string; authorit
   return { userIdx, token: await insertSession(t, { userIdx, deviceId: `admin-device-${userIdx}` }) };
 }
 
-function points(t: TestApp, userIdx: number): number {
-  return t.handle.sqlite.prepare('SELECT f_point FROM users WHERE f_idx = ?').pluck().get(userIdx) as number;
+async function points(t: TestApp, userIdx: number): Promise<number> {
+  return (await t.handle.value('SELECT f_point FROM users WHERE f_idx = ?', userIdx)) as number;
 }
 
 describe("an admin opening a member's view", () => {
@@ -53,12 +53,12 @@ describe("an admin opening a member's view", () => {
       expect(opened.code).toBe(ResultCode.apiError);
       expect(opened.status).toBe(403);
     }
-    const sessions = t.handle.sqlite
-      .prepare('SELECT COUNT(*) FROM sessions WHERE f_user_idx = ?')
-      .pluck()
-      .get(pointAdmin.userIdx);
+    const sessions = await t.handle.value(
+      'SELECT COUNT(*) FROM sessions WHERE f_user_idx = ?',
+      pointAdmin.userIdx,
+    );
     expect(sessions).toBe(1);
-    expect(points(t, agent)).toBe(0);
+    expect(await points(t, agent)).toBe(0);
   });
 
   it('acts as the member and nothing more, is marked with the admin who opened it, and is logged', async () => {
@@ -91,7 +91,7 @@ describe("an admin opening a member's view", () => {
       deviceId: `admin-device-${opener.userIdx}`,
     });
     expect(give.status).toBe(403);
-    expect(points(t, agent)).toBe(1000);
+    expect(await points(t, agent)).toBe(1000);
 
     // Made an admin later, the member's view opened before still carries no authority.
     const superToken = await superAdminToken(t);
@@ -105,19 +105,16 @@ describe("an admin opening a member's view", () => {
     });
     expect(later.data.is_admin).toBe(false);
 
-    const marked = t.handle.sqlite
-      .prepare('SELECT f_by_admin FROM sessions WHERE f_user_idx = ? AND f_by_admin IS NOT NULL')
-      .pluck()
-      .all(agent);
+    const marked = await t.handle.values(
+      'SELECT f_by_admin FROM sessions WHERE f_user_idx = ? AND f_by_admin IS NOT NULL',
+      agent,
+    );
     expect(marked).toEqual([opener.userIdx]);
-    const audit = t.handle.sqlite
-      .prepare("SELECT f_admin_idx, f_target_idx FROM admin_audit WHERE f_action = 'member_view_opened'")
-      .all();
+    const audit = await t.handle.all(
+      "SELECT f_admin_idx, f_target_idx FROM admin_audit WHERE f_action = 'member_view_opened'",
+    );
     expect(audit).toEqual([{ f_admin_idx: opener.userIdx, f_target_idx: agent }]);
-    const logged = t.handle.sqlite
-      .prepare('SELECT f_by_admin FROM login_logs WHERE f_user_idx = ?')
-      .pluck()
-      .all(agent);
+    const logged = await t.handle.values('SELECT f_by_admin FROM login_logs WHERE f_user_idx = ?', agent);
     expect(logged).toEqual([opener.userIdx]);
   });
 });
@@ -143,15 +140,15 @@ describe("an admin opening a member's view by a listing's number (adminLogin typ
       deviceId: `admin-device-${opener.userIdx}`,
     });
     expect(profile.data).toMatchObject({ uid: owner, is_admin: false });
-    const audit = t.handle.sqlite
-      .prepare("SELECT f_target_idx, f_detail FROM admin_audit WHERE f_action = 'member_view_opened'")
-      .all() as Array<{ f_target_idx: number; f_detail: string }>;
+    const audit = (await t.handle.all(
+      "SELECT f_target_idx, f_detail FROM admin_audit WHERE f_action = 'member_view_opened'",
+    )) as Array<{ f_target_idx: number; f_detail: string }>;
     expect(audit).toHaveLength(1);
     expect(audit[0]?.f_target_idx).toBe(owner);
     expect(JSON.parse(audit[0]?.f_detail ?? '{}')).toMatchObject({ type: 'maemul', key: String(listing) });
 
     // Unknown and malformed numbers, an admin's listing, a withdrawn owner's: no view, no session.
-    const sessionsBefore = t.handle.sqlite.prepare('SELECT COUNT(*) FROM sessions').pluck().get();
+    const sessionsBefore = await t.handle.value('SELECT COUNT(*) FROM sessions');
     const unknown = await byListing(String(listing + 1000));
     expect(unknown.msg).toBe('해당 현장 번호를 찾을 수 없습니다.');
     expect((await byListing('12a')).code).toBe(ResultCode.badParameter);
@@ -165,7 +162,7 @@ describe("an admin opening a member's view by a listing's number (adminLogin typ
     const gone = await byListing(String(leaversListing));
     expect(gone.code).not.toBe(0);
     expect(gone.msg).toBe('회원을 찾을 수 없습니다.');
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(sessionsBefore);
+    expect(await t.handle.value('SELECT COUNT(*) FROM sessions')).toBe(sessionsBefore);
   });
 });
 
@@ -190,15 +187,15 @@ describe("a member's view an admin opened", () => {
 
     const view = await open();
     expect(await works(view)).toBe(true);
-    const expires = t.handle.sqlite
-      .prepare('SELECT expires_at, created_at FROM sessions WHERE f_by_admin IS NOT NULL')
-      .get() as { expires_at: string; created_at: string };
+    const expires = (await t.handle.row(
+      'SELECT expires_at, created_at FROM sessions WHERE f_by_admin IS NOT NULL',
+    )) as { expires_at: string; created_at: string };
     expect(Date.parse(expires.expires_at) - Date.parse(expires.created_at)).toBeLessThanOrEqual(86_400_000);
 
     // Blocked, the admin's view goes with the admin's own session.
-    t.handle.sqlite.prepare("UPDATE users SET f_status = 'B' WHERE f_idx = ?").run(opener.userIdx);
+    await t.handle.all("UPDATE users SET f_status = 'B' WHERE f_idx = ?", opener.userIdx);
     expect(await works(view)).toBe(false);
-    t.handle.sqlite.prepare("UPDATE users SET f_status = 'N' WHERE f_idx = ?").run(opener.userIdx);
+    await t.handle.all("UPDATE users SET f_status = 'N' WHERE f_idx = ?", opener.userIdx);
 
     // Stripped of every tab, the admin keeps no way in through a view opened before.
     const again = await open();
@@ -214,11 +211,10 @@ describe('an admin acting on their own account', () => {
   it('cannot lift their own write limit or block, limit or remove themselves', async () => {
     t = await createTestApp();
     const self = await admin(t, { phone: '01090000001', authority: memberTab });
-    t.handle.sqlite
-      .prepare(
-        "UPDATE users SET f_status = 'WL', f_release_date = '2999-01-01T00:00:00.000Z' WHERE f_idx = ?",
-      )
-      .run(self.userIdx);
+    await t.handle.all(
+      "UPDATE users SET f_status = 'WL', f_release_date = '2999-01-01T00:00:00.000Z' WHERE f_idx = ?",
+      self.userIdx,
+    );
     for (const [path, body] of [
       ['/admin/liftUserLimit', { phone: '010-9000-0001' }],
       ['/admin/blockPhone', { phone: '010-9000-0001' }],
@@ -228,10 +224,7 @@ describe('an admin acting on their own account', () => {
       expect(refused.status, path).toBe(403);
       expect(refused.msg).toBe('본인 계정에는 할 수 없습니다.');
     }
-    const status = t.handle.sqlite
-      .prepare('SELECT f_status FROM users WHERE f_idx = ?')
-      .pluck()
-      .get(self.userIdx);
+    const status = await t.handle.value('SELECT f_status FROM users WHERE f_idx = ?', self.userIdx);
     expect(status).toBe('WL');
   });
 });
@@ -242,8 +235,8 @@ describe('limiting, blocking and removing an admin', () => {
     const memberOnly = await admin(t, { phone: '01090000001', authority: memberTab });
     const broader = await admin(t, { phone: '01090000002', authority: `${memberTab},${AdminTab.point}` });
     const target = await admin(t, { phone: '01090000003', authority: `${AdminTab.point}` });
-    const statusOf = () =>
-      t.handle.sqlite.prepare('SELECT f_status FROM users WHERE f_idx = ?').pluck().get(target.userIdx);
+    const statusOf = async () =>
+      await t.handle.value('SELECT f_status FROM users WHERE f_idx = ?', target.userIdx);
 
     for (const [path, body] of [
       ['/admin/changeUserStatus', { phone: '010-9000-0003', status: 'WL' }],
@@ -254,13 +247,13 @@ describe('limiting, blocking and removing an admin', () => {
       expect(refused.status, path).toBe(403);
       expect(refused.msg).toBe('더 많은 권한을 가진 관리자는 제한하거나 차단할 수 없습니다.');
     }
-    expect(statusOf()).toBe('N');
+    expect(await statusOf()).toBe('N');
     const allowed = await t.call('/admin/changeUserStatus', {
       token: broader.token,
       body: { phone: '010-9000-0003', status: 'WL' },
     });
     expect(allowed.code).toBe(0);
-    expect(statusOf()).toBe('WL');
+    expect(await statusOf()).toBe('WL');
   });
 });
 
@@ -288,10 +281,9 @@ describe('the admin lock', () => {
     clock.advance(60_000);
     expect((await open(guesser.token, 'admin1234')).code).toBe(0);
 
-    const throttled = t.handle.sqlite
-      .prepare("SELECT f_admin_idx FROM admin_audit WHERE f_action = 'lock_throttled'")
-      .pluck()
-      .all();
+    const throttled = await t.handle.values(
+      "SELECT f_admin_idx FROM admin_audit WHERE f_action = 'lock_throttled'",
+    );
     expect(throttled).toEqual([guesser.userIdx]);
   });
 
@@ -305,7 +297,7 @@ describe('the admin lock', () => {
     );
     expect(answers.filter((a) => a.status === 403)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(25);
-    const failures = t.handle.sqlite.prepare('SELECT COUNT(*) FROM admin_lock_failures').pluck().get();
+    const failures = await t.handle.value('SELECT COUNT(*) FROM admin_lock_failures');
     expect(failures).toBe(5);
   });
 

@@ -11,6 +11,7 @@ import type { AuthedContext } from '../http/context.ts';
 import { alreadyExists, badParameter, forbidden, notFound, ruleViolation } from '../http/errors.ts';
 import { giveWelcomeDays } from '../points/ledger.ts';
 import { readIntSetting } from '../settings/settings.repository.ts';
+import { lockMember } from '../users/users.repository.ts';
 import type { User } from '../users/users.tables.ts';
 import { memberAdminMessages } from './members.messages.ts';
 import {
@@ -234,9 +235,11 @@ const LOCK_MINUTES = 30;
 export async function openLock({ ctx, password }: { ctx: Ctx; password: string }) {
   const now = ctx.clock.now();
   const admin = ctx.auth.user.f_idx;
-  // One transaction from the count to the record: tries sent at once are judged one after the
-  // other, each counting those before it, so a burst gets no more guesses than a sequence.
+  // One transaction from the count to the record, holding the admin's row: tries sent at once
+  // (to one server instance or several) are judged one after the other, each counting those before
+  // it, so a burst gets no more guesses than a sequence.
   const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await lockMember({ db: trx, userIdx: admin });
     const closedFor = await lockThrottle({ db: trx, adminIdx: admin, now });
     if (closedFor > 0) return { kind: 'throttled' as const, closedFor };
     if (passwordMatches({ password, hash: ctx.config.adminLockHash })) {

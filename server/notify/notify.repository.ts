@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/database.ts';
 import { rowsByKeys } from '../db/keyed-rows.ts';
 import { containsKeyword } from '../db/keyword.ts';
 import { sqlPage } from '../db/paging.ts';
+import { seoulDate } from '../db/time.ts';
 import type { NotificationsTable } from '../sync/sync.tables.ts';
 
 /**
@@ -117,7 +118,9 @@ export async function itemPage({
   const inWritten = search({ db, column, keyword, mine: true });
   let source: RawBuilder<unknown>;
   if (list.kind === 'received') {
-    const day = list.today ? sql`AND date(i.f_send_time, '+9 hours') = ${list.today}` : sql``;
+    const day = list.today
+      ? sql`AND ${seoulDate({ db, time: sql.ref('i.f_send_time'), unit: 'day' })} = ${list.today}`
+      : sql``;
     const phone = list.writerPhone ? sql`AND u.f_phone = ${list.writerPhone}` : sql``;
     source = sql`${received} AND i.f_user_idx = ${viewerIdx} ${day} ${phone} ${inReceived}`;
   } else if (list.kind === 'written') {
@@ -171,7 +174,7 @@ export async function countWrittenOnDay({
   day: string;
 }): Promise<number> {
   const row = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM notifications
-    WHERE f_user_idx = ${userIdx} AND f_site_idx = ${siteIdx} AND date(f_reg_time, '+9 hours') = ${day}`.execute(
+    WHERE f_user_idx = ${userIdx} AND f_site_idx = ${siteIdx} AND ${seoulDate({ db, time: sql.ref('f_reg_time'), unit: 'day' })} = ${day}`.execute(
     db,
   );
   return Number(row.rows[0]?.n ?? 0);

@@ -46,12 +46,10 @@ describe('offline areas', () => {
   it('lists every 시/군/구 with the map sites it holds and the device size they would take', async () => {
     const { token } = await withSites(600);
     const area = await densest(token);
-    const inArea = t.handle.sqlite
-      .prepare(
-        `SELECT count(*) FROM map_sites m JOIN sites s ON s.f_idx = m.f_idx WHERE substr(s.f_bjd_code, 1, 5) = ?`,
-      )
-      .pluck()
-      .get(area.f_code) as number;
+    const inArea = (await t.handle.value(
+      `SELECT count(*) FROM map_sites m JOIN sites s ON s.f_idx = m.f_idx WHERE substr(s.f_bjd_code, 1, 5) = ?`,
+      area.f_code,
+    )) as number;
     expect(area.site_count).toBe(inArea);
     expect(area.site_count).toBeGreaterThan(0);
     expect(area.estimate_bytes).toBe(area.site_count * AREA_SITE_BYTES);
@@ -79,9 +77,10 @@ describe('offline areas', () => {
       p.rows.map((row) => areaSearchRow({ columns: p.columns, row, liked: false })),
     );
     // The server's map then holds only that area: both searches look at the same sites.
-    t.handle.sqlite
-      .prepare(`UPDATE sites SET f_status = 'D' WHERE substr(coalesce(f_bjd_code, ''), 1, 5) != ?`)
-      .run(area.f_code);
+    await t.handle.all(
+      `UPDATE sites SET f_status = 'D' WHERE substr(coalesce(f_bjd_code, ''), 1, 5) != ?`,
+      area.f_code,
+    );
     const queries = randomQueries({ sqlite: t.handle.sqlite, rng: createRng(22), count: 300 });
     let found = 0;
     for (const query of queries) {

@@ -28,14 +28,13 @@ async function withSites(count: number) {
 }
 
 /** A view of `size` degrees each way around the densest 시/군/구's sites. */
-function viewAroundDensest(size: number): ViewBox {
-  const centre = t.handle.sqlite
-    .prepare(
-      `SELECT avg(f_latitude) AS lat, avg(f_longitude) AS lng FROM sites
+async function viewAroundDensest(size: number): Promise<ViewBox> {
+  const centre = (await t.handle.row(`SELECT avg(f_latitude) AS lat, avg(f_longitude) AS lng FROM sites
        WHERE substr(f_bjd_code, 1, 5) = (
-         SELECT substr(f_bjd_code, 1, 5) FROM sites GROUP BY 1 ORDER BY count(*) DESC LIMIT 1)`,
-    )
-    .get() as { lat: number; lng: number };
+         SELECT substr(f_bjd_code, 1, 5) FROM sites GROUP BY 1 ORDER BY count(*) DESC LIMIT 1)`)) as {
+    lat: number;
+    lng: number;
+  };
   const half = size / 2;
   return {
     south: centre.lat - half,
@@ -86,15 +85,16 @@ function insideView(query: MapQuery, view: ViewBox): MapQuery {
 describe('a map view kept offline', () => {
   it('is sent as exactly the map sites inside its box, and answers map queries there as the server does', async () => {
     const { owner, token } = await withSites(1500);
-    const view = viewAroundDensest(0.04);
+    const view = await viewAroundDensest(0.04);
     const pages = await downloadView(token, view);
     const ids = idsOf(pages);
-    const inside = t.handle.sqlite
-      .prepare(
-        `SELECT f_idx FROM map_sites WHERE f_latitude BETWEEN ? AND ? AND f_longitude BETWEEN ? AND ? ORDER BY f_idx`,
-      )
-      .pluck()
-      .all(view.south, view.north, view.west, view.east) as number[];
+    const inside = (await t.handle.values(
+      `SELECT f_idx FROM map_sites WHERE f_latitude BETWEEN ? AND ? AND f_longitude BETWEEN ? AND ? ORDER BY f_idx`,
+      view.south,
+      view.north,
+      view.west,
+      view.east,
+    )) as number[];
     expect(inside.length).toBeGreaterThan(20);
     expect(ids).toEqual(inside);
 
@@ -114,11 +114,11 @@ describe('a map view kept offline', () => {
 
   it('never holds a hidden site, not even for its owner', async () => {
     const { token } = await withSites(400);
-    const view = viewAroundDensest(0.04);
+    const view = await viewAroundDensest(0.04);
     const before = idsOf(await downloadView(token, view));
     const hidden = before[0];
     expect(hidden).toBeDefined();
-    t.handle.sqlite.prepare("UPDATE sites SET f_hidden = 'Y' WHERE f_idx = ?").run(hidden);
+    await t.handle.all("UPDATE sites SET f_hidden = 'Y' WHERE f_idx = ?", hidden);
     const after = idsOf(await downloadView(token, view));
     expect(after).not.toContain(hidden);
     expect(after.length).toBe(before.length - 1);
@@ -126,7 +126,7 @@ describe('a map view kept offline', () => {
 
   it('refuses a view wider or taller than the limit, naming the edge', async () => {
     const { token } = await withSites(50);
-    const view = viewAroundDensest(0.04);
+    const view = await viewAroundDensest(0.04);
     const tall = await t.call('/map/offlineAreaSites', {
       token,
       query: asQuery({ ...view, north: view.south + MAX_VIEW_DEGREES + 0.01 }),
@@ -148,16 +148,17 @@ describe('a map view kept offline', () => {
 
   it(`refuses a view holding more than ${MAX_VIEW_SITES} sites, and says so before it is kept`, async () => {
     const { token } = await withSites(50);
-    const view = viewAroundDensest(0.04);
+    const view = await viewAroundDensest(0.04);
     // The generated sites, copied into the view until it holds more than the limit.
-    t.handle.sqlite
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    await t.handle.all(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
          INSERT INTO sites (f_name, f_site_type, f_status, f_hidden, f_complete, f_latitude, f_longitude, f_user_idx, f_reg_time, f_update_time)
          SELECT '복사 ' || i, 'O', 'N', 'N', 'N', ? + (i % 97) * 0.0001, ? + (i % 89) * 0.0001, f_user_idx, f_reg_time, f_reg_time
          FROM n, (SELECT f_user_idx, f_reg_time FROM sites LIMIT 1)`,
-      )
-      .run(MAX_VIEW_SITES + 1, view.south + 0.001, view.west + 0.001);
+      MAX_VIEW_SITES + 1,
+      view.south + 0.001,
+      view.west + 0.001,
+    );
     const estimate = await t.call<OfflineViewEstimate>('/map/offlineViewEstimate', {
       token,
       query: asQuery(view),
@@ -170,7 +171,7 @@ describe('a map view kept offline', () => {
 
   it('is estimated before keeping and named after the 시/군/구 at its centre', async () => {
     const { token } = await withSites(400);
-    const view = viewAroundDensest(0.04);
+    const view = await viewAroundDensest(0.04);
     const res = await t.call<OfflineViewEstimate>('/map/offlineViewEstimate', {
       token,
       query: asQuery(view),
@@ -179,10 +180,9 @@ describe('a map view kept offline', () => {
     const sites = idsOf(await downloadView(token, view)).length;
     expect(res.data.site_count).toBe(sites);
     expect(res.data.estimate_bytes).toBe(sites * AREA_SITE_BYTES);
-    const densest = t.handle.sqlite
-      .prepare('SELECT substr(f_bjd_code, 1, 5) FROM sites GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')
-      .pluck()
-      .get() as string;
+    const densest = (await t.handle.value(
+      'SELECT substr(f_bjd_code, 1, 5) FROM sites GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+    )) as string;
     expect(res.data.area?.f_code).toBe(densest);
     expect(res.data.area?.f_district).toBeTruthy();
   });

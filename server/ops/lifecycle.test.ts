@@ -62,7 +62,7 @@ describe('health and readiness', () => {
 
   it('answer 503 when the database does not answer', async () => {
     const { get } = await appIn('ready');
-    t.handle.sqlite.close();
+    await t.handle.close();
     for (const path of ['/health', '/health/ready']) {
       const res = await get(path);
       expect(res.status).toBe(503);
@@ -127,10 +127,9 @@ describe('shutting down', () => {
     job.open();
     expect(await stopping).toEqual({ clean: true });
     expect(server.closed()).toBe(true);
-    const recorded = t.handle.sqlite
-      .prepare("SELECT f_last_outcome FROM job_schedule WHERE f_name = 'slow_job'")
-      .pluck()
-      .get();
+    const recorded = await t.handle.value(
+      "SELECT f_last_outcome FROM job_schedule WHERE f_name = 'slow_job'",
+    );
     expect(recorded).toBe('ok');
   });
 

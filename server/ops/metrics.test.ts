@@ -197,9 +197,11 @@ describe('GET /metrics', () => {
     const members = [];
     for (const name of ['fine', 'gone', 'busy']) {
       const who = await subscribedMember({ t, stub: made.stub });
-      t.handle.sqlite
-        .prepare('UPDATE push_subscriptions SET f_endpoint = f_endpoint || ? WHERE f_user_idx = ?')
-        .run(`-${name}`, who.userIdx);
+      await t.handle.all(
+        'UPDATE push_subscriptions SET f_endpoint = f_endpoint || ? WHERE f_user_idx = ?',
+        `-${name}`,
+        who.userIdx,
+      );
       members.push(who.userIdx);
     }
     const series = (outcome: string, status: string) =>

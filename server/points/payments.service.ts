@@ -4,7 +4,7 @@ import { findChargeOption } from '../../sync/points/plans.ts';
 import type { ProviderPayment } from '../adapters/payment/payment.ts';
 import type { DbOrTx } from '../db/database.ts';
 import type { AuthedContext, RequestContext } from '../http/context.ts';
-import { badParameter, ruleViolation } from '../http/errors.ts';
+import { AppError, badParameter, ruleViolation } from '../http/errors.ts';
 import { renderMessage } from '../http/messages.ts';
 import { changePoints } from './ledger.ts';
 import {
@@ -139,9 +139,11 @@ export async function paymentWebhook({
     const result = await settlePayment({ ctx, payment, impUid });
     return { merchant_uid: uid, status: result.deposit ? 'ready' : 'paid' };
   } catch (err) {
-    // A failed payment is recorded as failed; the provider needs no retry for it.
-    const now = await paymentByMerchantUid({ db: ctx.db, merchantUid: uid });
-    if (now?.f_status === 'failed') return { merchant_uid: uid, status: 'failed' };
+    // The provider reported the payment failed (or cancelled, an unpaid account expired): recorded,
+    // and nothing for the provider to send again. Anything else is an error it may retry.
+    if (err instanceof AppError && err.msg === pointsMessages.paymentFailed) {
+      return { merchant_uid: uid, status: 'failed' };
+    }
     throw err;
   }
 }

@@ -8,10 +8,6 @@ export const pointsMessages = defineMessages({
     en: 'Usage is free at the moment, so there is no need to buy days.',
   },
   charged: { ko: '충전되었습니다.', en: 'Charged.' },
-  virtualAccountIssued: {
-    ko: '가상계좌가 발급되었습니다. 입금이 확인되면 포인트가 충전됩니다.',
-    en: 'A virtual account was issued. The points are credited once the deposit is confirmed.',
-  },
   paymentFailed: { ko: '결제에 실패했습니다. {reason}', en: 'Payment failed. {reason}' },
   paymentNotVerified: {
     ko: '결제를 확인할 수 없습니다.',

@@ -48,8 +48,8 @@ export const pointsOperations = [
   }),
   defineOperation(buyPointCall, {
     access: { kind: 'member' },
-    successMessage: (result) =>
-      result.deposit ? pointsMessages.virtualAccountIssued : pointsMessages.charged,
+    // An issued virtual account is shown whole in its own popup: no toast over it.
+    successMessage: (result) => (result.deposit ? undefined : pointsMessages.charged),
     handler: ({ input, ctx }) =>
       confirmPayment({ ctx, merchantUid: input.merchant_uid, impUid: input.imp_uid }),
   }),

@@ -101,7 +101,8 @@ describe('paying points into a virtual account', () => {
     const issued = await confirm(token, back);
     expect(issued).toMatchObject({
       code: 0,
-      msg: '가상계좌가 발급되었습니다. 입금이 확인되면 포인트가 충전됩니다.',
+      // No toast: the app shows the account in full.
+      msg: '',
       data: {
         charged: 0,
         point: 0,
@@ -217,5 +218,39 @@ describe('a virtual account through PortOne', () => {
     const hook = await webhook({ imp_uid: 'imp_vbank', merchant_uid: prepared.merchant_uid, status: 'paid' });
     expect(hook.data).toEqual({ merchant_uid: prepared.merchant_uid, status: 'paid' });
     expect(await balance(userIdx)).toEqual({ point: 30000, charges: 1 });
+  });
+
+  it('records an account that expired unpaid as failed, answers PortOne so, and credits nothing', async () => {
+    const payments: Record<string, Record<string, unknown>> = {};
+    stub = await portoneStub(payments);
+    t = await createTestApp({ adapters: { payment: portone(stub.url) } });
+    const { userIdx, token } = await member();
+    const prepared = (await prepare(token, 5000, 'vbank')).data;
+    payments.imp_late = {
+      imp_uid: 'imp_late',
+      merchant_uid: prepared.merchant_uid,
+      pay_method: 'vbank',
+      amount: 5500,
+      status: 'ready',
+      vbank_name: '신한은행',
+      vbank_num: '56211122233344',
+      vbank_holder: '(주)분양톡',
+      vbank_date: 1_893_456_000,
+    };
+    await confirm(token, { merchant_uid: prepared.merchant_uid, imp_uid: 'imp_late' });
+    payments.imp_late = { ...payments.imp_late, status: 'cancelled', fail_reason: '입금기한 만료' };
+    const hook = await webhook({
+      imp_uid: 'imp_late',
+      merchant_uid: prepared.merchant_uid,
+      status: 'cancelled',
+    });
+    expect(hook).toMatchObject({ code: 0, data: { merchant_uid: prepared.merchant_uid, status: 'failed' } });
+    const row = await t.deps.db
+      .selectFrom('payments')
+      .select(['f_status', 'f_fail_reason'])
+      .where('f_merchant_uid', '=', prepared.merchant_uid)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ f_status: 'failed', f_fail_reason: '입금기한 만료' });
+    expect(await balance(userIdx)).toEqual({ point: 0, charges: 0 });
   });
 });

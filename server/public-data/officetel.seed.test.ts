@@ -4,22 +4,25 @@ import type { LookupAnswer, OfficetelPrice } from '../../sync/public-data/public
 import { agent } from '../reports/reports.fixtures.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { createTestApp } from '../testing/fixtures.ts';
+import { seedTestDb } from '../testing/seed-test-db.ts';
 
 describe('demo officetel prices', () => {
   it('let a member walk the levels of a demo officetel and read two years of its standard value', async () => {
     const t = await createTestApp();
     try {
-      seedDemo({
-        sqlite: t.handle.sqlite,
-        superAdminPhone: '01000000000',
-        now: new Date('2026-11-21T00:00:00Z'),
+      await seedTestDb({
+        handle: t.handle,
+        seed: (sqlite) =>
+          // Forty demo sites hold a few officetels: fewer to copy than the default two hundred.
+          seedDemo({
+            sqlite,
+            superAdminPhone: '01000000000',
+            now: new Date('2026-11-21T00:00:00Z'),
+            siteCount: 40,
+          }),
       });
-      const site = t.handle.sqlite
-        .prepare(
-          `SELECT f_idx, f_bjd_code, f_land_type, f_main_no, f_sub_no FROM sites
-           WHERE (',' || f_maemul_type || ',') LIKE '%,1,%' AND f_site_type = 'O' AND f_dong_count > 0 ORDER BY f_idx LIMIT 1`,
-        )
-        .get() as {
+      const site = (await t.handle.row(`SELECT f_idx, f_bjd_code, f_land_type, f_main_no, f_sub_no FROM sites
+           WHERE (',' || f_maemul_type || ',') LIKE '%,1,%' AND f_site_type = 'O' AND f_dong_count > 0 ORDER BY f_idx LIMIT 1`)) as {
         f_idx: number;
         f_bjd_code: string;
         f_land_type: number;
@@ -48,7 +51,7 @@ describe('demo officetel prices', () => {
       const dongs = await level({ level: '2', buildnum: buildnum ?? '' });
       // The levels are the site's own dongs, as its unit grid shows them.
       const ownDongs = (
-        t.handle.sqlite.prepare('SELECT f_dong FROM dongs WHERE f_site_idx = ?').all(site.f_idx) as Array<{
+        (await t.handle.all('SELECT f_dong FROM dongs WHERE f_site_idx = ?', site.f_idx)) as Array<{
           f_dong: string;
         }>
       ).map((d) => d.f_dong);

@@ -82,7 +82,9 @@ export async function countLookup({
     .insertInto('public_data_calls')
     .values({ f_user_idx: userIdx, f_minute: minute, f_count: 1 })
     .onConflict((oc) =>
-      oc.columns(['f_user_idx', 'f_minute']).doUpdateSet((eb) => ({ f_count: eb('f_count', '+', 1) })),
+      oc
+        .columns(['f_user_idx', 'f_minute'])
+        .doUpdateSet((eb) => ({ f_count: eb('public_data_calls.f_count', '+', 1) })),
     )
     .returning('f_count')
     .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { PushType } from '../../sync/push/push-target.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { wakeJob } from '../jobs/wake.ts';
+import { wakeJobOnCommit } from '../jobs/wake.ts';
 import { deletePushMessage, insertPushMessage, queueDeliveries } from './push.repository.ts';
 
 /** What a feature asks to push: the row a click opens (spec §4 types) and its text. */
@@ -23,8 +23,8 @@ const BODY_MAX = 200;
  * whose member takes pushes (users.f_push 'Y') and is still signed in on it (a device signed
  * out, or left for another by a login elsewhere, hears nothing more), in the caller's transaction, so a rolled-back
  * post or notification pushes nothing. Nothing is sent here: the push job delivers the queue
- * (server/push/push.job.ts), applying quiet hours and retries; it is woken at once (it runs
- * after this transaction ends: the database has one connection). Answers the deliveries queued.
+ * (server/push/push.job.ts), applying quiet hours and retries; it is woken for them, on every
+ * instance once this transaction commits (server/jobs/wake.ts). Answers the deliveries queued.
  */
 export async function queuePush({
   db,
@@ -47,6 +47,6 @@ export async function queuePush({
   });
   const count = await queueDeliveries({ db, messageIdx, userIdxs });
   if (count === 0) await deletePushMessage({ db, messageIdx });
-  else wakeJob(PUSH_DELIVERY_JOB);
+  else await wakeJobOnCommit({ db, name: PUSH_DELIVERY_JOB });
   return count;
 }

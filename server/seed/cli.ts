@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureAreas } from '../areas/areas.seed.ts';
 import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { DEMO_SEED, seedDemo } from './demo.ts';
-import { createRng } from './random.ts';
-import { generateSites } from './sites.generator.ts';
+import { databaseSettings } from '../db/open.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { DEMO_SEED } from './demo.ts';
+import { seedPostgres, seedSqliteFile } from './generated.ts';
 
 /**
- * npm run seed -- --sites 100000 --db /tmp/x.db [--seed 42] [--units-scale 0.5]
+ * npm run seed -- --sites 100000 [--db /tmp/x.db] [--seed 42] [--units-scale 0.5]
  * Creates and migrates the database if needed, adds the demo accounts if it has none,
- * then adds the requested number of generated sites.
+ * then adds the requested number of generated sites. With DATABASE_URL set and no --db: the
+ * PostgreSQL database it names, which must have no member yet (./generated.ts).
  */
 const { values } = parseArgs({
   options: {
@@ -21,31 +21,37 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadConfig();
-const file = path.resolve(values.db ?? config.dbFile);
-const count = Number(values.sites);
-if (!Number.isInteger(count) || count < 0) throw new Error('--sites must be a whole number');
-
-const started = performance.now();
-const handle = openDatabase({ file });
-await migrateToLatest(handle.db);
-ensureAreas({ sqlite: handle.sqlite });
-seedDemo({ sqlite: handle.sqlite, superAdminPhone: config.superAdminPhone, now: new Date(), siteCount: 0 });
-const owners = (
-  handle.sqlite.prepare("SELECT f_idx FROM users WHERE f_type = 'U' AND f_approval = 'A'").all() as Array<{
-    f_idx: number;
-  }>
-).map((r) => r.f_idx);
-const totals = generateSites({
-  sqlite: handle.sqlite,
-  rng: createRng(Number(values.seed)),
-  count,
-  ownerIds: owners,
-  now: new Date(),
-  unitsScale: Number(values['units-scale']),
-});
-handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-await handle.close();
-console.log(
-  JSON.stringify({ db: file, ...totals, seconds: Math.round((performance.now() - started) / 100) / 10 }),
-);
+try {
+  const config = loadConfig();
+  const count = Number(values.sites);
+  if (!Number.isInteger(count) || count < 0) throw new Error('--sites must be a whole number');
+  const options = {
+    count,
+    seed: Number(values.seed),
+    unitsScale: Number(values['units-scale']),
+    superAdminPhone: config.superAdminPhone,
+    now: new Date(),
+  };
+  const url = values.db === undefined ? databaseSettings(process.env).url : null;
+  const started = performance.now();
+  let where: string;
+  let totals: Awaited<ReturnType<typeof seedSqliteFile>>;
+  if (url) {
+    const target = openPostgres({ url, poolSize: 2 });
+    try {
+      totals = await seedPostgres({ db: target.db, ...options });
+    } finally {
+      await target.close();
+    }
+    where = 'PostgreSQL (DATABASE_URL)';
+  } else {
+    where = path.resolve(values.db ?? config.dbFile);
+    totals = await seedSqliteFile({ file: where, ...options });
+  }
+  console.log(
+    JSON.stringify({ db: where, ...totals, seconds: Math.round((performance.now() - started) / 100) / 10 }),
+  );
+} catch (err) {
+  process.stderr.write(`seed failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+}

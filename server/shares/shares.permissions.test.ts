@@ -51,10 +51,10 @@ describe('share links (issue 32) by who asks', () => {
     });
     expect(res.code).toBe(ok);
     expect(res.data.total).toBe(who === 'owner' || who === 'mate' ? 1 : 0);
-    const mine = t.handle.sqlite
-      .prepare('SELECT f_idx FROM site_shares WHERE f_user_idx = ? ORDER BY f_idx DESC')
-      .pluck()
-      .all(w[who].userIdx);
+    const mine = await t.handle.values(
+      'SELECT f_idx FROM site_shares WHERE f_user_idx = ? ORDER BY f_idx DESC',
+      w[who].userIdx,
+    );
     expect(res.data.list.map((s) => s.f_idx)).toEqual(mine);
   });
 
@@ -90,9 +90,11 @@ describe('share links (issue 32) by who asks', () => {
       const res = await t.call(call.path, { token: applicantToken, body: call.body });
       expect(res.code, call.path).toBe(refused);
     }
-    t.handle.sqlite
-      .prepare("UPDATE users SET f_status = 'WL', f_release_date = ? WHERE f_idx = ?")
-      .run(new Date(Date.now() + 3 * 86_400_000).toISOString(), w.owner.userIdx);
+    await t.handle.all(
+      "UPDATE users SET f_status = 'WL', f_release_date = ? WHERE f_idx = ?",
+      new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      w.owner.userIdx,
+    );
     const before = t.changes();
     const limited = await t.call('/site/createSiteShare', {
       token: w.owner.token,
@@ -112,12 +114,14 @@ describe('share links (issue 32) by who asks', () => {
     const w = await shareWorld(t);
     const byOwner = await share(t, { token: w.owner.token, site: w.site });
     const byMate = await share(t, { token: w.mate.token, site: w.site });
-    t.handle.sqlite.prepare("UPDATE users SET f_status = 'B' WHERE f_idx = ?").run(w.mate.userIdx);
+    await t.handle.all("UPDATE users SET f_status = 'B' WHERE f_idx = ?", w.mate.userIdx);
     expect((await openPage(t, { url: byMate.url })).status).toBe(404);
     expect((await openPage(t, { url: byOwner.url })).status).toBe(200);
-    t.handle.sqlite
-      .prepare('UPDATE users SET f_withdrawn_time = ? WHERE f_idx = ?')
-      .run(new Date().toISOString(), w.owner.userIdx);
+    await t.handle.all(
+      'UPDATE users SET f_withdrawn_time = ? WHERE f_idx = ?',
+      new Date().toISOString(),
+      w.owner.userIdx,
+    );
     expect((await openPage(t, { url: byOwner.url })).status).toBe(404);
   });
 });

@@ -100,9 +100,11 @@ describe('the public page of a link', () => {
       .webp()
       .toBuffer();
     const picture = await t.deps.adapters.storage.put({ bytes: new Uint8Array(webp), ext: 'webp' });
-    t.handle.sqlite
-      .prepare('UPDATE sites SET f_image_urls = ? WHERE f_idx = ?')
-      .run(JSON.stringify([picture, PUBLIC_PICTURE]), w.site);
+    await t.handle.all(
+      'UPDATE sites SET f_image_urls = ? WHERE f_idx = ?',
+      JSON.stringify([picture, PUBLIC_PICTURE]),
+      w.site,
+    );
     const created = await share(t, { token: w.owner.token, site: w.site });
     const res = await t.app.request(`${new URL(created.url).pathname}/image.jpg`);
     expect(res.status).toBe(200);
@@ -115,7 +117,7 @@ describe('the public page of a link', () => {
 
   it('has no og:image for a site without pictures', async () => {
     const w = await world();
-    t.handle.sqlite.prepare("UPDATE sites SET f_image_urls = '[]' WHERE f_idx = ?").run(w.site);
+    await t.handle.all("UPDATE sites SET f_image_urls = '[]' WHERE f_idx = ?", w.site);
     const { url } = await share(t, { token: w.owner.token, site: w.site });
     const page = await openPage(t, { url });
     expect(page.status).toBe(200);
@@ -158,9 +160,11 @@ describe('the public page of a link', () => {
 
   it('escapes what members typed: a site name with markup is text on the page and in its tags', async () => {
     const w = await world();
-    t.handle.sqlite
-      .prepare('UPDATE sites SET f_name = ? WHERE f_idx = ?')
-      .run('<script>alert(1)</script> "따옴표" 현장', w.site);
+    await t.handle.all(
+      'UPDATE sites SET f_name = ? WHERE f_idx = ?',
+      '<script>alert(1)</script> "따옴표" 현장',
+      w.site,
+    );
     const { url } = await share(t, { token: w.owner.token, site: w.site });
     const { text } = await openPage(t, { url });
     expect(text).not.toContain('<script>');
@@ -180,9 +184,9 @@ describe('the public page of a link', () => {
       expect(page.text).toContain('열 수 없는 링크입니다');
       expect(page.text).not.toContain('래미안');
     };
-    t.handle.sqlite.prepare("UPDATE sites SET f_hidden = 'Y' WHERE f_idx = ?").run(w.site);
+    await t.handle.all("UPDATE sites SET f_hidden = 'Y' WHERE f_idx = ?", w.site);
     await expect404(links.hidden.url, 'hidden');
-    t.handle.sqlite.prepare("UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?").run(w.site);
+    await t.handle.all("UPDATE sites SET f_hidden = 'N' WHERE f_idx = ?", w.site);
     // Shown again, the site answers its links again (an expired general site its owner extended).
     expect((await openPage(t, { url: links.hidden.url })).status).toBe(200);
 
@@ -228,7 +232,7 @@ describe('the public page of a link', () => {
   it('stops answering a group member’s link when they leave the group', async () => {
     const w = await world();
     const { url } = await share(t, { token: w.mate.token, site: w.site });
-    t.handle.sqlite.prepare('DELETE FROM group_members WHERE f_user_idx = ?').run(w.mate.userIdx);
+    await t.handle.all('DELETE FROM group_members WHERE f_user_idx = ?', w.mate.userIdx);
     expect((await openPage(t, { url })).status).toBe(404);
   });
 
@@ -272,9 +276,11 @@ describe('getSiteShareList and revokeSiteShare', () => {
     const w = await world();
     const old = await share(t, { token: w.owner.token, site: w.site });
     // Past its end (the session would not last 30 days of a moving clock).
-    t.handle.sqlite
-      .prepare('UPDATE site_shares SET f_expires_at = ? WHERE f_idx = ?')
-      .run(w.clock.now().toISOString(), old.share_idx);
+    await t.handle.all(
+      'UPDATE site_shares SET f_expires_at = ? WHERE f_idx = ?',
+      w.clock.now().toISOString(),
+      old.share_idx,
+    );
     w.clock.advance(1000);
     const stopped = await share(t, { token: w.owner.token, site: w.site });
     const live = await share(t, { token: w.owner.token, site: w.site });
@@ -290,7 +296,7 @@ describe('getSiteShareList and revokeSiteShare', () => {
       [stopped.url, 'revoked'],
       [old.url, 'expired'],
     ]);
-    t.handle.sqlite.prepare("UPDATE sites SET f_hidden = 'Y' WHERE f_idx = ?").run(w.site);
+    await t.handle.all("UPDATE sites SET f_hidden = 'Y' WHERE f_idx = ?", w.site);
     const hidden = await t.call<Page<SiteShareItem>>('/site/getSiteShareList', {
       token: w.owner.token,
       body: { site_idx: w.site },

@@ -7,6 +7,7 @@ import { addGroupMember, createGroup } from '../groups/membership.ts';
 import { createRng } from '../seed/random.ts';
 import { generateSites } from '../seed/sites.generator.ts';
 import { createTestApp, type TestApp } from '../testing/fixtures.ts';
+import { seedTestDb } from '../testing/seed-test-db.ts';
 import { mutation, pushAs } from '../testing/sync-fixtures.ts';
 import { building, generalSite, member, newOpenSite } from './registration.fixtures.ts';
 
@@ -17,16 +18,15 @@ afterEach(async () => {
 
 const DRAFT = 'draft-reg-0001';
 
-function site(idx: number) {
-  return t.handle.sqlite.prepare('SELECT * FROM sites WHERE f_idx = ?').get(idx) as Record<string, unknown>;
+async function site(idx: number) {
+  return (await t.handle.row('SELECT * FROM sites WHERE f_idx = ?', idx)) as Record<string, unknown>;
 }
 
-function unitsOf(idx: number) {
-  return t.handle.sqlite
-    .prepare(
-      'SELECT d.f_dong, h.f_idx, h.f_floor, h.f_ho, h.f_complete FROM hos h JOIN dongs d ON d.f_idx = h.f_dong_idx WHERE h.f_site_idx = ? ORDER BY d.f_order, h.f_floor, h.f_ho',
-    )
-    .all(idx) as Array<{ f_dong: string; f_idx: number; f_floor: number; f_ho: string; f_complete: string }>;
+async function unitsOf(idx: number) {
+  return (await t.handle.all(
+    'SELECT d.f_dong, h.f_idx, h.f_floor, h.f_ho, h.f_complete FROM hos h JOIN dongs d ON d.f_idx = h.f_dong_idx WHERE h.f_site_idx = ? ORDER BY d.f_order, h.f_floor, h.f_ho',
+    idx,
+  )) as Array<{ f_dong: string; f_idx: number; f_floor: number; f_ho: string; f_complete: string }>;
 }
 
 async function read(token: string, siteIdx: number) {
@@ -48,7 +48,7 @@ describe('final save of a registration', () => {
     });
     expect(res.code).toBe(0);
     expect(res.msg).toBe('저장되었습니다.');
-    const row = site(res.data.site_idx);
+    const row = await site(res.data.site_idx);
     expect(row).toMatchObject({
       f_name: '역삼 그린빌',
       f_status: 'N',
@@ -73,7 +73,7 @@ describe('final save of a registration', () => {
       body: { site_type: 'O', changes: newOpenSite() },
     });
     expect(res.code).toBe(0);
-    const units = unitsOf(res.data.site_idx);
+    const units = await unitsOf(res.data.site_idx);
     expect(units.map((u) => `${u.f_dong} ${u.f_ho}`)).toEqual([
       '101동 101',
       '101동 102',
@@ -102,7 +102,7 @@ describe('final save of a registration', () => {
       },
     });
     expect(res.code).toBe(0);
-    expect(site(res.data.site_idx)).toMatchObject({
+    expect(await site(res.data.site_idx)).toMatchObject({
       f_sale_price_min: 30000,
       f_sale_price_max: 30000,
       f_charter_price_min: 0,
@@ -119,7 +119,7 @@ describe('final save of a registration', () => {
       body: { draft_id: DRAFT, site_type: 'O', step: 2, changes: newOpenSite({ f_memo: '임시' }) },
     });
     expect(draft.code).toBe(0);
-    expect(site(draft.data.site_idx)).toMatchObject({ f_status: 'P', f_temp_step: 2 });
+    expect(await site(draft.data.site_idx)).toMatchObject({ f_status: 'P', f_temp_step: 2 });
     const saved = await read(a.token, draft.data.site_idx);
     const res = await t.call<SaveSiteResult>('/site/updateSite_app', {
       token: a.token,
@@ -135,14 +135,14 @@ describe('final save of a registration', () => {
     expect(res.code).toBe(0);
     expect(res.data.site_idx).toBe(draft.data.site_idx);
     // A new-open site has no visibility count.
-    expect(site(draft.data.site_idx)).toMatchObject({
+    expect(await site(draft.data.site_idx)).toMatchObject({
       f_status: 'N',
       f_temp_step: 0,
       f_memo: '최종',
       f_remain_days_till_hide: null,
     });
-    expect(unitsOf(draft.data.site_idx)).toHaveLength(8);
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM sites').pluck().get()).toBe(1);
+    expect(await unitsOf(draft.data.site_idx)).toHaveLength(8);
+    expect(await t.handle.value('SELECT COUNT(*) FROM sites')).toBe(1);
   });
 
   it('finds a draft made offline by its device id when the final save was queued before the index was known', async () => {
@@ -172,7 +172,7 @@ describe('final save of a registration', () => {
       ],
     });
     expect(res.data.results.map((r) => r.status)).toEqual(['applied', 'applied']);
-    const rows = t.handle.sqlite.prepare('SELECT f_idx, f_status, f_name FROM sites').all();
+    const rows = await t.handle.all('SELECT f_idx, f_status, f_name FROM sites');
     expect(rows).toEqual([{ f_idx: expect.any(Number), f_status: 'N', f_name: '래미안 원베일리 2차' }]);
   });
 
@@ -184,8 +184,8 @@ describe('final save of a registration', () => {
       body: { site_type: 'O', changes: newOpenSite() },
     });
     const siteIdx = added.data.site_idx;
-    const first = unitsOf(siteIdx)[0];
-    t.handle.sqlite.prepare("UPDATE hos SET f_complete = 'Y' WHERE f_idx = ?").run(first?.f_idx);
+    const first = (await unitsOf(siteIdx))[0];
+    await t.handle.all("UPDATE hos SET f_complete = 'Y' WHERE f_idx = ?", first?.f_idx);
     const before = await read(a.token, siteIdx);
     const edited = structuredClone(before.fields);
     const unit = edited.dongs[0]?.hos[1];
@@ -198,11 +198,10 @@ describe('final save of a registration', () => {
       body: { site_idx: siteIdx, site_type: 'O', base_version: before.version, base, changes },
     });
     expect(res.code).toBe(0);
-    const after = unitsOf(siteIdx);
+    const after = await unitsOf(siteIdx);
     expect(after).toHaveLength(10);
     expect(after.find((u) => u.f_idx === first?.f_idx)).toMatchObject({ f_complete: 'Y', f_ho: '101' });
-    const prices = t.handle.sqlite.prepare('SELECT f_sale_price FROM hos WHERE f_idx = ?').pluck();
-    expect(prices.get(unit.f_idx)).toBe(61000);
+    expect(await t.handle.value('SELECT f_sale_price FROM hos WHERE f_idx = ?', unit.f_idx)).toBe(61000);
     expect(after.filter((u) => u.f_dong === '103동').map((u) => u.f_ho)).toEqual(['101', '102']);
   });
 
@@ -249,11 +248,13 @@ describe('final save of a registration', () => {
       status: 'conflict',
       data: { site_idx: siteIdx, fields: ['f_name'] },
     });
-    expect(site(siteIdx)).toMatchObject({ f_name: '역삼 그린빌 리버', f_memo: '주차 넉넉', f_status: 'N' });
+    expect(await site(siteIdx)).toMatchObject({
+      f_name: '역삼 그린빌 리버',
+      f_memo: '주차 넉넉',
+      f_status: 'N',
+    });
 
-    const conflict = t.handle.sqlite
-      .prepare('SELECT f_idx, draft_id, mine, theirs FROM sync_conflicts')
-      .get() as {
+    const conflict = (await t.handle.row('SELECT f_idx, draft_id, mine, theirs FROM sync_conflicts')) as {
       f_idx: number;
       draft_id: string;
       mine: string;
@@ -273,7 +274,7 @@ describe('final save of a registration', () => {
       ],
     });
     expect(settled.data.results[0]).toMatchObject({ status: 'applied' });
-    expect(site(siteIdx)).toMatchObject({ f_name: '역삼 그린빌 파크', f_memo: '주차 넉넉' });
+    expect(await site(siteIdx)).toMatchObject({ f_name: '역삼 그린빌 파크', f_memo: '주차 넉넉' });
   });
 
   it('shares a new site to the chosen group of the member', async () => {
@@ -298,7 +299,7 @@ describe('final save of a registration', () => {
       body: { site_type: 'G', changes: generalSite({ f_group_idx: groupIdx }) },
     });
     expect(res.code).toBe(0);
-    expect(site(res.data.site_idx)).toMatchObject({ f_group_idx: groupIdx });
+    expect(await site(res.data.site_idx)).toMatchObject({ f_group_idx: groupIdx });
   });
 });
 
@@ -321,9 +322,10 @@ describe('temporary saves', () => {
     const latest = await save(a.token, 'draft-a-second', 'O');
     await save(a.token, 'draft-a-general', 'G');
     await save(b.token, 'draft-b-first', 'O');
-    t.handle.sqlite
-      .prepare("UPDATE sites SET f_update_time = '2099-01-01T00:00:00.000Z' WHERE f_idx = ?")
-      .run(latest.data.site_idx);
+    await t.handle.all(
+      "UPDATE sites SET f_update_time = '2099-01-01T00:00:00.000Z' WHERE f_idx = ?",
+      latest.data.site_idx,
+    );
     const some = await t.call<{ count: number; site_idx: number }>('/site/checkTemporarySave', {
       token: a.token,
       query: { site_type: 'O' },
@@ -334,7 +336,7 @@ describe('temporary saves', () => {
       body: { site_type: 'O' },
     });
     expect(removed.data).toEqual({ removed: 2 });
-    const names = t.handle.sqlite.prepare('SELECT f_name FROM sites ORDER BY f_name').pluck().all();
+    const names = await t.handle.values('SELECT f_name FROM sites ORDER BY f_name');
     expect(names).toEqual(['draft-a-general', 'draft-b-first']);
   });
 
@@ -412,7 +414,10 @@ describe('a group member', () => {
       },
     });
     expect(res.code).toBe(ResultCode.ok);
-    expect(site(added.data.site_idx)).toMatchObject({ f_memo: '그룹원이 수정', f_user_idx: owner.userIdx });
+    expect(await site(added.data.site_idx)).toMatchObject({
+      f_memo: '그룹원이 수정',
+      f_user_idx: owner.userIdx,
+    });
   });
 });
 
@@ -420,17 +425,14 @@ describe('sites registered by other code', () => {
   it('can be modified through the form’s final save: every generated demo site passes the rules as it is', async () => {
     t = await createTestApp();
     const a = await member(t);
-    generateSites({
-      sqlite: t.handle.sqlite,
-      rng: createRng(7),
-      count: 40,
-      ownerIds: [a.userIdx],
-      now: new Date(),
+    await seedTestDb({
+      handle: t.handle,
+      seed: (sqlite) =>
+        generateSites({ sqlite, rng: createRng(7), count: 40, ownerIds: [a.userIdx], now: new Date() }),
     });
-    const ids = t.handle.sqlite
-      .prepare("SELECT f_idx FROM sites WHERE f_status = 'N' AND f_site_type IN ('O', 'G')")
-      .pluck()
-      .all() as number[];
+    const ids = (await t.handle.values(
+      "SELECT f_idx FROM sites WHERE f_status = 'N' AND f_site_type IN ('O', 'G')",
+    )) as number[];
     expect(ids.length).toBeGreaterThan(30);
     for (const siteIdx of ids) {
       const seen = await read(a.token, siteIdx);

@@ -6,6 +6,7 @@ import { fixedClock } from '../clock.ts';
 import { addGroupMember, createGroup, setSiteGroup } from '../groups/membership.ts';
 import { demoUsers, seedDemo } from '../seed/demo.ts';
 import { createTestApp, insertSession, type TestApp } from '../testing/fixtures.ts';
+import { seedTestDb } from '../testing/seed-test-db.ts';
 import { mutation, pullAll, pushAs } from '../testing/sync-fixtures.ts';
 import { unregisteredReport } from './registration.fixtures.ts';
 
@@ -36,24 +37,33 @@ interface Member {
  * drafts; other members' registered new-open and general sites unless hidden; a hidden one
  * when it is shared to a group they are in; never another member's unregistered-site report.
  */
-function maySee({ t, member, site }: { t: TestApp; member: Member; site: SiteState }): boolean {
+async function maySee({
+  t,
+  member,
+  site,
+}: {
+  t: TestApp;
+  member: Member;
+  site: SiteState;
+}): Promise<boolean> {
   if (site.f_user_idx === member.f_idx) return site.f_status !== 'D';
   if (site.f_status !== 'N' || site.f_site_type === 'U') return false;
   if (site.f_hidden === 'N') return true;
   return (
     site.f_group_idx !== null &&
-    t.handle.sqlite
-      .prepare('SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?')
-      .get(site.f_group_idx, member.f_idx) !== undefined
+    (await t.handle.row(
+      'SELECT 1 FROM group_members WHERE f_group_idx = ? AND f_user_idx = ?',
+      site.f_group_idx,
+      member.f_idx,
+    )) !== undefined
   );
 }
 
-function siteState(t: TestApp, siteIdx: number): SiteState {
-  return t.handle.sqlite
-    .prepare(
-      'SELECT f_idx, f_user_idx, f_status, f_site_type, f_hidden, f_group_idx FROM sites WHERE f_idx = ?',
-    )
-    .get(siteIdx) as SiteState;
+async function siteState(t: TestApp, siteIdx: number): Promise<SiteState> {
+  return (await t.handle.row(
+    'SELECT f_idx, f_user_idx, f_status, f_site_type, f_hidden, f_group_idx FROM sites WHERE f_idx = ?',
+    siteIdx,
+  )) as SiteState;
 }
 
 /** The sites a device holds after applying every change of a pull. */
@@ -67,16 +77,20 @@ function sitesOnDevice(changes: Change[]): Set<number> {
   return held;
 }
 
+/** Every member's detail call for every site: enough sites for each kind, few enough to stay quick. */
+const DEMO_SITES = 60;
+
 async function demo(): Promise<{ members: Member[]; byPhone: (phone: string) => Member }> {
   t = await createTestApp({ clock: fixedClock('2026-11-20T03:00:00.000Z') });
-  seedDemo({
-    sqlite: t.handle.sqlite,
-    superAdminPhone: t.deps.config.superAdminPhone,
-    now: t.deps.clock.now(),
+  const { superAdminPhone } = t.deps.config;
+  const now = t.deps.clock.now();
+  await seedTestDb({
+    handle: t.handle,
+    seed: (sqlite) => seedDemo({ sqlite, superAdminPhone, now, siteCount: DEMO_SITES }),
   });
-  const rows = t.handle.sqlite
-    .prepare("SELECT f_idx, f_phone, f_type FROM users WHERE f_approval = 'A' ORDER BY f_idx")
-    .all() as Array<Omit<Member, 'token' | 'clientId'>>;
+  const rows = (await t.handle.all(
+    "SELECT f_idx, f_phone, f_type FROM users WHERE f_approval = 'A' ORDER BY f_idx",
+  )) as Array<Omit<Member, 'token' | 'clientId'>>;
   const members: Member[] = [];
   for (const row of rows) {
     const token = await insertSession(t, { userIdx: row.f_idx, deviceId: `device-${row.f_idx}` });
@@ -90,14 +104,12 @@ async function demo(): Promise<{ members: Member[]; byPhone: (phone: string) => 
   return { members, byPhone };
 }
 
-function visibleSiteOf(t: TestApp, owner: Member, skip: number[] = []): number {
-  const ids = t.handle.sqlite
-    .prepare(
-      `SELECT f_idx FROM sites WHERE f_user_idx = ? AND f_status = 'N' AND f_hidden = 'N' AND f_site_type = 'O'
+async function visibleSiteOf(t: TestApp, owner: Member, skip: number[] = []): Promise<number> {
+  const ids = (await t.handle.values(
+    `SELECT f_idx FROM sites WHERE f_user_idx = ? AND f_status = 'N' AND f_hidden = 'N' AND f_site_type = 'O'
        ORDER BY f_idx`,
-    )
-    .pluck()
-    .all(owner.f_idx) as number[];
+    owner.f_idx,
+  )) as number[];
   const id = ids.find((i) => !skip.includes(i));
   if (id === undefined) throw new Error('the demo agent has no visible new-open site');
   return id;
@@ -109,8 +121,8 @@ describe('who may see a site, on the device and through the API', () => {
     const [owner, liker, viewer, grouped, reporter, stranger] = demoUsers.agents.map((a) => byPhone(a.phone));
     if (!owner || !liker || !viewer || !grouped || !reporter || !stranger)
       throw new Error('demo agents missing');
-    const liked = visibleSiteOf(t, owner);
-    const shared = visibleSiteOf(t, owner, [liked]);
+    const liked = await visibleSiteOf(t, owner);
+    const shared = await visibleSiteOf(t, owner, [liked]);
     const group = await createGroup({
       db: t.deps.db,
       name: '잠실 공동중개',
@@ -214,7 +226,7 @@ describe('who may see a site, on the device and through the API', () => {
       const held = sitesOnDevice(changes);
       for (const siteIdx of held) {
         expect(
-          maySee({ t, member: m, site: siteState(t, siteIdx) }),
+          await maySee({ t, member: m, site: await siteState(t, siteIdx) }),
           `${m.f_phone} holds site ${siteIdx}`,
         ).toBe(true);
       }
@@ -228,14 +240,14 @@ describe('who may see a site, on the device and through the API', () => {
     const owner = byPhone(demoUsers.agents[0].phone);
     const liker = byPhone(demoUsers.agents[1].phone);
     const admin = byPhone(demoUsers.admin.phone);
-    const hidden = visibleSiteOf(t, owner);
+    const hidden = await visibleSiteOf(t, owner);
     await t.call('/site/setLikeSite', { token: liker.token, body: { site_idx: hidden, like_status: 'Y' } });
     await t.call('/site/setHideSite', { token: owner.token, body: { site_idx: hidden, hidden_status: 'Y' } });
     const report = await t.call<{ site_idx: number }>('/site/addUnregisteredSite', {
       token: owner.token,
       body: unregisteredReport(),
     });
-    const sites = t.handle.sqlite.prepare('SELECT f_idx FROM sites ORDER BY f_idx').pluck().all() as number[];
+    const sites = (await t.handle.values('SELECT f_idx FROM sites ORDER BY f_idx')) as number[];
     expect(sites).toContain(report.data.site_idx);
     for (const m of members) {
       for (const siteIdx of sites) {
@@ -243,12 +255,12 @@ describe('who may see a site, on the device and through the API', () => {
           token: m.token,
           body: { site_idx: siteIdx, skip_log_recent_view: 'Y' },
         });
-        const site = siteState(t, siteIdx);
+        const site = await siteState(t, siteIdx);
         // Admins see every site but another member's draft (a deleted one too, in the admin tabs).
         const expected =
           m.f_type === 'A' || m.f_phone === t.deps.config.superAdminPhone
             ? site.f_status !== 'P' || site.f_user_idx === m.f_idx
-            : maySee({ t, member: m, site });
+            : await maySee({ t, member: m, site });
         expect(res.code === 0, `${m.f_phone} reads site ${siteIdx}`).toBe(expected);
       }
     }
@@ -264,7 +276,7 @@ describe('who may see a site, on the device and through the API', () => {
     const { byPhone } = await demo();
     const owner = byPhone(demoUsers.agents[0].phone);
     const liker = byPhone(demoUsers.agents[1].phone);
-    const site = visibleSiteOf(t, owner);
+    const site = await visibleSiteOf(t, owner);
     await t.call('/site/setLikeSite', { token: liker.token, body: { site_idx: site, like_status: 'Y' } });
     await t.call('/site/setHideSite', { token: owner.token, body: { site_idx: site, hidden_status: 'Y' } });
     const queued = await pushAs(t, {
@@ -276,10 +288,11 @@ describe('who may see a site, on the device and through the API', () => {
       status: 'applied',
       data: { site_idx: site, like_status: 'N' },
     });
-    const left = t.handle.sqlite
-      .prepare('SELECT COUNT(*) FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?')
-      .pluck()
-      .get(liker.f_idx, site);
+    const left = await t.handle.value(
+      'SELECT COUNT(*) FROM site_likes WHERE f_user_idx = ? AND f_site_idx = ?',
+      liker.f_idx,
+      site,
+    );
     expect(left).toBe(0);
     const again = await t.call('/site/setLikeSite', {
       token: liker.token,

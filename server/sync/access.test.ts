@@ -43,8 +43,8 @@ const writeSamples: Partial<{ [N in MutatorName]: MutatorInput<N> }> = {
 
 const writing = Object.values(serverMutators).filter((m) => m.access.write);
 
-function siteRows(t: TestApp): number {
-  return t.handle.sqlite.prepare('SELECT COUNT(*) FROM sites').pluck().get() as number;
+async function siteRows(t: TestApp): Promise<number> {
+  return (await t.handle.value('SELECT COUNT(*) FROM sites')) as number;
 }
 
 describe('the access of an offline operation', () => {
@@ -72,7 +72,7 @@ describe('the access of an offline operation', () => {
       expect(rpc, `${mutator.name} has an online form`).toBeDefined();
       if (!rpc || !args) continue;
       for (const lang of ['ko', 'en'] as const) {
-        const before = siteRows(t);
+        const before = await siteRows(t);
         const online = await t.call(`${rpc.call.path}`, {
           token: limited.token,
           body: args,
@@ -89,7 +89,7 @@ describe('the access of an offline operation', () => {
         expect(online.code).toBe(-1);
         expect(online.msg).toContain(release);
         expect(result).toMatchObject({ status: 'rejected', code: online.code, msg: online.msg });
-        expect(siteRows(t)).toBe(before);
+        expect(await siteRows(t)).toBe(before);
       }
     }
   });

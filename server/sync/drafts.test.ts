@@ -17,8 +17,8 @@ async function member(t: TestApp, overrides: Parameters<typeof insertUser>[1] = 
 
 const DRAFT = 'draft-0000-aaaa';
 
-function siteRow(t: TestApp, draftId = DRAFT) {
-  return t.handle.sqlite.prepare('SELECT * FROM sites WHERE f_client_id = ?').get(draftId) as
+async function siteRow(t: TestApp, draftId = DRAFT) {
+  return (await t.handle.row('SELECT * FROM sites WHERE f_client_id = ?', draftId)) as
     | Record<string, unknown>
     | undefined;
 }
@@ -55,7 +55,7 @@ describe('temporary save of a site draft', () => {
     });
     const res = await pushAs(t, { token: a.token, clientId: 'client-a-0001', mutations: [first] });
     expect(res.data.results[0]).toMatchObject({ status: 'applied' });
-    const row = siteRow(t);
+    const row = await siteRow(t);
     expect(row).toMatchObject({
       f_name: '래미안 원베일리',
       f_status: 'P',
@@ -65,7 +65,7 @@ describe('temporary save of a site draft', () => {
       f_image_urls: '["/uploads/2026/11/a.webp"]',
     });
     expect(res.data.results[0]?.data).toEqual({ site_idx: row?.f_idx });
-    const units = t.handle.sqlite.prepare('SELECT f_ho, f_sale_price FROM hos ORDER BY f_ho').all();
+    const units = await t.handle.all('SELECT f_ho, f_sale_price FROM hos ORDER BY f_ho');
     expect(units).toEqual([
       { f_ho: '101', f_sale_price: 90000 },
       { f_ho: '102', f_sale_price: 0 },
@@ -91,8 +91,12 @@ describe('temporary save of a site draft', () => {
         }),
       ],
     });
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM sites').pluck().get()).toBe(1);
-    expect(siteRow(t)).toMatchObject({ f_memo: '견본주택 예약', f_temp_step: 2, f_name: '래미안 원베일리' });
+    expect(await t.handle.value('SELECT COUNT(*) FROM sites')).toBe(1);
+    expect(await siteRow(t)).toMatchObject({
+      f_memo: '견본주택 예약',
+      f_temp_step: 2,
+      f_name: '래미안 원베일리',
+    });
   });
 
   it('keeps both versions when the server copy changed meanwhile: the server value stays, mine is kept as a conflict', async () => {
@@ -156,7 +160,7 @@ describe('temporary save of a site draft', () => {
       ],
     });
     expect(res.data.results[0]).toMatchObject({ status: 'conflict', data: { fields: ['f_name'] } });
-    expect(siteRow(t)).toMatchObject({ f_name: '다른 기기 이름', f_memo: '내 메모', f_room_num: 3 });
+    expect(await siteRow(t)).toMatchObject({ f_name: '다른 기기 이름', f_memo: '내 메모', f_room_num: 3 });
 
     const after = fold((await pullAll(t, { token: a.token, clientId: 'client-b-0001' })).changes);
     const conflict = [...after.values()].find((c) => c.t === 'conflict');
@@ -211,7 +215,7 @@ describe('temporary save of a site draft', () => {
         }),
       ],
     });
-    const conflict = t.handle.sqlite.prepare('SELECT f_idx, fields FROM sync_conflicts').get() as {
+    const conflict = (await t.handle.row('SELECT f_idx, fields FROM sync_conflicts')) as {
       f_idx: number;
       fields: string;
     };
@@ -232,10 +236,8 @@ describe('temporary save of a site draft', () => {
       ],
     });
     expect(res.data.results[0]).toMatchObject({ status: 'applied' });
-    expect(siteRow(t)).toMatchObject({ f_name: 'mine', f_memo: 'server' });
-    expect(
-      t.handle.sqlite.prepare('SELECT COUNT(*) FROM sync_conflicts WHERE resolved_at IS NULL').pluck().get(),
-    ).toBe(0);
+    expect(await siteRow(t)).toMatchObject({ f_name: 'mine', f_memo: 'server' });
+    expect(await t.handle.value('SELECT COUNT(*) FROM sync_conflicts WHERE resolved_at IS NULL')).toBe(0);
     const again = await pushAs(t, {
       token: a.token,
       clientId: 'client-a-0001',
@@ -301,7 +303,7 @@ describe('temporary save of a site draft', () => {
       ],
     });
     expect(byA.data.results.map((r) => r.code)).toEqual([ResultCode.apiError, ResultCode.notGroupMember]);
-    expect(t.handle.sqlite.prepare("SELECT COUNT(*) FROM sites WHERE f_status = 'P'").pluck().get()).toBe(0);
+    expect(await t.handle.value("SELECT COUNT(*) FROM sites WHERE f_status = 'P'")).toBe(0);
   });
 
   it('removes a draft, and a second removal (from another device) is no error', async () => {
@@ -334,7 +336,7 @@ describe('temporary save of a site draft', () => {
       ],
     });
     expect(res.data.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM sites').pluck().get()).toBe(0);
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM hos').pluck().get()).toBe(0);
+    expect(await t.handle.value('SELECT COUNT(*) FROM sites')).toBe(0);
+    expect(await t.handle.value('SELECT COUNT(*) FROM hos')).toBe(0);
   });
 });

@@ -127,20 +127,19 @@ describe('pull: what is in a member’s scope', () => {
     t = await createTestApp();
     const a = await member(t);
     const site = await insertSite(t, { userIdx: a.userIdx, f_image_urls: '["/uploads/x.webp"]' });
-    const sqlite = t.handle.sqlite;
-    sqlite
-      .prepare("INSERT INTO site_contacts (f_site_idx, f_name, f_phone) VALUES (?, '박', '01099998888')")
-      .run(site);
-    const dong = Number(
-      sqlite
-        .prepare(
-          "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 2, 1)",
-        )
-        .run(site).lastInsertRowid,
+    await t.handle.all(
+      "INSERT INTO site_contacts (f_site_idx, f_name, f_phone) VALUES (?, '박', '01099998888')",
+      site,
     );
-    sqlite
-      .prepare("INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 2, '201')")
-      .run(site, dong);
+    const dong = await t.handle.value(
+      "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 2, 1) RETURNING f_idx",
+      site,
+    );
+    await t.handle.all(
+      "INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 2, '201')",
+      site,
+      dong,
+    );
     const state = fold((await pullAll(t, { token: a.token, clientId: a.clientId })).changes);
     const change = state.get(`site:${site}`);
     if (change?.t !== 'site' || change.op !== 'put') throw new Error('site not pulled');
@@ -156,18 +155,18 @@ describe('pull: what is in a member’s scope', () => {
   });
 });
 
-function addUnits(t: TestApp, site: number) {
-  const dong = Number(
-    t.handle.sqlite
-      .prepare(
-        "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 1, 2)",
-      )
-      .run(site).lastInsertRowid,
+async function addUnits(t: TestApp, site: number) {
+  const dong = await t.handle.value(
+    "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 1, 2) RETURNING f_idx",
+    site,
   );
   for (const ho of ['101', '102']) {
-    t.handle.sqlite
-      .prepare('INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 1, ?)')
-      .run(site, dong, ho);
+    await t.handle.all(
+      'INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 1, ?)',
+      site,
+      dong,
+      ho,
+    );
   }
 }
 
@@ -179,7 +178,7 @@ describe('pull: units', () => {
     const own: number[] = [];
     for (let i = 0; i < 5; i++) {
       const site = await insertSite(t, { userIdx: a.userIdx });
-      addUnits(t, site);
+      await addUnits(t, site);
       own.push(site);
     }
     const first = await pullAll(t, { token: a.token, clientId: a.clientId, limit: 2 });
@@ -189,7 +188,7 @@ describe('pull: units', () => {
 
     const group = await createGroup({ db: t.deps.db, name: '팀', ownerIdx: b.userIdx, now: now() });
     const shared = await insertSite(t, { userIdx: b.userIdx, f_group_idx: group });
-    addUnits(t, shared);
+    await addUnits(t, shared);
     await addGroupMember({ db: t.deps.db, groupIdx: group, userIdx: a.userIdx, now: now() });
     const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: first.cursor });
     expect(next.changes.map((c) => [c.t, c.op, c.key])).toEqual([
@@ -206,7 +205,7 @@ describe('pull: a site entering the scope', () => {
     const b = await member(t);
     // B's site with units, not in A's scope when A's device pulls.
     const site = await insertSite(t, { userIdx: b.userIdx });
-    addUnits(t, site);
+    await addUnits(t, site);
     const first = await pullAll(t, { token: a.token, clientId: a.clientId });
     expect(keysOf(fold(first.changes), 'site')).toEqual([]);
     // B edits the site (its content version moves past A's cursor), then A likes it: one page holds both.
@@ -235,16 +234,15 @@ describe('pull: changes after the cursor', () => {
     expect(empty.changes).toEqual([]);
 
     // A unit of the second site changes: the site (with its new version) and its units come again.
-    const dong = Number(
-      t.handle.sqlite
-        .prepare(
-          "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '1동', 1, 1)",
-        )
-        .run(second).lastInsertRowid,
+    const dong = await t.handle.value(
+      "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '1동', 1, 1) RETURNING f_idx",
+      second,
     );
-    t.handle.sqlite
-      .prepare("INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 1, '101')")
-      .run(second, dong);
+    await t.handle.all(
+      "INSERT INTO hos (f_site_idx, f_dong_idx, f_floor, f_ho) VALUES (?, ?, 1, '101')",
+      second,
+      dong,
+    );
     const next = await pullAll(t, { token: a.token, clientId: a.clientId, cursor: empty.cursor });
     expect(next.changes.map((c) => [c.t, c.op, c.key])).toEqual([
       ['site', 'put', second],

@@ -17,11 +17,11 @@ async function member(t: TestApp, overrides: Parameters<typeof insertUser>[1] = 
   return { userIdx, token };
 }
 
-function likes(t: TestApp, userIdx: number) {
-  return t.handle.sqlite
-    .prepare('SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? ORDER BY f_site_idx')
-    .pluck()
-    .all(userIdx);
+async function likes(t: TestApp, userIdx: number) {
+  return await t.handle.values(
+    'SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? ORDER BY f_site_idx',
+    userIdx,
+  );
 }
 
 describe('push', () => {
@@ -49,15 +49,16 @@ describe('push', () => {
       [2, 'applied', false],
       [3, 'applied', false],
     ]);
-    expect(likes(t, a.userIdx)).toEqual([site]);
-    const row = t.handle.sqlite
-      .prepare('SELECT f_hidden, f_remain_days_till_hide FROM sites WHERE f_idx = ?')
-      .get(site);
+    expect(await likes(t, a.userIdx)).toEqual([site]);
+    const row = await t.handle.row(
+      'SELECT f_hidden, f_remain_days_till_hide FROM sites WHERE f_idx = ?',
+      site,
+    );
     expect(row).toEqual({ f_hidden: 'Y', f_remain_days_till_hide: 15 });
-    const client = t.handle.sqlite
-      .prepare('SELECT last_seq FROM sync_clients WHERE client_id = ?')
-      .pluck()
-      .get('client-a-0001');
+    const client = await t.handle.value(
+      'SELECT last_seq FROM sync_clients WHERE client_id = ?',
+      'client-a-0001',
+    );
     expect(client).toBe(3);
   });
 
@@ -85,8 +86,8 @@ describe('push', () => {
       [1, 'applied', true],
       [2, 'applied', true],
     ]);
-    expect(likes(t, a.userIdx)).toEqual([]);
-    const logged = t.handle.sqlite.prepare('SELECT COUNT(*) FROM sync_mutations').pluck().get();
+    expect(await likes(t, a.userIdx)).toEqual([]);
+    const logged = await t.handle.value('SELECT COUNT(*) FROM sync_mutations');
     expect(logged).toBe(3);
   });
 
@@ -115,10 +116,8 @@ describe('push', () => {
     expect(rejected).toMatchObject({ seq: 1, status: 'rejected', code: ResultCode.apiError });
     expect(rejected?.msg).toBe('Only the member who registered this site can manage it.');
     expect(liked).toMatchObject({ seq: 2, status: 'applied' });
-    expect(
-      t.handle.sqlite.prepare('SELECT f_hidden FROM sites WHERE f_idx = ?').pluck().get(othersSite),
-    ).toBe('N');
-    expect(likes(t, a.userIdx)).toEqual([othersSite]);
+    expect(await t.handle.value('SELECT f_hidden FROM sites WHERE f_idx = ?', othersSite)).toBe('N');
+    expect(await likes(t, a.userIdx)).toEqual([othersSite]);
     // Asked again (lost answer), the rejection comes back the same.
     const again = await pushAs(t, {
       token: a.token,
@@ -158,8 +157,8 @@ describe('push', () => {
     ]);
     expect(res.data.results[0]?.data).toMatchObject({ field: 'args.like_status' });
     expect(res.data.results[2]?.data).toMatchObject({ field: 'memo_images' });
-    expect(likes(t, a.userIdx)).toEqual([]);
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM site_memos').pluck().get()).toBe(0);
+    expect(await likes(t, a.userIdx)).toEqual([]);
+    expect(await t.handle.value('SELECT COUNT(*) FROM site_memos')).toBe(0);
   });
 
   it('answers a malformed push with -4 and writes nothing', async () => {
@@ -219,11 +218,8 @@ describe('push', () => {
   });
 });
 
-function lastSeqOf(t: TestApp, clientId: string) {
-  return t.handle.sqlite
-    .prepare('SELECT last_seq FROM sync_clients WHERE client_id = ?')
-    .pluck()
-    .get(clientId);
+async function lastSeqOf(t: TestApp, clientId: string) {
+  return await t.handle.value('SELECT last_seq FROM sync_clients WHERE client_id = ?', clientId);
 }
 
 describe('the order of a client’s sequence', () => {
@@ -246,7 +242,7 @@ describe('the order of a client’s sequence', () => {
     expect(skipped.code).toBe(0);
     expect(skipped.data).toEqual({ last_seq: 1, results: [] });
     expect(t.changes()).toBe(before);
-    expect(likes(t, a.userIdx)).toEqual([sites[0]]);
+    expect(await likes(t, a.userIdx)).toEqual([sites[0]]);
 
     const resent = await pushAs(t, {
       token: a.token,
@@ -258,8 +254,8 @@ describe('the order of a client’s sequence', () => {
       [2, 'applied', false],
       [3, 'applied', false],
     ]);
-    expect(likes(t, a.userIdx)).toEqual(sites);
-    expect(t.handle.sqlite.prepare('SELECT f_memo FROM site_memos').pluck().all()).toEqual(['2번']);
+    expect(await likes(t, a.userIdx)).toEqual(sites);
+    expect(await t.handle.values('SELECT f_memo FROM site_memos')).toEqual(['2번']);
   });
 
   it('applies a push up to its gap and says where it stopped', async () => {
@@ -277,8 +273,8 @@ describe('the order of a client’s sequence', () => {
     });
     expect(res.data.last_seq).toBe(2);
     expect(res.data.results.map((r) => r.seq)).toEqual([1, 2]);
-    expect(t.handle.sqlite.prepare('SELECT f_hidden FROM sites WHERE f_idx = ?').pluck().get(site)).toBe('N');
-    expect(lastSeqOf(t, 'client-a-0001')).toBe(2);
+    expect(await t.handle.value('SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toBe('N');
+    expect(await lastSeqOf(t, 'client-a-0001')).toBe(2);
   });
 
   it('answers a repeat as a duplicate from its recorded outcome, with the data recorded then', async () => {
@@ -322,15 +318,15 @@ describe('the order of a client’s sequence', () => {
     expect(t.changes()).toBe(before);
 
     // The outcome of sequence 1 is gone (kept outcomes are pruned): it is not made up.
-    t.handle.sqlite.prepare('DELETE FROM sync_mutations WHERE seq = 1').run();
+    await t.handle.all('DELETE FROM sync_mutations WHERE seq = 1');
     const pruned = await pushAs(t, {
       token: a.token,
       clientId: 'client-a-0001',
       mutations: [mutation({ seq: 1, name: 'addSiteMemo', args: { site_idx: site, memo: '잃어버린 변경' } })],
     });
     expect(pruned.data).toEqual({ last_seq: 2, results: [] });
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM site_memos').pluck().get()).toBe(0);
-    expect(t.handle.sqlite.prepare('SELECT f_hidden FROM sites WHERE f_idx = ?').pluck().get(site)).toBe('N');
+    expect(await t.handle.value('SELECT COUNT(*) FROM site_memos')).toBe(0);
+    expect(await t.handle.value('SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toBe('N');
   });
 });
 
@@ -356,7 +352,7 @@ describe('who may do what (spec §6)', () => {
       body: { site_idx: String(site), hidden_status: 'N' },
     });
     expect(byOwner.code).toBe(0);
-    expect(t.handle.sqlite.prepare('SELECT f_hidden FROM sites WHERE f_idx = ?').pluck().get(site)).toBe('N');
+    expect(await t.handle.value('SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toBe('N');
   });
 
   it('lets the owner, an admin or a member of the site group complete it; others get "not a group member"', async () => {
@@ -385,9 +381,7 @@ describe('who may do what (spec §6)', () => {
       body: { site_idx: shared, complete_status: 'N' },
     });
     expect(byStranger.code).toBe(ResultCode.notGroupMember);
-    expect(t.handle.sqlite.prepare('SELECT f_complete FROM sites WHERE f_idx = ?').pluck().get(shared)).toBe(
-      'Y',
-    );
+    expect(await t.handle.value('SELECT f_complete FROM sites WHERE f_idx = ?', shared)).toBe('Y');
   });
 
   it("treats another member's draft and a deleted site as not there", async () => {
@@ -404,7 +398,7 @@ describe('who may do what (spec §6)', () => {
       expect(res.code).toBe(ResultCode.apiError);
       expect(res.status).toBe(404);
     }
-    expect(likes(t, a.userIdx)).toEqual([]);
+    expect(await likes(t, a.userIdx)).toEqual([]);
   });
 
   it('runs the plain RPC and the pushed mutation through the same code', async () => {
@@ -416,7 +410,7 @@ describe('who may do what (spec §6)', () => {
       body: { site_idx: site, memo: '직접 저장', memo_images: ['/uploads/2026/11/a.webp'] },
     });
     expect(rpc).toMatchObject({ code: 0, data: { site_idx: site } });
-    const memo = t.handle.sqlite.prepare('SELECT f_memo, f_memo_images FROM site_memos').get();
+    const memo = await t.handle.row('SELECT f_memo, f_memo_images FROM site_memos');
     expect(memo).toEqual({ f_memo: '직접 저장', f_memo_images: '["/uploads/2026/11/a.webp"]' });
     const bad = await t.call('/site/addSiteMemo', {
       token: a.token,
@@ -428,12 +422,12 @@ describe('who may do what (spec §6)', () => {
   it('answers the same mutation under a second number from its first outcome, so it is applied once', async () => {
     t = await createTestApp();
     const a = await member(t);
-    const sites = () => t.handle.sqlite.prepare('SELECT COUNT(*) FROM sites').pluck().get();
+    const sites = async () => await t.handle.value('SELECT COUNT(*) FROM sites');
     // A new site saved finally makes a new row each time it is applied.
     const save = mutation({ seq: 1, name: 'saveSite', args: { site_type: 'G', changes: generalSite() } });
     const first = await pushAs(t, { token: a.token, clientId: 'two-tabs-0001', mutations: [save] });
     expect(first.data.results[0]).toMatchObject({ seq: 1, status: 'applied', duplicate: false });
-    const before = sites();
+    const before = await sites();
     // Another tab, without a lock between them, numbered the same queued change 2.
     const again = await pushAs(t, {
       token: a.token,
@@ -443,6 +437,6 @@ describe('who may do what (spec §6)', () => {
     expect(again.data.results[0]).toMatchObject({ seq: 2, status: 'applied', duplicate: true });
     expect(again.data.results[0]?.data).toEqual(first.data.results[0]?.data);
     expect(again.data.last_seq).toBe(2);
-    expect(sites()).toBe(before);
+    expect(await sites()).toBe(before);
   });
 });

@@ -53,14 +53,17 @@ export async function createTestApp({
   adapters,
   operations,
   dbFile,
+  database,
 }: {
   clock?: Clock;
   config?: Partial<Config>;
   adapters?: Partial<AppDeps['adapters']>;
   operations?: Operation[];
   dbFile?: string;
+  /** A database the test prepared (closed with the app) instead of a fresh one. */
+  database?: TestDatabase;
 } = {}): Promise<TestApp> {
-  const handle = await openTestDb(dbFile ? { file: dbFile } : {});
+  const handle = database ?? (await openTestDb(dbFile ? { file: dbFile } : {}));
   const config = testConfig(configOverrides);
   // TEST_LOG_LEVEL=error shows what a 500 hid (a port to PostgreSQL, say).
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

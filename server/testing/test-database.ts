@@ -33,6 +33,12 @@ export interface TestDatabase {
    * looks at or sets up directly (`await t.handle.all('SELECT * FROM sites WHERE f_idx = ?', 1)`).
    */
   all: <T = Record<string, unknown>>(statement: string, ...params: unknown[]) => Promise<T[]>;
+  /** The first row of `statement` (written as for `all`), or undefined when there is none. */
+  row: <T = Record<string, unknown>>(statement: string, ...params: unknown[]) => Promise<T | undefined>;
+  /** The first column of the first row (`SELECT COUNT(*) …`: column names differ by database). */
+  value: <T = unknown>(statement: string, ...params: unknown[]) => Promise<T | undefined>;
+  /** The first column of every row. */
+  values: <T = unknown>(statement: string, ...params: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
 }
 
@@ -63,7 +69,7 @@ function sqliteTestDb(handle: DatabaseHandle): TestDatabase {
     sqlite: handle.sqlite,
     pool: null,
     changes: () => (total.get() as { n: number }).n,
-    all: statementOn(handle.db),
+    ...readers(handle.db),
     close: handle.close,
   };
 }
@@ -72,17 +78,40 @@ async function openPostgresTestDb(): Promise<TestDatabase> {
   // Only the server-postgres project reaches this: it loads vitest's inject().
   const { freshPostgresDatabase } = await import('../../tests/support/postgres-database.ts');
   const database = await freshPostgresDatabase();
-  const written = countRowsWritten(database.handle);
+  return postgresTestDb({ handle: database.handle, close: database.drop });
+}
+
+/** A PostgreSQL database a test made itself (a copy's target, say) as the database of a test app. */
+export function postgresTestDb({
+  handle,
+  close,
+}: {
+  handle: PostgresHandle;
+  close: () => Promise<void>;
+}): TestDatabase {
   return {
     dialect: 'postgres',
-    db: database.handle.db,
+    db: handle.db,
     get sqlite(): SQLite.Database {
       throw new Error('this test reads the raw SQLite connection: it runs on SQLite only');
     },
-    pool: database.handle.pool,
-    changes: written,
-    all: statementOn(database.handle.db),
-    close: database.drop,
+    pool: handle.pool,
+    changes: countRowsWritten(handle),
+    ...readers(handle.db),
+    close,
+  };
+}
+
+function readers(db: Db): Pick<TestDatabase, 'all' | 'row' | 'value' | 'values'> {
+  const all = statementOn(db);
+  const firstColumn = (row: object | undefined) => (row ? Object.values(row)[0] : undefined);
+  return {
+    all,
+    row: async <T>(statement: string, ...params: unknown[]) => (await all<T>(statement, ...params))[0],
+    value: async <T>(statement: string, ...params: unknown[]) =>
+      firstColumn((await all<object>(statement, ...params))[0]) as T | undefined,
+    values: async <T>(statement: string, ...params: unknown[]) =>
+      (await all<object>(statement, ...params)).map((row) => firstColumn(row) as T),
   };
 }
 

@@ -64,7 +64,7 @@ describe('private inlay pictures under /uploads', () => {
     expect((await fetchAs(photo, null)).status).toBe(200);
 
     // Made public, the inlay picture is an ordinary file.
-    t.handle.sqlite.prepare("UPDATE sites SET f_inlay_private = 'N' WHERE f_idx = ?").run(site);
+    await t.handle.all("UPDATE sites SET f_inlay_private = 'N' WHERE f_idx = ?", site);
     expect((await fetchAs(inlay, null)).status).toBe(200);
   });
 

@@ -42,10 +42,8 @@ async function device(userIdx: number) {
   return { ...made, token };
 }
 
-function sites() {
-  return t.handle.sqlite
-    .prepare('SELECT f_idx, f_name, f_status, f_image_urls, f_memo FROM sites')
-    .all() as Array<{
+async function sites() {
+  return (await t.handle.all('SELECT f_idx, f_name, f_status, f_image_urls, f_memo FROM sites')) as Array<{
     f_idx: number;
     f_name: string;
     f_status: string;
@@ -87,11 +85,11 @@ describe('registration on the device', () => {
 
     network.online = true;
     await engine.sync();
-    const saved = sites();
+    const saved = await sites();
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ f_name: typed.f_name, f_status: 'N', f_memo: '입주 2027년' });
     expect(JSON.parse(saved[0]?.f_image_urls ?? '[]')).toEqual([expect.stringMatching(/^\/uploads\//)]);
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM hos').pluck().get()).toBe(8);
+    expect(await t.handle.value('SELECT COUNT(*) FROM hos')).toBe(8);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.sites.get(saved[0]?.f_idx as number)).toMatchObject({
       f_status: 'N',
@@ -113,7 +111,7 @@ describe('registration on the device', () => {
     expect(Object.keys((second.args as { changes: object }).changes)).toEqual(['f_memo']);
     network.online = true;
     await engine.sync();
-    expect(sites()).toEqual([expect.objectContaining({ f_status: 'P', f_memo: '남향' })]);
+    expect(await sites()).toEqual([expect.objectContaining({ f_status: 'P', f_memo: '남향' })]);
   });
 
   it('modifies a registered site it holds, keeping unit ids; a field changed on the server meanwhile comes back as a conflict', async () => {
@@ -133,10 +131,7 @@ describe('registration on the device', () => {
     expect(unitIds.every((id) => typeof id === 'number')).toBe(true);
 
     // Another device renames the site while this one is offline.
-    const seen = t.handle.sqlite
-      .prepare('SELECT version FROM sync_site_versions WHERE f_site_idx = ?')
-      .pluck()
-      .get(siteIdx);
+    const seen = await t.handle.value('SELECT version FROM sync_site_versions WHERE f_site_idx = ?', siteIdx);
     await pushAs(t, {
       token: serverToken,
       clientId: 'other-device-0001',
@@ -164,12 +159,10 @@ describe('registration on the device', () => {
     network.online = true;
     await engine.sync();
 
-    expect(sites()[0]).toMatchObject({ f_name: '래미안 원베일리 리버' });
-    const ids = t.handle.sqlite.prepare('SELECT f_idx FROM hos ORDER BY f_idx').pluck().all();
+    expect((await sites())[0]).toMatchObject({ f_name: '래미안 원베일리 리버' });
+    const ids = await t.handle.values('SELECT f_idx FROM hos ORDER BY f_idx');
     expect(ids).toEqual([...unitIds].sort((a, b) => (a as number) - (b as number)));
-    expect(
-      t.handle.sqlite.prepare('SELECT f_sale_price FROM hos WHERE f_idx = ?').pluck().get(unit?.f_idx),
-    ).toBe(70000);
+    expect(await t.handle.value('SELECT f_sale_price FROM hos WHERE f_idx = ?', unit?.f_idx)).toBe(70000);
     const conflicts = await db.conflicts.toArray();
     expect(conflicts).toEqual([
       expect.objectContaining({
@@ -208,7 +201,7 @@ describe('registration on the device', () => {
     // Only the changed name travels: a device row of it alone would be a site without prices or owner.
     expect(await db.sites.get(siteIdx)).toBeUndefined();
     await engine.sync();
-    expect(sites().find((s) => s.f_idx === siteIdx)?.f_name).toBe('관리자가 고친 이름');
+    expect((await sites()).find((s) => s.f_idx === siteIdx)?.f_name).toBe('관리자가 고친 이름');
     expect(await db.sites.get(siteIdx)).toBeUndefined();
   });
 
@@ -242,7 +235,7 @@ describe('registration on the device', () => {
 
     network.online = true;
     await engine.sync();
-    const [saved] = sites();
+    const [saved] = await sites();
     expect(saved?.f_name).toBe('오프라인 일반 현장');
     expect(await db.sites.get(local)).toBeUndefined();
     expect(await db.sites.get(saved?.f_idx as number)).toMatchObject({ f_name: '오프라인 일반 현장' });

@@ -66,14 +66,14 @@ describe('a push whose connection dies without an answer', () => {
     await engine.mutate('setLikeSite', { site_idx: site, like_status: 'Y' });
 
     await expect(engine.sync()).rejects.toBeInstanceOf(NetworkError);
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM sync_mutations').pluck().get()).toBe(1);
+    expect(await t.handle.value('SELECT COUNT(*) FROM sync_mutations')).toBe(1);
 
     await engine.sync();
     expect(await db.outbox.count()).toBe(0);
-    expect(t.handle.sqlite.prepare('SELECT seq, status FROM sync_mutations').all()).toEqual([
+    expect(await t.handle.all('SELECT seq, status FROM sync_mutations')).toEqual([
       { seq: 1, status: 'applied' },
     ]);
-    expect(t.handle.sqlite.prepare('SELECT f_site_idx FROM site_likes').pluck().all()).toEqual([site]);
+    expect(await t.handle.values('SELECT f_site_idx FROM site_likes')).toEqual([site]);
   });
 });
 
@@ -128,9 +128,11 @@ describe('units saved on the device', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.conflicts.count()).toBe(0);
     expect(
-      t.handle.sqlite
-        .prepare('SELECT f_idx, f_sale_price, f_memo FROM hos WHERE f_idx IN (?, ?) ORDER BY f_idx')
-        .all(first?.f_idx, second?.f_idx),
+      await t.handle.all(
+        'SELECT f_idx, f_sale_price, f_memo FROM hos WHERE f_idx IN (?, ?) ORDER BY f_idx',
+        first?.f_idx,
+        second?.f_idx,
+      ),
     ).toEqual([
       { f_idx: first?.f_idx, f_sale_price: 71_000, f_memo: '' },
       { f_idx: second?.f_idx, f_sale_price: 52_000, f_memo: '남향 끝집' },
@@ -185,9 +187,7 @@ describe('units saved on the device', () => {
     await engine.sync();
     expect(await db.outbox.where('status').equals('rejected').count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
-    expect(t.handle.sqlite.prepare("SELECT COUNT(*) FROM dongs WHERE f_dong = '103동'").pluck().get()).toBe(
-      1,
-    );
+    expect(await t.handle.value("SELECT COUNT(*) FROM dongs WHERE f_dong = '103동'")).toBe(1);
   });
 
   it('of a new site show under its device index with device ids, and give way to the server’s when it comes', async () => {
@@ -210,10 +210,7 @@ describe('units saved on the device', () => {
 
     network.online = true;
     await engine.sync();
-    const saved = t.handle.sqlite
-      .prepare("SELECT f_idx FROM sites WHERE f_status = 'N'")
-      .pluck()
-      .get() as number;
+    const saved = (await t.handle.value("SELECT f_idx FROM sites WHERE f_status = 'N'")) as number;
     expect(await db.dongs.where('f_site_idx').equals(local).count()).toBe(0);
     const pulled = await unitsOnDevice(db, saved);
     expect(pulled).toHaveLength(8);

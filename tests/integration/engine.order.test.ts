@@ -27,30 +27,34 @@ afterEach(async () => {
 });
 
 /** What the server recorded for a client: sequence, mutation id and outcome, in order. */
-function recorded(t: TestApp, clientId: unknown) {
-  return t.handle.sqlite
-    .prepare('SELECT seq, mutation_id AS id, status FROM sync_mutations WHERE client_id = ? ORDER BY seq')
-    .all(clientId) as Array<{ seq: number; id: string; status: string }>;
+async function recorded(t: TestApp, clientId: unknown) {
+  return (await t.handle.all(
+    'SELECT seq, mutation_id AS id, status FROM sync_mutations WHERE client_id = ? ORDER BY seq',
+    clientId,
+  )) as Array<{ seq: number; id: string; status: string }>;
 }
 
 /** Each change applied once, under the numbers 1, 2, 3… of its client, in the order it was made. */
-function expectAppliedInOrder(t: TestApp, { clientId, made }: { clientId: unknown; made: OutboxEntry[] }) {
-  expect(recorded(t, clientId)).toEqual(
+async function expectAppliedInOrder(
+  t: TestApp,
+  { clientId, made }: { clientId: unknown; made: OutboxEntry[] },
+) {
+  expect(await recorded(t, clientId)).toEqual(
     made.map((entry, i) => ({ seq: i + 1, id: entry.mutation_id, status: 'applied' })),
   );
 }
 
 const clientIdOf = async (db: LocalDb) => (await db.syncMeta.get('client_id'))?.value;
 
-function memoOf(t: TestApp, site: number) {
-  return t.handle.sqlite.prepare('SELECT f_memo FROM site_memos WHERE f_site_idx = ?').pluck().get(site);
+async function memoOf(t: TestApp, site: number) {
+  return await t.handle.value('SELECT f_memo FROM site_memos WHERE f_site_idx = ?', site);
 }
 
-function likedSites(t: TestApp, userIdx: number) {
-  return t.handle.sqlite
-    .prepare('SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? ORDER BY f_site_idx')
-    .pluck()
-    .all(userIdx);
+async function likedSites(t: TestApp, userIdx: number) {
+  return await t.handle.values(
+    'SELECT f_site_idx FROM site_likes WHERE f_user_idx = ? ORDER BY f_site_idx',
+    userIdx,
+  );
 }
 
 async function device(t: TestApp, userIdx: number) {
@@ -102,8 +106,8 @@ describe('another member on the same device', () => {
     }
     await engine.sync();
     expect(await db.outbox.count()).toBe(0);
-    expectAppliedInOrder(t, { clientId: await clientIdOf(db), made: secondMade });
-    expect(likedSites(t, second)).toEqual(secondSites);
+    await expectAppliedInOrder(t, { clientId: await clientIdOf(db), made: secondMade });
+    expect(await likedSites(t, second)).toEqual(secondSites);
 
     // The first member comes back: the parked change and a new one follow their own numbers.
     token = tokens.first;
@@ -112,9 +116,9 @@ describe('another member on the same device', () => {
     await engine.sync();
     expect(await db.outbox.count()).toBe(0);
     expect(await clientIdOf(db)).toBe(firstClient);
-    expectAppliedInOrder(t, { clientId: firstClient, made: firstMade });
-    expect(memoOf(t, firstSite)).toBe('오프라인 메모');
-    expect(likedSites(t, first)).toEqual([]);
+    await expectAppliedInOrder(t, { clientId: firstClient, made: firstMade });
+    expect(await memoOf(t, firstSite)).toBe('오프라인 메모');
+    expect(await likedSites(t, first)).toEqual([]);
   });
 });
 
@@ -135,12 +139,12 @@ describe('an entry refused while its image is prepared', () => {
     made.push(await engine.mutate('setHideSite', { site_idx: site, hidden_status: 'Y' }));
     await engine.sync();
 
-    expectAppliedInOrder(t, { clientId: await clientIdOf(db), made });
+    await expectAppliedInOrder(t, { clientId: await clientIdOf(db), made });
     expect(await db.outbox.toArray()).toEqual([
       expect.objectContaining({ mutation_id: refused.mutation_id, status: 'rejected' }),
     ]);
-    expect(memoOf(t, site)).toBe('사진 없이');
-    expect(t.handle.sqlite.prepare('SELECT f_hidden FROM sites WHERE f_idx = ?').pluck().get(site)).toBe('Y');
+    expect(await memoOf(t, site)).toBe('사진 없이');
+    expect(await t.handle.value('SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toBe('Y');
     expect(engine.status()).toMatchObject({ pending: 0, rejected: 1 });
   });
 });
@@ -158,7 +162,7 @@ describe('a lost answer', () => {
     ];
     network.dropAnswers = 1;
     await expect(engine.sync()).rejects.toThrow();
-    expect(recorded(t, await clientIdOf(db))).toHaveLength(2);
+    expect(await recorded(t, await clientIdOf(db))).toHaveLength(2);
 
     // The app restarts (nothing kept in memory) and the member goes on before it syncs.
     const restarted = createTestEngine({ fetchImpl: (url, init) => t.app.request(url, init), token, db });
@@ -167,9 +171,9 @@ describe('a lost answer', () => {
     );
     await restarted.engine.sync();
     expect(await db.outbox.count()).toBe(0);
-    expectAppliedInOrder(t, { clientId: await clientIdOf(db), made });
-    expect(likedSites(t, userIdx)).toEqual(sites);
-    expect(memoOf(t, sites[0] as number)).toBe('첫 메모');
+    await expectAppliedInOrder(t, { clientId: await clientIdOf(db), made });
+    expect(await likedSites(t, userIdx)).toEqual(sites);
+    expect(await memoOf(t, sites[0] as number)).toBe('첫 메모');
   });
 
   it('after the server refused a gap, the renumbered push is asked again and applied once', async () => {
@@ -194,13 +198,13 @@ describe('a lost answer', () => {
     // then renumbered as 1 and 2 (4th, applied).
     await expect(engine.sync()).rejects.toThrow();
     await expect(engine.sync()).rejects.toThrow();
-    expect(recorded(t, await clientIdOf(db))).toHaveLength(2);
+    expect(await recorded(t, await clientIdOf(db))).toHaveLength(2);
     await engine.sync();
     expect(pushes).toBe(5);
     expect(await db.outbox.count()).toBe(0);
-    expectAppliedInOrder(t, { clientId: await clientIdOf(db), made });
-    expect(likedSites(t, userIdx)).toEqual([site]);
-    expect(memoOf(t, site)).toBe('예전 앱 메모');
+    await expectAppliedInOrder(t, { clientId: await clientIdOf(db), made });
+    expect(await likedSites(t, userIdx)).toEqual([site]);
+    expect(await memoOf(t, site)).toBe('예전 앱 메모');
   });
 
   it('after the answer came but the pull did not, a restart does not send the answered changes again', async () => {
@@ -228,7 +232,7 @@ describe('a lost answer', () => {
     await restarted.engine.sync();
     expect(restarted.network.requests.filter((r) => r.endsWith('/sync/push'))).toHaveLength(0);
     expect(await first.db.outbox.count()).toBe(0);
-    expectAppliedInOrder(t, { clientId: await clientIdOf(first.db), made });
+    await expectAppliedInOrder(t, { clientId: await clientIdOf(first.db), made });
   });
 });
 
@@ -243,8 +247,8 @@ describe('a server restored from a backup', () => {
     await engine.sync();
     const clientId = await clientIdOf(db);
     // The backup was taken before this client's first push.
-    t.handle.sqlite.prepare('DELETE FROM sync_mutations').run();
-    t.handle.sqlite.prepare('UPDATE sync_clients SET last_seq = 0').run();
+    await t.handle.all('DELETE FROM sync_mutations');
+    await t.handle.all('UPDATE sync_clients SET last_seq = 0');
 
     const made = [
       await engine.mutate('setLikeSite', { site_idx: sites[1] as number, like_status: 'Y' }),
@@ -252,8 +256,8 @@ describe('a server restored from a backup', () => {
     ];
     await engine.sync();
     expect(await db.outbox.count()).toBe(0);
-    expectAppliedInOrder(t, { clientId, made });
-    expect(memoOf(t, sites[1] as number)).toBe('백업 후');
+    await expectAppliedInOrder(t, { clientId, made });
+    expect(await memoOf(t, sites[1] as number)).toBe('백업 후');
   });
 });
 
@@ -269,20 +273,20 @@ describe('a server restored from a backup taken after changes it had accepted', 
     ];
     // Accepted, but no pull has taken them off the outbox yet.
     await engine.push();
-    expect(recorded(t, await clientIdOf(db))).toHaveLength(2);
+    expect(await recorded(t, await clientIdOf(db))).toHaveLength(2);
     const clientId = await clientIdOf(db);
     // The server comes back from a backup that knew nothing of them.
-    t.handle.sqlite.prepare('DELETE FROM sync_mutations').run();
-    t.handle.sqlite.prepare('DELETE FROM site_memos').run();
-    t.handle.sqlite.prepare('DELETE FROM site_likes').run();
-    t.handle.sqlite.prepare('UPDATE sync_clients SET last_seq = 0').run();
+    await t.handle.all('DELETE FROM sync_mutations');
+    await t.handle.all('DELETE FROM site_memos');
+    await t.handle.all('DELETE FROM site_likes');
+    await t.handle.all('UPDATE sync_clients SET last_seq = 0');
 
     made.push(await engine.mutate('addSiteMemo', { site_idx: sites[1] as number, memo: '복원 후' }));
     await engine.sync();
     expect(await db.outbox.count()).toBe(0);
-    expectAppliedInOrder(t, { clientId, made });
-    expect(memoOf(t, sites[0] as number)).toBe('복원 전');
-    expect(likedSites(t, userIdx)).toEqual([sites[0]]);
+    await expectAppliedInOrder(t, { clientId, made });
+    expect(await memoOf(t, sites[0] as number)).toBe('복원 전');
+    expect(await likedSites(t, userIdx)).toEqual([sites[0]]);
   });
 });
 
@@ -340,9 +344,9 @@ describe('changes queued by an app of protocol 3', () => {
     const reloaded = createTestEngine({ fetchImpl: (url, init) => t.app.request(url, init), token, db });
     await reloaded.engine.sync();
     expect(await db.outbox.count()).toBe(0);
-    expectAppliedInOrder(t, { clientId, made });
-    expect(likedSites(t, userIdx)).toEqual([site]);
-    expect(memoOf(t, site)).toBe('예전 앱 메모');
+    await expectAppliedInOrder(t, { clientId, made });
+    expect(await likedSites(t, userIdx)).toEqual([site]);
+    expect(await memoOf(t, site)).toBe('예전 앱 메모');
   });
 
   it('shows a change as not accepted when the server used its number for another one, and sends the rest', async () => {
@@ -372,7 +376,7 @@ describe('changes queued by an app of protocol 3', () => {
       clientId,
       mutations: [other, { seq: 2, id: refused.mutation_id, name, args, created_at }],
     });
-    const refusal = t.handle.sqlite.prepare('SELECT msg FROM sync_mutations WHERE seq = 2').pluck().get();
+    const refusal = await t.handle.value('SELECT msg FROM sync_mutations WHERE seq = 2');
 
     const reloaded = createTestEngine({ fetchImpl: (url, init) => t.app.request(url, init), token, db });
     await reloaded.engine.sync();
@@ -384,13 +388,13 @@ describe('changes queued by an app of protocol 3', () => {
       }),
       expect.objectContaining({ mutation_id: refused.mutation_id, status: 'rejected', error_msg: refusal }),
     ]);
-    expect(recorded(t, clientId)).toEqual([
+    expect(await recorded(t, clientId)).toEqual([
       { seq: 1, id: other.id, status: 'applied' },
       { seq: 2, id: refused.mutation_id, status: 'rejected' },
       { seq: 3, id: after.mutation_id, status: 'applied' },
     ]);
-    expect(likedSites(t, userIdx)).toEqual([]);
-    expect(memoOf(t, site)).toBe('예전 앱 메모');
+    expect(await likedSites(t, userIdx)).toEqual([]);
+    expect(await memoOf(t, site)).toBe('예전 앱 메모');
     expect(reloaded.engine.status()).toMatchObject({ pending: 0, rejected: 2 });
   });
 });

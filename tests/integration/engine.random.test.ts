@@ -174,10 +174,7 @@ describe('two devices editing at random with random disconnects', () => {
       expect(client.engine.status()).toMatchObject({ pending: 0, rejected: 0, conflicts: 0 });
       expect(await deviceView(client)).toEqual(await serverView(client));
     }
-    const applied = t.handle.sqlite
-      .prepare("SELECT COUNT(*) FROM sync_mutations WHERE status != 'applied'")
-      .pluck()
-      .get();
+    const applied = await t.handle.value("SELECT COUNT(*) FROM sync_mutations WHERE status != 'applied'");
     expect(applied).toBe(0);
   });
 });

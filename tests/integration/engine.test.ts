@@ -23,8 +23,8 @@ async function device(t: TestApp, { userIdx, ...options }: { userIdx: number; pr
   return made;
 }
 
-function serverRow(t: TestApp, sql: string, ...params: unknown[]) {
-  return t.handle.sqlite.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+async function serverRow(t: TestApp, sql: string, ...params: unknown[]) {
+  return t.handle.row(sql, ...params);
 }
 
 describe('the outbox', () => {
@@ -72,7 +72,7 @@ describe('the outbox', () => {
     expect(await db.sites.get(site)).toMatchObject({ f_name: '새 이름', f_hidden: 'Y' });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.shadows.count()).toBe(0);
-    expect(serverRow(t, 'SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toEqual({ f_hidden: 'Y' });
+    expect(await serverRow(t, 'SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toEqual({ f_hidden: 'Y' });
     expect(engine.status()).toMatchObject({ pending: 0, online: true, lastSyncedAt: expect.any(String) });
   });
 
@@ -102,7 +102,7 @@ describe('the outbox', () => {
     });
     expect(await db.sites.get(othersSite)).toMatchObject({ f_hidden: 'N' });
     expect(await db.memos.get(othersSite)).toMatchObject({ memo: '주차 2대' });
-    expect(serverRow(t, 'SELECT f_memo FROM site_memos WHERE f_site_idx = ?', othersSite)).toEqual({
+    expect(await serverRow(t, 'SELECT f_memo FROM site_memos WHERE f_site_idx = ?', othersSite)).toEqual({
       f_memo: '주차 2대',
     });
 
@@ -120,12 +120,12 @@ describe('the outbox', () => {
     await engine.mutate('setLikeSite', { site_idx: sites[0] as number, like_status: 'N' });
     network.dropAnswers = 1;
     await expect(engine.sync()).rejects.toThrow();
-    expect(serverRow(t, 'SELECT COUNT(*) AS n FROM sync_mutations')).toEqual({ n: 3 });
+    expect(await serverRow(t, 'SELECT COUNT(*) AS n FROM sync_mutations')).toEqual({ n: 3 });
 
     await engine.sync();
     expect(await db.outbox.count()).toBe(0);
-    expect(serverRow(t, 'SELECT COUNT(*) AS n FROM sync_mutations')).toEqual({ n: 3 });
-    expect(t.handle.sqlite.prepare('SELECT f_site_idx FROM site_likes').pluck().all()).toEqual([sites[1]]);
+    expect(await serverRow(t, 'SELECT COUNT(*) AS n FROM sync_mutations')).toEqual({ n: 3 });
+    expect(await t.handle.values('SELECT f_site_idx FROM site_likes')).toEqual([sites[1]]);
     expect((await db.likes.toArray()).map((l) => l.f_site_idx)).toEqual([sites[1]]);
   });
 });
@@ -207,7 +207,7 @@ describe('draft conflicts', () => {
     // Both versions are kept: the server copy (with the phone's name) and the tablet's name aside.
     const draft = await tablet.db.drafts.get(draftId);
     expect(draft?.payload).toMatchObject({ f_name: '역삼 그린하이츠', f_memo: '1층 상가' });
-    expect(serverRow(t, 'SELECT f_name, f_memo FROM sites WHERE f_client_id = ?', draftId)).toEqual({
+    expect(await serverRow(t, 'SELECT f_name, f_memo FROM sites WHERE f_client_id = ?', draftId)).toEqual({
       f_name: '역삼 그린하이츠',
       f_memo: '1층 상가',
     });
@@ -237,11 +237,10 @@ describe('scope on the device', () => {
       await insertSite(t, { userIdx: lead, f_group_idx: group }),
       await insertSite(t, { userIdx: lead, f_group_idx: group }),
     ];
-    t.handle.sqlite
-      .prepare(
-        "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 1, 1)",
-      )
-      .run(groupSites[0]);
+    await t.handle.all(
+      "INSERT INTO dongs (f_site_idx, f_dong, f_floor_count, f_units_per_floor) VALUES (?, '101동', 1, 1)",
+      groupSites[0],
+    );
     const own = await insertSite(t, { userIdx: me });
     const { engine, db } = await device(t, { userIdx: me });
     await engine.sync();
@@ -300,7 +299,7 @@ describe('another member on the same device', () => {
     await engine.sync();
     expect(await made.db.outbox.count()).toBe(0);
     expect(await made.db.sites.get(site)).toMatchObject({ f_hidden: 'Y' });
-    expect(serverRow(t, 'SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toEqual({ f_hidden: 'Y' });
+    expect(await serverRow(t, 'SELECT f_hidden FROM sites WHERE f_idx = ?', site)).toEqual({ f_hidden: 'Y' });
   });
 });
 
@@ -326,6 +325,6 @@ describe('an outdated app', () => {
     });
     await reloaded.engine.sync();
     expect(await old.db.outbox.count()).toBe(0);
-    expect(t.handle.sqlite.prepare('SELECT f_site_idx FROM site_likes').pluck().all()).toEqual([site]);
+    expect(await t.handle.values('SELECT f_site_idx FROM site_likes')).toEqual([site]);
   });
 });

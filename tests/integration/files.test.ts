@@ -65,7 +65,7 @@ describe('images picked offline', () => {
     const push = network.requests.findIndex((r) => r.endsWith('/sync/push'));
     expect(upload).toBeGreaterThanOrEqual(0);
     expect(upload).toBeLessThan(push);
-    const stored = t.handle.sqlite.prepare('SELECT f_memo_images FROM site_memos').pluck().get() as string;
+    const stored = (await t.handle.value('SELECT f_memo_images FROM site_memos')) as string;
     const [url] = JSON.parse(stored) as string[];
     expect(url).toMatch(/^\/uploads\//);
     expect((await db.memos.get(site))?.memo_images).toEqual([url]);
@@ -87,7 +87,7 @@ describe('images picked offline', () => {
       status: 'rejected',
       error_msg: expect.any(String),
     });
-    expect(t.handle.sqlite.prepare('SELECT COUNT(*) FROM site_likes').pluck().get()).toBe(1);
+    expect(await t.handle.value('SELECT COUNT(*) FROM site_likes')).toBe(1);
     expect(await db.memos.get(site)).toBeUndefined();
   });
 });

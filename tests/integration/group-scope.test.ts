@@ -155,7 +155,7 @@ describe('a member’s device and the group', () => {
       ['saveSite', 'rejected', ResultCode.notGroupMember, 'You are not a member of this group.'],
     ]);
     expect(await mate.db.sites.get(shared)).toBeUndefined();
-    const row = t.handle.sqlite.prepare('SELECT f_name, f_complete FROM sites WHERE f_idx = ?').get(shared);
+    const row = await t.handle.row('SELECT f_name, f_complete FROM sites WHERE f_idx = ?', shared);
     expect(row).toEqual({ f_name: '공유 현장', f_complete: 'N' });
   });
 
@@ -184,8 +184,12 @@ describe('a member’s device and the group', () => {
       });
       expect(edit.code).not.toBe(ResultCode.ok);
     }
-    const rows = t.handle.sqlite.prepare('SELECT f_group_idx, f_complete FROM sites WHERE f_idx IN (?, ?)');
-    expect(rows.all(own, thirdsSite)).toEqual([
+    const rows = await t.handle.all(
+      'SELECT f_group_idx, f_complete FROM sites WHERE f_idx IN (?, ?) ORDER BY f_idx',
+      own,
+      thirdsSite,
+    );
+    expect(rows).toEqual([
       { f_group_idx: null, f_complete: 'N' },
       { f_group_idx: null, f_complete: 'N' },
     ]);
@@ -199,11 +203,10 @@ describe('a member’s device and the group', () => {
     await lead.call('/group/addMemberToGroup', { group_idx: groupIdx, phone_number: mate.phone });
     await mate.call('/group/shareSiteToGroup', { site_idx: own, group_idx: groupIdx });
     const stranger = await insertUser(t);
-    const { f_idx: elsewhere } = t.handle.sqlite
-      .prepare(
-        "INSERT INTO groups (f_name, f_owner_idx, f_reg_time) VALUES ('남의 그룹', ?, 'x') RETURNING f_idx",
-      )
-      .get(stranger) as { f_idx: number };
+    const { f_idx: elsewhere } = (await t.handle.row(
+      "INSERT INTO groups (f_name, f_owner_idx, f_reg_time) VALUES ('남의 그룹', ?, 'x') RETURNING f_idx",
+      stranger,
+    )) as { f_idx: number };
     const othersSite = await insertSite(t, { userIdx: stranger, f_group_idx: elsewhere });
     await mate.call('/site/setLikeSite', { site_idx: othersSite, like_status: 'Y' });
     await mate.engine.sync();

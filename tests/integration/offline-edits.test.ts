@@ -44,7 +44,7 @@ async function device(who: Actor) {
   return { engine, db, network, deps };
 }
 
-const row = <R>(sql: string, ...params: unknown[]) => t.handle.sqlite.prepare(sql).get(...params) as R;
+const row = async <R>(sql: string, ...params: unknown[]) => (await t.handle.row(sql, ...params)) as R;
 
 describe('a post edited without a network', () => {
   it('waits in the outbox, then meets the title changed on another device as a conflict the member settles', async () => {
@@ -68,7 +68,8 @@ describe('a post edited without a network', () => {
     const queued = await sendOrQueue({ mutator: updateCommunity, args: () => edit }, deps);
     expect(queued.status).toBe('queued');
     expect(
-      row<{ f_title: string }>('SELECT f_title FROM community_posts WHERE f_idx = ?', postIdx).f_title,
+      (await row<{ f_title: string }>('SELECT f_title FROM community_posts WHERE f_idx = ?', postIdx))
+        .f_title,
     ).toBe('처음 제목');
 
     // Meanwhile the member's other device renames the post online.
@@ -99,7 +100,8 @@ describe('a post edited without a network', () => {
     expect(await db.editConflicts.count()).toBe(0);
     await engine.sync();
     expect(
-      row<{ f_title: string }>('SELECT f_title FROM community_posts WHERE f_idx = ?', postIdx).f_title,
+      (await row<{ f_title: string }>('SELECT f_title FROM community_posts WHERE f_idx = ?', postIdx))
+        .f_title,
     ).toBe('오프라인 제목');
     expect(await db.editConflicts.count()).toBe(0);
     expect(engine.status().conflicts).toBe(0);
@@ -139,7 +141,7 @@ describe('a notification edited or deleted without a network', () => {
 
     network.online = true;
     await engine.sync();
-    const stored = row<{ f_title: string; f_version: number }>(
+    const stored = await row<{ f_title: string; f_version: number }>(
       'SELECT f_title, f_version FROM notifications WHERE f_idx = ?',
       notifyIdx,
     );
@@ -162,18 +164,22 @@ describe('a notification edited or deleted without a network', () => {
     expect(queued.status).toBe('queued');
     expect(await db.notifications.get(notifyIdx)).toBeUndefined();
     expect(
-      row<{ f_removed_time: string | null }>(
-        'SELECT f_removed_time FROM notifications WHERE f_idx = ?',
-        notifyIdx,
+      (
+        await row<{ f_removed_time: string | null }>(
+          'SELECT f_removed_time FROM notifications WHERE f_idx = ?',
+          notifyIdx,
+        )
       ).f_removed_time,
     ).toBeNull();
 
     network.online = true;
     await engine.sync();
     expect(
-      row<{ f_removed_time: string | null }>(
-        'SELECT f_removed_time FROM notifications WHERE f_idx = ?',
-        notifyIdx,
+      (
+        await row<{ f_removed_time: string | null }>(
+          'SELECT f_removed_time FROM notifications WHERE f_idx = ?',
+          notifyIdx,
+        )
       ).f_removed_time,
     ).not.toBeNull();
     expect(await db.notifications.get(notifyIdx)).toBeUndefined();

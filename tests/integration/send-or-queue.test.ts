@@ -51,8 +51,8 @@ async function device() {
       return res.data as never;
     },
   };
-  const posts = () =>
-    t.handle.sqlite.prepare('SELECT f_title, f_image_url FROM community_posts').all() as Array<{
+  const posts = async () =>
+    (await t.handle.all('SELECT f_title, f_image_url FROM community_posts')) as Array<{
       f_title: string;
       f_image_url: string;
     }>;
@@ -71,7 +71,7 @@ describe('sending a form’s write', () => {
       deps,
     );
     expect(outcome).toMatchObject({ status: 'sent', data: { f_idx: expect.any(Number) } });
-    const [stored] = posts();
+    const [stored] = await posts();
     expect(JSON.parse(stored?.f_image_url ?? '[]')).toEqual([expect.stringMatching(/^\/uploads\//)]);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.files.count()).toBe(0);
@@ -93,12 +93,14 @@ describe('sending a form’s write', () => {
     expect(entry).toMatchObject({ name: 'addCommunity', status: 'pending', args: { title: post.title } });
     expect(entry?.args).toMatchObject({ image_url: [expect.stringMatching(/^local-file:/)] });
     expect(await db.files.count()).toBe(1);
-    expect(posts()).toEqual([]);
+    expect(await posts()).toEqual([]);
 
     network.online = true;
     await engine.sync();
-    expect(posts()).toHaveLength(1);
-    expect(JSON.parse(posts()[0]?.f_image_url ?? '[]')).toEqual([expect.stringMatching(/^\/uploads\//)]);
+    expect(await posts()).toHaveLength(1);
+    expect(JSON.parse((await posts())[0]?.f_image_url ?? '[]')).toEqual([
+      expect.stringMatching(/^\/uploads\//),
+    ]);
   });
 
   it('throws the server’s refusal and queues nothing', async () => {
@@ -129,6 +131,6 @@ describe('sending a form’s write', () => {
     expect(queued.status).toBe('queued');
     expect(await db.outbox.get(retried)).toBeUndefined();
     expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['addCommunity']);
-    expect(posts()).toEqual([]);
+    expect(await posts()).toEqual([]);
   });
 });

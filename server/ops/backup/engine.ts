@@ -3,8 +3,9 @@
  * pictures and the restore's steps (server/ops/backup/*.ts) are the same whatever the database;
  * an engine says how to copy it while it runs, how to check a copy, and how to put a copy in
  * its place. SQLite's is `sqliteBackupEngine` (server/db/sqlite-backup.ts: VACUUM INTO on its
- * own connection, PRAGMA integrity_check). A PostgreSQL engine fills the same interface with
- * pg_dump --format=custom, pg_restore --list, and pg_restore into an emptied database.
+ * own connection, PRAGMA integrity_check); PostgreSQL's is `postgresBackupEngine`
+ * (server/db/postgres-backup.ts: pg_dump --format=custom, pg_restore reading it through, and
+ * pg_restore into a new database swapped in by renaming). `backupEngineFor` (./engines.ts) picks.
  */
 export interface BackupEngine {
   /** Names the copies in the manifest. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrations } from '../../../migrations/index.ts';
+import { postgresMigrations } from '../../../migrations/postgres/index.ts';
 import { runningServer } from '../pidfile.ts';
 import { BACKUP_LAYOUT } from './backup.ts';
 import { type BackupEngine, BackupError, type Installed } from './engine.ts';
@@ -54,19 +55,25 @@ export async function restoreBackup({
   }
   const file = path.resolve(from);
   if (!fs.existsSync(file)) throw new BackupError(`no such copy: ${file}`);
+  const folder = backupFolderOf({ copy: file, configured: backupDir });
+  const record = readManifest(folder).copies.find((c) => path.resolve(folder, c.file) === file);
+  if (record && record.engine !== engine.kind) {
+    throw new BackupError(
+      `the copy is of a ${record.engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} database; this server is configured for ${engine.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'SQLite (DATABASE_URL unset)'}`,
+    );
+  }
   const check = await engine.check({ file });
   if (check.problems.length > 0) {
     throw new BackupError(`the copy is damaged: ${check.problems.slice(0, 5).join('; ')}`);
   }
   if (check.migrations.length === 0) throw new BackupError(`not a copy of this product's database: ${file}`);
-  const unknown = check.migrations.filter((name) => !(name in migrations));
+  const known = engine.kind === 'postgres' ? postgresMigrations : migrations;
+  const unknown = check.migrations.filter((name) => !(name in known));
   if (unknown.length > 0) {
     throw new BackupError(
       `the copy was made by a newer version (migrations ${unknown.join(', ')}): restore it with that version`,
     );
   }
-  const folder = backupFolderOf({ copy: file, configured: backupDir });
-  const record = readManifest(folder).copies.find((c) => path.resolve(folder, c.file) === file);
   if (record && (await sha256Of(file)) !== record.sha256) {
     throw new BackupError(`the copy changed since it was taken and checked (${record.taken_at}): not used`);
   }

@@ -140,6 +140,6 @@ test('the charge popup opened offline on a device that never saw the options say
   await expect(dialog.getByRole('button', { name: '카드 결제' })).toBeDisabled();
 
   await context.setOffline(false);
-  await expect(dialog.getByRole('radio')).toHaveCount(6);
+  await expect(dialog.getByRole('group', { name: '충전할 포인트' }).getByRole('radio')).toHaveCount(6);
   await expect(dialog.getByRole('button', { name: '카드 결제' })).toBeEnabled();
 });

@@ -31,12 +31,12 @@ export function ChargePopup({ close }: { close: () => void }) {
 
   const pay = async () => {
     if (selected === null) return toast(t`Please choose how many points to charge.`);
-    const charged = await run(async () => {
+    await run(async () => {
       const result = await startCharge({ points: selected, payMethod });
-      // The test checkout and PortOne's mobile flow leave the page and come back to /More.
-      return result !== 'redirected' && (await onResult(result));
+      // The test checkout and PortOne's mobile flow leave the page and come back to /More. Once
+      // paid, this popup closes before an issued virtual account's popup opens (close shuts the top one).
+      if (result !== 'redirected') await onResult(result, close);
     });
-    if (charged) close();
   };
 
   const balance = formatNumber(Math.max(0, profile?.point ?? 0));

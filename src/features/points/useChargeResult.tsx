@@ -17,7 +17,8 @@ export function useChargeResult() {
   const { run } = useCall();
   const modal = useModal();
   return useCallback(
-    async (ret: PaymentReturn): Promise<boolean> => {
+    /** `leave` closes the screen the payment started from (the charge popup), before any popup of the result. */
+    async (ret: PaymentReturn, leave?: () => void): Promise<boolean> => {
       if (!ret.impUid) {
         const reason = ret.errorMsg ?? '';
         toast(t`Payment failed. ${reason}`);
@@ -25,6 +26,7 @@ export function useChargeResult() {
       }
       const { impUid, merchantUid } = ret;
       const result = await run(() => confirmCharge({ merchantUid, impUid }));
+      if (result) leave?.();
       if (result?.deposit) {
         const deposit = result.deposit;
         modal.open((close) => <VirtualAccountPopup account={deposit} close={close} />);

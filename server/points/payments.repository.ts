@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import type { Payment, PaymentsTable } from './points.tables.ts';
 
 /** Card payments for points (payments.service.ts holds the rules of confirming one). */
@@ -14,6 +15,25 @@ export function paymentByMerchantUid({ db, merchantUid }: { db: DbOrTx; merchant
 
 export function paymentByIdx({ db, paymentIdx }: { db: DbOrTx; paymentIdx: number }): Promise<Payment> {
   return db.selectFrom('payments').selectAll().where('f_idx', '=', paymentIdx).executeTakeFirstOrThrow();
+}
+
+/**
+ * No other payment holds the provider's payment id (a payment keeps its own from a virtual
+ * account's issue on): one provider payment never pays two orders.
+ */
+function impUidFree(
+  eb: ExpressionBuilder<Database, 'payments'>,
+  { impUid, paymentIdx }: { impUid: string; paymentIdx: number },
+) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('payments as other')
+        .select('other.f_idx')
+        .where('other.f_imp_uid', '=', impUid)
+        .where('other.f_idx', '!=', paymentIdx),
+    ),
+  );
 }
 
 /** A payment the provider reported failed; one already paid stays paid. */
@@ -54,18 +74,7 @@ export async function claimPayment({
     .set({ f_status: 'paid', f_imp_uid: impUid, f_paid_time: time, f_fail_reason: null })
     .where('f_idx', '=', paymentIdx)
     .where('f_status', '!=', 'paid')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('payments as other')
-            .select('other.f_idx')
-            .where('other.f_imp_uid', '=', impUid)
-            // A virtual account's payment holds its id from the issue on.
-            .where('other.f_idx', '!=', paymentIdx),
-        ),
-      ),
-    )
+    .where((eb) => impUidFree(eb, { impUid, paymentIdx }))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;
 }
@@ -96,17 +105,7 @@ export async function recordVirtualAccount({
     })
     .where('f_idx', '=', paymentIdx)
     .where('f_status', '=', 'ready')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('payments as other')
-            .select('other.f_idx')
-            .where('other.f_imp_uid', '=', impUid)
-            .where('other.f_idx', '!=', paymentIdx),
-        ),
-      ),
-    )
+    .where((eb) => impUidFree(eb, { impUid, paymentIdx }))
     .execute();
 }
 

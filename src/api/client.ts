@@ -65,9 +65,24 @@ function toFormData(input: Record<string, unknown>): FormData {
   return form;
 }
 
-/** The error for a refusing envelope; a session-ending code first runs the forced logout. */
-export function refusal(call: Call, envelope: { code: number; msg: string; data: unknown }): ApiError {
-  if (sessionEndingCodes.has(envelope.code) && call.operationId !== 'login') {
+/**
+ * The error for a refusing envelope; a session-ending code first runs the forced logout, but
+ * only for the session that made the call (`sentHeaders`). A call still answering for a session
+ * already left (an admin leaving a member's view, a sign-in as someone else) must not sign out
+ * the session that took its place.
+ */
+export function refusal({
+  call,
+  envelope,
+  sentHeaders,
+}: {
+  call: Call;
+  envelope: { code: number; msg: string; data: unknown };
+  sentHeaders: Record<string, string>;
+}): ApiError {
+  const current = sessionStore.get() ?? sessionStore.stored();
+  const sameSession = sentHeaders[Headers.accessToken] === current?.token;
+  if (sessionEndingCodes.has(envelope.code) && call.operationId !== 'login' && sameSession) {
     onSessionEnded({ code: envelope.code, msg: envelope.msg });
   }
   return new ApiError(envelope);
@@ -85,9 +100,10 @@ export async function api<C extends Call>(
   } = {},
 ): Promise<CallOutput<C>> {
   let url = `${API_BASE}${call.path}`;
+  const sentHeaders = headers();
   const init: RequestInit = {
     method: call.method.toUpperCase(),
-    headers: headers(),
+    headers: sentHeaders,
     signal: options.signal ?? null,
   };
   if (call.method === 'get') {
@@ -118,7 +134,7 @@ export async function api<C extends Call>(
     // A proxy or the service worker answered with something that is not our envelope.
     throw new NetworkError();
   }
-  if (envelope.code !== ResultCode.ok) throw refusal(call, envelope);
+  if (envelope.code !== ResultCode.ok) throw refusal({ call, envelope, sentHeaders });
   if (envelope.msg) onSuccessMessage(envelope.msg);
   return envelope.data as CallOutput<C>;
 }

@@ -13,10 +13,11 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  */
 export async function downloadFile<C extends Call>(call: C, input: CallInput<C>): Promise<string> {
   let response: Response;
+  const sentHeaders = headers();
   try {
     response = await fetch(`${API_BASE}${call.path}`, {
       method: 'POST',
-      headers: { ...headers(), 'content-type': 'application/json' },
+      headers: { ...sentHeaders, 'content-type': 'application/json' },
       body: JSON.stringify(input ?? {}),
     });
   } catch {
@@ -49,5 +50,5 @@ export async function downloadFile<C extends Call>(call: C, input: CallInput<C>)
   } catch {
     throw new NetworkError();
   }
-  throw refusal(call, envelope);
+  throw refusal({ call, envelope, sentHeaders });
 }

@@ -124,16 +124,23 @@ test('signing in on a second device logs the first one out within two seconds', 
 test('logging out clears the offline store and returns to the login screen', async ({ page }) => {
   await loginAs(page, '01020000003');
   await page.goto('/More');
-  // The app's store as the app made it (a sign-in may replace the previous member's store first).
-  await page.waitForFunction(async () => {
-    const open = indexedDB.open('bunyang');
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      open.onsuccess = () => resolve(open.result);
-    });
-    const ready = db.objectStoreNames.contains('likes');
-    db.close();
-    return ready;
-  });
+  // The app's store once the app has made it. (waitForFunction does not wait for a promise, and
+  // opening a store that does not exist yet would make an empty one: look before opening.)
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const made = (await indexedDB.databases()).some((d) => d.name === 'bunyang');
+        if (!made) return false;
+        const open = indexedDB.open('bunyang');
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          open.onsuccess = () => resolve(open.result);
+        });
+        const ready = db.objectStoreNames.contains('likes');
+        db.close();
+        return ready;
+      }),
+    )
+    .toBe(true);
   await page.evaluate(async () => {
     const open = indexedDB.open('bunyang');
     await new Promise((resolve) => {

@@ -141,6 +141,8 @@ export class SyncEngine {
   private started = false;
   private unlisten: Array<() => void> = [];
   private timer: unknown = null;
+  /** When `timer` fires (ms since epoch). */
+  private timerDue: number | null = null;
   private failures = 0;
   private clientId: string | null = null;
   /**
@@ -640,6 +642,7 @@ export class SyncEngine {
     this.unlisten = [];
     if (this.timer !== null) this.env.clearTimer(this.timer);
     this.timer = null;
+    this.timerDue = null;
   }
 
   /** The delay before the next attempt after `failures` failed ones in a row. */
@@ -650,11 +653,20 @@ export class SyncEngine {
     return Math.round(ceiling * (0.5 + this.env.random() * 0.5));
   }
 
+  /**
+   * Sets the next attempt `ms` from now, unless one is due sooner: a sync that ends schedules its
+   * next one (the idle wait or a backoff), and that must not push back a change made while it
+   * ran (its attempt 50 ms after the change), which would then wait for the idle sync.
+   */
   private schedule(ms: number): void {
     if (!this.started || this.state.outdated) return;
+    const due = this.env.now().getTime() + ms;
+    if (this.timer !== null && this.timerDue !== null && this.timerDue <= due) return;
     if (this.timer !== null) this.env.clearTimer(this.timer);
+    this.timerDue = due;
     this.timer = this.env.setTimer(() => {
       this.timer = null;
+      this.timerDue = null;
       void this.runScheduled();
     }, ms);
   }

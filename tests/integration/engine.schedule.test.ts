@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, insertSession, insertUser, type TestApp } from '../../server/testing/fixtures.ts';
 import { insertSite } from '../../server/testing/sync-fixtures.ts';
 import type { LocalDb } from '../../src/db/db.ts';
-import { type SyncEnvironment, SyncTiming } from '../../src/sync/engine.ts';
+import { browserEnvironment, type SyncEnvironment, SyncTiming } from '../../src/sync/engine.ts';
 import { createTestEngine, dropDb } from '../../src/sync/testing.ts';
 
 let t: TestApp;
@@ -165,6 +165,45 @@ describe('when the engine syncs on its own', () => {
     expect(engine.status()).toMatchObject({ online: true, pending: 0, retryAt: null });
     expect(browser.nextDelay()).toBe(SyncTiming.idleMs);
     expect(engine.backoffMs(20)).toBe(SyncTiming.backoffMaxMs);
+    engine.stop();
+  });
+
+  it('sends a change made while a sync is under way once that sync ends, not at the next idle sync', async () => {
+    t = await createTestApp();
+    const userIdx = await insertUser(t);
+    const site = await insertSite(t, { userIdx });
+    // The pull answers only when the test lets it: the change is made while the sync waits on it.
+    let pullAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      pullAsked = resolve;
+    });
+    let answerPull: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answerPull = resolve;
+    });
+    let holding = false;
+    const { engine, network, db } = createTestEngine({
+      fetchImpl: async (url, init) => {
+        if (holding && url.endsWith('/sync/pull')) {
+          pullAsked();
+          await answered;
+        }
+        return t.app.request(url, init);
+      },
+      token: await insertSession(t, { userIdx }),
+      // Real timers: the idle sync is 30 s away, far beyond what the test waits.
+      env: { ...browserEnvironment, listen: () => () => {}, persist: async () => true },
+    });
+    dbs.push(db);
+    await engine.sync();
+    engine.start();
+    holding = true;
+    engine.syncSoon();
+    await asked;
+    await engine.mutate('setLikeSite', { site_idx: site, like_status: 'Y' });
+    answerPull();
+    await vi.waitFor(() => expect(engine.status().pending).toBe(0), { timeout: 5_000, interval: 20 });
+    expect(network.requests.filter((r) => r.endsWith('/sync/push'))).toHaveLength(1);
     engine.stop();
   });
 });

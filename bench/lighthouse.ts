@@ -30,7 +30,11 @@ import { smsCode } from './sms-code.ts';
 import { startTileStandIn, TILE_HOST, type TileStandIn, tileHostReachable } from './tile-stand-in.ts';
 
 const { values } = parseArgs({
-  options: { tiles: { type: 'string', default: 'auto' } },
+  options: {
+    tiles: { type: 'string', default: 'auto' },
+    /** A folder for each page's whole Lighthouse report (its filmstrip and traces), to see why. */
+    'reports-dir': { type: 'string' },
+  },
 });
 if (!['auto', 'unreachable'].includes(values.tiles ?? '')) throw new Error('--tiles is auto or unreachable');
 
@@ -134,6 +138,10 @@ try {
     if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
     const lhr = run.lhr;
     version = lhr.lighthouseVersion;
+    if (values['reports-dir']) {
+      mkdirSync(values['reports-dir'], { recursive: true });
+      writeFileSync(path.join(values['reports-dir'], `${target.name}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -234,7 +242,12 @@ async function signIn(page: import('@playwright/test').Page) {
     { token: body.data.access_token, uid: body.data.uid },
   );
   await page.goto(`${base}/Home`);
-  await page.waitForLoadState('networkidle');
+  // The first sync has settled (a signed-in page keeps its live stream open: the network is
+  // never idle).
+  await page
+    .getByTestId('sync-indicator')
+    .getByText(/동기화됨/)
+    .waitFor({ timeout: 60_000 });
   // Only Lighthouse's tab runs the app while it measures.
   await page.goto('about:blank');
 }

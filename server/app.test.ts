@@ -308,13 +308,14 @@ describe('who may call', () => {
 
   it('refuses a write-limited member until the release date', async () => {
     t = await createTestApp({ operations: testOperations });
-    const release = new Date(Date.now() + 86400000).toISOString();
-    const userIdx = await insertUser(t, { f_status: 'WL', f_release_date: release });
+    const release = new Date(Date.now() + 86400000);
+    const userIdx = await insertUser(t, { f_status: 'WL', f_release_date: release.toISOString() });
     const token = await insertSession(t, { userIdx });
     const before = t.changes();
     const res = await t.call('/test/write', { token, body: { value: 'x' } });
     expect(res.code).toBe(ResultCode.apiError);
-    expect(res.msg).toContain(release.slice(0, 10));
+    // The day in Seoul (the next UTC day from 15:00 UTC).
+    expect(res.msg).toContain(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Seoul' }).format(release));
     expect(t.changes()).toBe(before);
   });
 

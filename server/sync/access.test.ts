@@ -59,11 +59,10 @@ describe('the access of an offline operation', () => {
 
   it('refuses a write-limited member the same way online and offline: one code, one message, nothing written', async () => {
     t = await createTestApp();
-    const limited = await member(t, {
-      f_status: 'WL',
-      f_release_date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-    });
-    const release = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const releaseAt = new Date(Date.now() + 3 * 86_400_000);
+    const limited = await member(t, { f_status: 'WL', f_release_date: releaseAt.toISOString() });
+    // The message names the day in Seoul, which is the next UTC day from 15:00 UTC.
+    const release = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Seoul' }).format(releaseAt);
     expect(writing.map((m) => m.name).sort()).toEqual(Object.keys(writeSamples).sort());
     let seq = 0;
     for (const mutator of writing) {

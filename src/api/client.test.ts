@@ -36,25 +36,26 @@ describe('a session-ending answer', () => {
     sessionStore.signOut();
   });
 
-  it('signs out the session that made the call', async () => {
+  /** The member's view signed in, with one of its calls out and its answer held. */
+  async function viewCallOut() {
     const endings: number[] = [];
     setSessionEndedHandler(({ code }) => endings.push(code));
     sessionStore.signIn({ uid: 7, token: 'view-token' });
     const { release, sent } = heldFetch();
     const call = api(getProfileCall, {});
     await sent;
+    return { endings, call, release };
+  }
+
+  it('signs out the session that made the call', async () => {
+    const { endings, call, release } = await viewCallOut();
     release(ended);
     await expect(call).rejects.toBeInstanceOf(ApiError);
     expect(endings).toEqual([ResultCode.tokenExpired]);
   });
 
   it('leaves alone a session that took the place of the one that made the call', async () => {
-    const endings: number[] = [];
-    setSessionEndedHandler(({ code }) => endings.push(code));
-    sessionStore.signIn({ uid: 7, token: 'view-token' });
-    const { release, sent } = heldFetch();
-    const call = api(getProfileCall, {});
-    await sent;
+    const { endings, call, release } = await viewCallOut();
     // The admin leaves the member's view while the view's call is still out.
     sessionStore.signIn({ uid: 1, token: 'admin-token' });
     release(ended);

@@ -45,6 +45,9 @@ export function startLive({ headers, onPoke, onEnded, random = Math.random }: Li
         headers: headers(),
         signal: controller.signal,
         cache: 'no-store',
+        // The stream stays open for the whole visit: on a thin link it must not be counted, or
+        // queued, among the requests a screen waits on.
+        priority: 'low',
       });
       if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
         // The envelope of a refusal (-7, -9…): the app's next call handles it. Nothing to retry.

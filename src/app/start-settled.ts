@@ -30,7 +30,8 @@ export function watchFirstScreen(router: AnyRouter): void {
   });
 }
 
-function idle(): Promise<void> {
+/** Resolves when the browser is next idle (at most `IDLE_TIMEOUT_MS` later). */
+export function idle(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestIdleCallback === 'function')
       requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });

@@ -1,6 +1,7 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sessionStore } from './api/session.ts';
 import { App } from './app/App.tsx';
 import { router } from './app/router.tsx';
 import { askServiceWorkerForControl } from './app/service-worker-control.ts';
@@ -25,6 +26,10 @@ for (const match of router.matchRoutes(window.location.pathname, window.location
   const route = (router.routesById as Record<string, AnyRoute>)[match.routeId];
   if (route) void router.loadRouteChunk(route)?.catch(() => {});
 }
+
+// A member's device database (Dexie and its schema, some 20 ms to evaluate on a slow phone) loads
+// in a task of its own beside them, not inside the task that renders the first screen.
+if (sessionStore.stored()) void import('./db/db.ts');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

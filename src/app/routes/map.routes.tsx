@@ -5,8 +5,12 @@ import { appLayout } from './root.tsx';
 
 const mapSearch = v.object({ keyword: v.optional(v.string()) });
 
-// OpenLayers is large: the map screen loads on first use (and is precached for offline).
-const MapScreen = lazyRouteComponent(() => import('../../features/map/MapScreen.tsx'), 'MapScreen');
+// OpenLayers is large: the map screen loads on first use (and is precached for offline). The map
+// itself is a chunk of its own (MapScreen.tsx), fetched beside the screen's, not after it.
+const MapScreen = lazyRouteComponent(() => {
+  void import('../../features/map/MapView.tsx');
+  return import('../../features/map/MapScreen.tsx');
+}, 'MapScreen');
 
 const map = createRoute({
   getParentRoute: () => appLayout,

@@ -22,9 +22,9 @@ import { KeywordBar } from './KeywordBar.tsx';
 import { SamePositionDialog } from './MapDialogs.tsx';
 import { MapRefusal } from './MapRefusal.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
-import { type MapTool, MapView, type MapViewChange } from './MapView.tsx';
-import { markersExtent } from './map-layers.ts';
+import type { MapTool, MapViewChange } from './MapView.tsx';
 import { sitesAtPosition } from './map-search.ts';
+import { markersExtent } from './markers-extent.ts';
 import { RadiusPanel } from './RadiusPanel.tsx';
 import { SiteList } from './SiteList.tsx';
 import { fallbackView, START_BOX_DEGREES, savedView, saveView, seoulToday } from './saved-view.ts';
@@ -32,6 +32,10 @@ import { useVworldKey } from './useMapConfig.ts';
 import { useMapSearch } from './useMapSearch.ts';
 import { useMyPosition } from './useMyPosition.ts';
 
+// The map itself (OpenLayers) is its own chunk: the screen's bar, list and tools are laid out and
+// shown first, and the map's code is evaluated and drawn in tasks of its own after them, not in
+// one long task a tap would wait behind.
+const MapView = lazy(() => import('./MapView.tsx').then((m) => ({ default: m.MapView })));
 // Offline areas load on first use, not with the map.
 const OfflineAreasPopup = lazy(() => import('../offline-areas/OfflineAreasPopup.tsx'));
 
@@ -178,24 +182,26 @@ export function MapScreen({ initialKeyword }: { initialKeyword: string }) {
             refusal={search.refused ? <MapRefusal /> : null}
           />
           <div className="map-screen__map">
-            <MapView
-              initial={initial}
-              vworldKey={vworldKey}
-              result={search.result}
-              tool={tool}
-              radius={tool === 'radius' ? radius : null}
-              goTo={gps.goTo}
-              zoomBy={zoomBy}
-              fit={fit}
-              myPosition={gps.position}
-              onView={(v) => {
-                setView(v);
-                saveView({ ...v.center, zoom: v.zoom });
-              }}
-              onPin={(pin) => void onPin(pin)}
-              onRadiusCentre={(c) => setRadius({ ...c, km: radius?.km ?? 0.3 })}
-              onDistance={setDistance}
-            />
+            <Suspense fallback={null}>
+              <MapView
+                initial={initial}
+                vworldKey={vworldKey}
+                result={search.result}
+                tool={tool}
+                radius={tool === 'radius' ? radius : null}
+                goTo={gps.goTo}
+                zoomBy={zoomBy}
+                fit={fit}
+                myPosition={gps.position}
+                onView={(v) => {
+                  setView(v);
+                  saveView({ ...v.center, zoom: v.zoom });
+                }}
+                onPin={(pin) => void onPin(pin)}
+                onRadiusCentre={(c) => setRadius({ ...c, km: radius?.km ?? 0.3 })}
+                onDistance={setDistance}
+              />
+            </Suspense>
             <MapToolbar
               centre={centre}
               tool={tool}

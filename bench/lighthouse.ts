@@ -141,6 +141,9 @@ try {
     if (values['reports-dir']) {
       mkdirSync(values['reports-dir'], { recursive: true });
       writeFileSync(path.join(values['reports-dir'], `${target.name}.json`), JSON.stringify(lhr));
+      // The page load's trace (DevTools' Performance panel opens it): what each long task ran.
+      const trace = (run.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(path.join(values['reports-dir'], `${target.name}.trace.json`), JSON.stringify(trace));
     }
     if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(

@@ -7,11 +7,37 @@ import { SQM_PER_PYEONG } from './constants.ts';
 
 export type Locale = 'ko' | 'en';
 
-const numberFormat = new Intl.NumberFormat('ko-KR');
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/**
+ * An Intl number formatter, made once per locale and options and then reused: making one costs far
+ * more than using it (the first one loads ICU's locale data, some 25 ms on a slow phone, and a
+ * date formatter resolves its time zone), and a list formats a number or date on every row.
+ */
+export function numberFormatter(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `number|${locale}|${JSON.stringify(options)}`;
+  let made = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!made) {
+    made = new Intl.NumberFormat(locale, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** An Intl date formatter, made once per locale and options (see numberFormatter). */
+export function dateTimeFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `date|${locale}|${JSON.stringify(options)}`;
+  let made = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
 
 /** 12345 → "12,345". */
 export function formatNumber(n: number): string {
-  return numberFormat.format(n);
+  return numberFormatter('ko-KR').format(n);
 }
 
 /**
@@ -23,7 +49,7 @@ export function formatManwon(manwon: number | null | undefined, locale: Locale =
   const sign = manwon < 0 ? '-' : '';
   const abs = Math.abs(Math.round(manwon));
   if (locale === 'en') {
-    return sign + new Intl.NumberFormat('en-US', { style: 'currency', currency: 'KRW' }).format(abs * 10_000);
+    return sign + numberFormatter('en-US', { style: 'currency', currency: 'KRW' }).format(abs * 10_000);
   }
   const eok = Math.floor(abs / 10_000);
   const man = abs % 10_000;
@@ -75,7 +101,7 @@ export function formatDay(ymd: string | null | undefined, locale: Locale = 'ko')
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd ?? '');
   if (!m) return dashIfBlank(ymd);
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+  return dateTimeFormatter(locale === 'ko' ? 'ko-KR' : 'en-GB', {
     timeZone: 'UTC',
     year: 'numeric',
     month: '2-digit',

@@ -1,14 +1,16 @@
-import { formatManwon, formatNumber, type Locale } from '../../sync/format.ts';
+import { dateTimeFormatter, formatManwon, formatNumber, type Locale } from '../../sync/format.ts';
 
 export type { Locale } from '../../sync/format.ts';
 // Money and areas read the same in the app and on the server's own pages (the share page).
 export {
   dashIfBlank,
+  dateTimeFormatter,
   formatArea,
   formatDay,
   formatManwon,
   formatNumber,
   isBlankValue,
+  numberFormatter,
   pyeongToSqm,
   sqmToPyeong,
 } from '../../sync/format.ts';
@@ -79,7 +81,7 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale = 
   if (!iso) return '-';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '-';
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+  return dateTimeFormatter(locale === 'ko' ? 'ko-KR' : 'en-GB', {
     timeZone: 'Asia/Seoul',
     year: 'numeric',
     month: '2-digit',
@@ -95,7 +97,7 @@ export function formatTime(iso: string | null | undefined, locale: Locale = 'ko'
   if (!iso) return '-';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '-';
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+  return dateTimeFormatter(locale === 'ko' ? 'ko-KR' : 'en-GB', {
     timeZone: 'Asia/Seoul',
     hour: '2-digit',
     minute: '2-digit',
@@ -107,7 +109,7 @@ export function formatDate(iso: string | null | undefined, locale: Locale = 'ko'
   if (!iso) return '-';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '-';
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+  return dateTimeFormatter(locale === 'ko' ? 'ko-KR' : 'en-GB', {
     timeZone: 'Asia/Seoul',
     year: 'numeric',
     month: '2-digit',

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FeeType, TransLetter } from '../../../sync/map/query.ts';
+import { numberFormatter } from '../../lib/format.ts';
 
 /** Property types 0-6 of spec §3. */
 export const maemulLabels: readonly MessageDescriptor[] = [
@@ -33,10 +34,12 @@ export const feeLabels: Record<FeeType, MessageDescriptor> = {
  * in English the won amount in millions or billions.
  */
 export function shortPrice(manwon: number, locale: 'ko' | 'en'): string {
-  const trim = (n: number) => (Math.round(n * 10) / 10).toLocaleString(locale === 'en' ? 'en' : 'ko');
+  const trim = (n: number) => numberFormatter(locale === 'en' ? 'en' : 'ko').format(Math.round(n * 10) / 10);
   if (locale === 'en') {
     const won = manwon * 10_000;
     return won >= 1e9 ? `₩${trim(won / 1e9)}B` : `₩${trim(won / 1e6)}M`;
   }
-  return manwon >= 10_000 ? `${trim(manwon / 10_000)}억` : `${Math.round(manwon).toLocaleString('ko')}만`;
+  return manwon >= 10_000
+    ? `${trim(manwon / 10_000)}억`
+    : `${numberFormatter('ko').format(Math.round(manwon))}만`;
 }

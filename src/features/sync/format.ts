@@ -1,4 +1,4 @@
-import { formatNumber, formatPhone } from '../../lib/format.ts';
+import { dateTimeFormatter, formatNumber, formatPhone } from '../../lib/format.ts';
 
 /** A draft field's value as one short line, for the conflict table. */
 export function formatFieldValue({ field, value }: { field: string; value: unknown }): string {
@@ -34,7 +34,7 @@ export function formatFieldValue({ field, value }: { field: string; value: unkno
 /** HH:mm in Asia/Seoul, where the member works. */
 export function formatTime({ iso, locale }: { iso: string | null; locale: string }): string {
   if (!iso) return '-';
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-GB', {
+  return dateTimeFormatter(locale === 'ko' ? 'ko-KR' : 'en-GB', {
     timeZone: 'Asia/Seoul',
     hour: '2-digit',
     minute: '2-digit',

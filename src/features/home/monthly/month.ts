@@ -1,3 +1,5 @@
+import { dateTimeFormatter } from '../../../lib/format.ts';
+
 /** Months as YYYY-MM (interestSiteList's date), turned and labelled for the month pager. */
 
 export function addMonths({ month, by }: { month: string; by: number }): string {
@@ -8,7 +10,7 @@ export function addMonths({ month, by }: { month: string; by: number }): string 
 
 /** 2026년 11월 / November 2026. */
 export function monthLabel({ month, locale }: { month: string; locale: string }): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormatter(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
 }

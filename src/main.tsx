@@ -7,13 +7,17 @@ import { router } from './app/router.tsx';
 import { askServiceWorkerForControl } from './app/service-worker-control.ts';
 import { watchFirstScreen } from './app/start-settled.ts';
 import { warmMemberScreens } from './app/warm-screens.ts';
+import { applyWebFont } from './app/web-font.ts';
 import { captureInstallPrompt } from './features/install/install-prompt.ts';
 import { activateLocale, initialLocale } from './i18n/i18n.ts';
 import { formatNumber } from './lib/format.ts';
 import './styles.css';
 
-// The web font's faces: not render-blocking (see fonts.css).
-void import('./fonts.css');
+/** A start whose first screen never settles (an error page) still gets the app's font. */
+const WEB_FONT_LATEST_MS = 5_000;
+
+// The web font applies once the first screen is painted (start-settled.ts); at the latest after this.
+setTimeout(applyWebFont, WEB_FONT_LATEST_MS);
 
 askServiceWorkerForControl();
 // The browser's install prompt may come before the first render: kept for the app's own offer.

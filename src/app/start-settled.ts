@@ -1,6 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { sessionStore } from '../api/session.ts';
 import { firstSyncSettled } from '../sync/status.ts';
+import { applyWebFont } from './web-font.ts';
 
 /**
  * The start is over: the first screen is shown (the router has rendered a resolved location),
@@ -27,6 +28,8 @@ export function watchFirstScreen(router: AnyRouter): void {
     if (router.state.status !== 'idle' || router.state.isLoading) return;
     unsubscribe();
     markFirstScreen();
+    // Once this frame is painted (web-font.ts).
+    requestAnimationFrame(() => setTimeout(applyWebFont));
   });
 }
 

@@ -6,7 +6,8 @@
  * (a persistent profile, so the tabs Lighthouse opens share its storage), signs a demo agent in
  * the way the e2e helpers do (authPhone, the code from the server log, login) and opens the home
  * once so the service worker and the first sync are in place, as on an agent's phone. Lighthouse
- * then loads each page in a new tab with that storage kept (`disableStorageReset`).
+ * then loads each member page in a new tab with that storage kept (`disableStorageReset`); the
+ * splash, a visitor's page measured before the sign-in, is a first visit on every run.
  *
  * The map's base tiles come from tile.openstreetmap.org. When this machine cannot reach it, a local
  * stand-in answers for that host (bench/tile-stand-in.ts) so the page is measured as a connected
@@ -146,7 +147,9 @@ try {
         port: debugPort,
         output: 'json',
         logLevel: 'error',
-        disableStorageReset: true,
+        // A visitor's page is a first visit on every run (Lighthouse clears the origin's storage,
+        // the service worker's cache with it); a member's keeps the signed-in device's storage.
+        disableStorageReset: target.signedIn,
         onlyCategories: [...CATEGORIES],
       });
       if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);

@@ -9,30 +9,28 @@ export type Locale = 'ko' | 'en';
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
+/** The formatter kept under `key`, made by `make` the first time. */
+function reused<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /**
  * An Intl number formatter, made once per locale and options and then reused: making one costs far
  * more than using it (the first one loads ICU's locale data, some 25 ms on a slow phone, and a
  * date formatter resolves its time zone), and a list formats a number or date on every row.
  */
 export function numberFormatter(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `number|${locale}|${JSON.stringify(options)}`;
-  let made = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!made) {
-    made = new Intl.NumberFormat(locale, options);
-    formatters.set(key, made);
-  }
-  return made;
+  return reused(`number|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 }
 
 /** An Intl date formatter, made once per locale and options (see numberFormatter). */
 export function dateTimeFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `date|${locale}|${JSON.stringify(options)}`;
-  let made = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, made);
-  }
-  return made;
+  return reused(`date|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** 12345 → "12,345". */

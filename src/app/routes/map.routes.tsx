@@ -6,7 +6,7 @@ import { appLayout } from './root.tsx';
 const mapSearch = v.object({ keyword: v.optional(v.string()) });
 
 // OpenLayers is large: the map screen loads on first use (and is precached for offline). The map
-// itself is a chunk of its own (MapScreen.tsx), fetched beside the screen's, not after it.
+// view is a chunk of its own (why: MapScreen.tsx), fetched here beside the screen's, not after it.
 const MapScreen = lazyRouteComponent(() => {
   void import('../../features/map/MapView.tsx');
   return import('../../features/map/MapScreen.tsx');

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 // Notifications: the unread count on the More tab (where the notifications tile is), its own chunk.
 import { TodayLink } from '../features/notify/TodayLink.tsx';
-import '../ui/shell-icons.css';
+import { Icon } from '../ui/Icon.tsx';
+import { shellIcons } from '../ui/shell-icons.ts';
 
 /** Main tab numbers of spec §2: home 0, interest 1, map 2, community 3, more 4. */
 export const MainTab = { home: 0, interest: 1, map: 2, community: 3, more: 4 } as const;
@@ -27,8 +28,7 @@ export function BottomNav() {
           activeProps={{ className: 'bottom-nav__item is-active', 'aria-current': 'page' }}
           data-tab={item.tab}
         >
-          {/* Lucide's drawings as CSS masks (src/ui/shell-icons.css): no icon data in the entry chunk. */}
-          <span className={`shell-icon shell-icon--${item.icon} bottom-nav__icon`} aria-hidden="true" />
+          <Icon data={shellIcons[item.icon]} size={22} className="shell-icon" />
           <span>{item.label}</span>
           {item.tab === MainTab.more ? <TodayLink badge /> : null}
         </Link>

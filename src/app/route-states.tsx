@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
+import { Icon } from '../ui/Icon.tsx';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
+import { shellIcons } from '../ui/shell-icons.ts';
 import './route-states.css';
 
 /** While a screen's code loads (first visit only: afterwards it is in memory or the offline cache). */
@@ -54,7 +56,7 @@ export function RouteError({ error }: ErrorComponentProps) {
     <>
       <header className="screen-header">
         <button type="button" className="icon-button" onClick={back} aria-label={t`Back`}>
-          <span className="shell-icon shell-icon--back" aria-hidden="true" />
+          <Icon data={shellIcons.back} size={24} className="shell-icon" />
         </button>
         <h1 className="screen-header__title">{t`Bunyang Talk`}</h1>
       </header>

@@ -170,6 +170,13 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
   },
 ];
 
+// Dexie turns its debug mode on for any page served from localhost, the built app included (npm
+// start, the benchmarks, the e2e suite). That mode tags every query and promise with a console task
+// (an async stack the browser records whenever a debugger or a measuring tool is attached): a cost
+// a phone never pays, so the built app runs as it does on its real address. Vite's dev server
+// keeps it, for the long stacks.
+Dexie.debug = import.meta.env.DEV;
+
 export class LocalDb extends Dexie implements DeviceStore {
   sitePacks!: EntityTable<SitePack, 'id'>;
   dongs!: EntityTable<LocalDong, 'f_idx'>;

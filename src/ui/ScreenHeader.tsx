@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import type { ComponentType, ReactNode } from 'react';
-import './shell-icons.css';
+import { Icon } from './Icon.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { shellIcons } from './shell-icons.ts';
 
 let Status: ComponentType | null = null;
 
@@ -35,7 +36,7 @@ export function ScreenHeader({
           onClick={() => router.history.back()}
           aria-label={t`Back`}
         >
-          <span className="shell-icon shell-icon--back" aria-hidden="true" />
+          <Icon data={shellIcons.back} size={24} className="shell-icon" />
         </button>
       ) : null}
       <h1 className="screen-header__title">{title}</h1>

@@ -2,7 +2,7 @@
  * The app's icons: lucide's drawings (a maintained icon set) instead of Unicode glyphs, which
  * render as boxes on a device without an emoji font. One icon per meaning, named by what it means
  * here, drawn by `<Icon data={…} />` (./Icon.tsx). Each icon is read from its own module, so a
- * chunk holds only the icons it shows; the bottom nav's and the header's are in the entry chunk.
+ * chunk holds only the icons it shows. The bottom nav's and the header's are in ./shell-icons.ts.
  */
 import * as areaSwap from 'lucide-react/icons/arrow-left-right';
 import * as bell from 'lucide-react/icons/bell';

@@ -19,6 +19,22 @@ const firstScreen = new Promise<void>((resolve) => {
   markFirstScreen = resolve;
 });
 
+/** The first screen is shown once the router has rendered it and it is mounted (FirstScreenInTurn). */
+const shown = { routed: false, mounted: false };
+function firstScreenShown(): void {
+  if (!shown.routed || !shown.mounted) return;
+  markFirstScreen();
+  // Once this frame is painted (web-font.ts).
+  requestAnimationFrame(() => setTimeout(applyWebFont));
+}
+
+/** Called by FirstScreenInTurn once the first screen is mounted; later calls do nothing. */
+export function firstScreenMounted(): void {
+  if (shown.mounted) return;
+  shown.mounted = true;
+  firstScreenShown();
+}
+
 /**
  * Watches the app's router for the first screen (main.tsx hands it over at start: this module is
  * also read from AfterStart, inside the router's own tree, so it does not import the router).
@@ -27,9 +43,8 @@ export function watchFirstScreen(router: AnyRouter): void {
   const unsubscribe = router.subscribe('onRendered', () => {
     if (router.state.status !== 'idle' || router.state.isLoading) return;
     unsubscribe();
-    markFirstScreen();
-    // Once this frame is painted (web-font.ts).
-    requestAnimationFrame(() => setTimeout(applyWebFont));
+    shown.routed = true;
+    firstScreenShown();
   });
 }
 

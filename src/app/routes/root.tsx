@@ -6,6 +6,7 @@ import { useSessionWatch } from '../../features/auth/useSessionWatch.ts';
 import { ModalProvider } from '../../ui/modal.tsx';
 import { ToastHost } from '../../ui/toast.tsx';
 import { BottomNav } from '../BottomNav.tsx';
+import { FirstScreenInTurn } from '../FirstScreenInTurn.tsx';
 import { decideGuard } from '../guard.ts';
 
 // What acts after the first screen (the leave-home rule, the update prompt, an admin's member
@@ -15,7 +16,9 @@ const AfterStart = lazy(() => import('../AfterStart.tsx').then((m) => ({ default
 function RootLayout() {
   return (
     <ModalProvider>
-      <Outlet />
+      <FirstScreenInTurn>
+        <Outlet />
+      </FirstScreenInTurn>
       <ToastHost />
       <Suspense fallback={null}>
         <AfterStart />

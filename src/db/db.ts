@@ -174,8 +174,9 @@ export const schemaHistory: ReadonlyArray<{ version: number; stores: Record<stri
 // start, the benchmarks, the e2e suite). That mode tags every query and promise with a console task
 // (an async stack the browser records whenever a debugger or a measuring tool is attached): a cost
 // a phone never pays, so the built app runs as it does on its real address. Vite's dev server
-// keeps it, for the long stacks.
-Dexie.debug = import.meta.env.DEV;
+// keeps it, for the long stacks. Outside Vite (Node: the chaos test, the benchmarks' tools) there is
+// no `import.meta.env`, and the mode is off.
+Dexie.debug = import.meta.env?.DEV === true;
 
 export class LocalDb extends Dexie implements DeviceStore {
   sitePacks!: EntityTable<SitePack, 'id'>;

@@ -17,6 +17,13 @@ test('a change by one member reaches a second browser within 2 s without a reloa
   // The bottom nav's unread count, as the agent reads it (no badge: none unread).
   const badge = page.getByTestId('notify-unread').first().locator('[aria-hidden="true"]');
   const unread = async () => ((await badge.count()) === 0 ? 0 : Number(await badge.textContent()));
+  // The badge follows the device's store, a moment after the sync that filled it (and its chunk may
+  // still be loading): the count before the change is the one it shows once it has caught up.
+  const stored = () =>
+    page.evaluate(
+      async () => (await window.__bunyangSync?.db.inbox.where('f_read').equals('N').count()) ?? -1,
+    );
+  await expect.poll(async () => (await unread()) - (await stored())).toBe(0);
   const before = await unread();
 
   const writerContext = await browser.newContext();
